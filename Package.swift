@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every target shares: Swift 6 language mode and the upcoming features
+/// that keep APIs explicit.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "jadwal-server",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ICalendar", targets: ["ICalendar"]),
+        .library(name: "CalDAVCore", targets: ["CalDAVCore"]),
+        .executable(name: "jadwald", targets: ["jadwald"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // RFC 5545: model, parser, serializer, recurrence, time zones. Foundation only.
+        .target(name: "ICalendar", swiftSettings: strictSettings),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // WebDAV/CalDAV protocol as a library. Knows no HTTP framework and no storage engine.
+        .target(name: "CalDAVCore", dependencies: ["ICalendar", "CLibXML2"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "jadwald",
+            dependencies: [
+                "ICalendar", "CalDAVCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
+        .testTarget(name: "CalDAVCoreTests", dependencies: ["CalDAVCore"], swiftSettings: strictSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,263 @@
+/// Lazily generates the start times of one recurrence rule (RFC 5545 §3.3.10).
+///
+/// Times are civil seconds in DTSTART's own frame (wall-clock time), so rules recur on
+/// the wall clock across DST changes; the caller maps them to instants. DTSTART itself is
+/// always the first value and counts toward COUNT (RFC 5545 §3.8.5.3), even when it does
+/// not match the rule. Each period (a year, month, week, day, hour, minute or second,
+/// stepped by INTERVAL) yields its candidates in order, BYSETPOS picks among them, and
+/// iteration ends at COUNT, at UNTIL, past `horizon`, or after 800 years without an
+/// instance, so no rule can loop forever.
+public struct RuleIterator: IteratorProtocol, Sendable {
+    private let rule: NormalizedRule
+    private let startCivil: Int
+    private let startDay: Int
+    private let untilCivil: Int?
+    private let horizon: Int
+    private var buffer: [Int] = []
+    private var bufferIndex = 0
+    private var emitted = 0
+    private var finished = false
+    private var lastProduced: Int
+    /// The current period: a year, a month index (year*12+month-1), a week's first day
+    /// number, a day number, or an hour/minute/second index.
+    private var period: Int
+    private var layouts: [YearLayout] = []
+    private var timesOfDay: [Int] = []
+
+    /// Creates an iterator.
+    /// - Parameters:
+    ///   - rule: the rule.
+    ///   - start: DTSTART as a wall-clock reading (midnight for a DATE).
+    ///   - isDate: whether DTSTART is a DATE; then every instance is a date.
+    ///   - untilCivil: UNTIL as civil seconds in DTSTART's frame, inclusive.
+    ///   - horizon: civil seconds past which no instance is wanted.
+    ///   - skipTo: civil seconds before which instances are not wanted. Without COUNT the
+    ///     iterator starts at the period holding this time instead of walking every period
+    ///     from DTSTART; DTSTART is still produced first.
+    public init(rule: RecurrenceRule, start: LocalDateTime, isDate: Bool, untilCivil: Int?, horizon: Int = 253_402_300_799, skipTo: Int? = nil) {
+        let normalized = NormalizedRule(rule, start: start, isDate: isDate)
+        self.rule = normalized
+        startCivil = start.civilSeconds
+        startDay = start.date.dayNumber
+        self.untilCivil = untilCivil
+        self.horizon = horizon
+        lastProduced = startCivil
+        buffer = [startCivil]
+        emitted = 1
+        if let count = normalized.count, count <= 1 { finished = true }
+        switch normalized.frequency {
+        case .yearly: period = start.date.year
+        case .monthly: period = start.date.year * 12 + start.date.month - 1
+        case .weekly:
+            let shift = (start.date.weekday.rawValue - normalized.weekStart.rawValue + 7) % 7
+            period = startDay - shift
+        case .daily: period = startDay
+        case .hourly: period = RuleIterator.floorDiv(startCivil, 3600)
+        case .minutely: period = RuleIterator.floorDiv(startCivil, 60)
+        case .secondly: period = startCivil
+        }
+        if let skipTo, normalized.count == nil, skipTo > startCivil {
+            let target: Int
+            switch normalized.frequency {
+            case .yearly: target = LocalDateTime(civilSeconds: skipTo).date.year
+            case .monthly:
+                let date = LocalDateTime(civilSeconds: skipTo).date
+                target = date.year * 12 + date.month - 1
+            case .weekly: target = RuleIterator.floorDiv(skipTo, 86400) - 6
+            case .daily: target = RuleIterator.floorDiv(skipTo, 86400)
+            case .hourly: target = RuleIterator.floorDiv(skipTo, 3600)
+            case .minutely: target = RuleIterator.floorDiv(skipTo, 60)
+            case .secondly: target = skipTo
+            }
+            let step = normalized.frequency == .weekly ? 7 * normalized.interval : normalized.interval
+            if target > period {
+                period += (target - period) / step * step
+                lastProduced = max(lastProduced, skipTo)
+            }
+        }
+        if normalized.frequency <= .daily {
+            var times: [Int] = []
+            for hour in normalized.byHour {
+                for minute in normalized.byMinute {
+                    for second in normalized.bySecond { times.append(hour * 3600 + minute * 60 + second) }
+                }
+            }
+            timesOfDay = times
+        }
+    }
+
+    public mutating func next() -> Int? {
+        while bufferIndex >= buffer.count {
+            if finished { return nil }
+            buffer.removeAll(keepingCapacity: true)
+            bufferIndex = 0
+            fillNextPeriod()
+        }
+        let value = buffer[bufferIndex]
+        bufferIndex += 1
+        return value
+    }
+
+    // MARK: Periods
+
+    private mutating func fillNextPeriod() {
+        var candidates: [Int] = []
+        let periodStart: Int
+        switch rule.frequency {
+        case .yearly:
+            periodStart = LocalDate(year: period, month: 1, day: 1).dayNumber * 86400
+            guard period <= 9999 else { finished = true; return }
+            let layout = self.layout(forYear: period)
+            if !rule.byMonth.isEmpty && rule.byWeekNo.isEmpty && rule.byYearDay.isEmpty {
+                for month in rule.byMonth where month >= 1 && month <= 12 {
+                    appendDays(from: layout.firstDay + layout.monthStarts[month - 1], to: layout.firstDay + layout.monthStarts[month], into: &candidates)
+                }
+            } else {
+                appendDays(from: layout.firstDay, to: layout.firstDay + layout.length, into: &candidates)
+            }
+            period += rule.interval
+        case .monthly:
+            let year = RuleIterator.floorDiv(period, 12)
+            let month = period - year * 12 + 1
+            guard year <= 9999 else { finished = true; return }
+            let first = LocalDate(year: year, month: month, day: 1).dayNumber
+            periodStart = first * 86400
+            appendDays(from: first, to: first + LocalDate.daysInMonth(year: year, month: month), into: &candidates)
+            period += rule.interval
+        case .weekly:
+            periodStart = period * 86400
+            appendDays(from: period, to: period + 7, into: &candidates)
+            period += 7 * rule.interval
+        case .daily:
+            periodStart = period * 86400
+            appendDays(from: period, to: period + 1, into: &candidates)
+            period += rule.interval
+        case .hourly, .minutely, .secondly:
+            periodStart = fillSubDaily(into: &candidates)
+        }
+        if periodStart > horizon || periodStart > 253_402_300_799 {
+            finished = true
+            return
+        }
+        if !rule.bySetPos.isEmpty { candidates = select(candidates) }
+        for candidate in candidates where candidate > startCivil {
+            if let untilCivil, candidate > untilCivil { finished = true; break }
+            buffer.append(candidate)
+            emitted += 1
+            lastProduced = candidate
+            if let count = rule.count, emitted >= count { finished = true; break }
+        }
+        // A rule that matches nothing (BYMONTHDAY=30;BYMONTH=2) must still end.
+        if periodStart - lastProduced > 800 * 366 * 86400 { finished = true }
+    }
+
+    /// Hourly, minutely and secondly periods; whole days that fail the day filters are
+    /// skipped in one step so sparse rules stay fast. Returns the period's start.
+    private mutating func fillSubDaily(into candidates: inout [Int]) -> Int {
+        let unit: Int
+        switch rule.frequency {
+        case .hourly: unit = 3600
+        case .minutely: unit = 60
+        default: unit = 1
+        }
+        let step = rule.interval
+        while true {
+            let periodStart = period * unit
+            if periodStart > horizon || periodStart > 253_402_300_799 { return periodStart }
+            let day = RuleIterator.floorDiv(periodStart, 86400)
+            if !dayMatches(day) {
+                period = ceilToStep(target: (day + 1) * 86400 / unit)
+                if period * unit - lastProduced > 800 * 366 * 86400 { return period * unit }
+                continue
+            }
+            let secondOfDay = periodStart - day * 86400
+            let hour = secondOfDay / 3600
+            if !rule.byHourSet.isEmpty && !rule.byHourSet.contains(hour) {
+                period = ceilToStep(target: (day * 86400 + (hour + 1) * 3600) / unit)
+                continue
+            }
+            let minute = secondOfDay / 60 % 60
+            switch rule.frequency {
+            case .hourly:
+                for m in rule.byMinute {
+                    for s in rule.bySecond { candidates.append(periodStart + m * 60 + s) }
+                }
+            case .minutely:
+                if rule.byMinuteSet.isEmpty || rule.byMinuteSet.contains(minute) {
+                    for s in rule.bySecond { candidates.append(periodStart + s) }
+                }
+            default:
+                if (rule.byMinuteSet.isEmpty || rule.byMinuteSet.contains(minute))
+                    && (rule.bySecondSet.isEmpty || rule.bySecondSet.contains(secondOfDay % 60)) {
+                    candidates.append(periodStart)
+                }
+            }
+            period += step
+            return periodStart
+        }
+    }
+
+    /// The smallest period index at or after `target` reachable from the current one.
+    private func ceilToStep(target: Int) -> Int {
+        guard target > period else { return period + rule.interval }
+        let steps = (target - period + rule.interval - 1) / rule.interval
+        return period + steps * rule.interval
+    }
+
+    private mutating func appendDays(from first: Int, to end: Int, into candidates: inout [Int]) {
+        var day = first
+        while day < end {
+            if dayMatches(day) {
+                let base = day * 86400
+                for time in timesOfDay { candidates.append(base + time) }
+            }
+            day += 1
+        }
+    }
+
+    /// RFC 5545 §3.3.10 day-level BYxxx parts, applied as filters on a day number.
+    private mutating func dayMatches(_ day: Int) -> Bool {
+        guard rule.filtersDays else { return true }
+        let date = LocalDate(dayNumber: day)
+        let layout = self.layout(forYear: date.year)
+        let index = day - layout.firstDay
+        if !rule.byMonthSet.isEmpty && !rule.byMonthSet.contains(date.month) { return false }
+        if !rule.byWeekNo.isEmpty && !layout.weekNumberMask[index] { return false }
+        if !rule.plainWeekdays.isEmpty || !rule.ordinalWeekdays.isEmpty {
+            let plain = rule.plainWeekdays.contains(Weekday(dayNumber: day).rawValue)
+            let ordinal = !rule.ordinalWeekdays.isEmpty && layout.ordinalWeekdayMask[index]
+            if !plain && !ordinal { return false }
+        }
+        if !rule.byMonthDay.isEmpty {
+            let length = LocalDate.daysInMonth(year: date.year, month: date.month)
+            if !rule.byMonthDaySet.contains(date.day) && !rule.byMonthDaySet.contains(date.day - length - 1) { return false }
+        }
+        if !rule.byYearDay.isEmpty {
+            if !rule.byYearDaySet.contains(index + 1) && !rule.byYearDaySet.contains(index - layout.length) { return false }
+        }
+        return true
+    }
+
+    private mutating func layout(forYear year: Int) -> YearLayout {
+        if let cached = layouts.first(where: { $0.year == year }) { return cached }
+        let layout = YearLayout(year: year, rule: rule)
+        if layouts.count >= 3 { layouts.removeFirst() }
+        layouts.append(layout)
+        return layout
+    }
+
+    /// BYSETPOS: positions within the period's ordered candidates, 1-based, negative from the end.
+    private func select(_ candidates: [Int]) -> [Int] {
+        guard !candidates.isEmpty else { return [] }
+        var picked = Set<Int>()
+        for position in rule.bySetPos {
+            let index = position > 0 ? position - 1 : candidates.count + position
+            if index >= 0 && index < candidates.count { picked.insert(candidates[index]) }
+        }
+        return picked.sorted()
+    }
+
+    static func floorDiv(_ a: Int, _ b: Int) -> Int {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+}
