@@ -47,6 +47,7 @@ public struct DurationValue: Hashable, Sendable, CustomStringConvertible {
         var inTime = false
         var number: Int? = nil
         var sawPart = false
+        var sawTimePart = false
         for byte in bytes {
             switch byte {
             case 0x30...0x39:
@@ -70,9 +71,10 @@ public struct DurationValue: Hashable, Sendable, CustomStringConvertible {
                 }
                 number = nil
                 sawPart = true
+                sawTimePart = sawTimePart || inTime
             }
         }
-        guard sawPart, number == nil else { throw ValueError("'\(original)' is not a valid DURATION") }
+        guard sawPart, number == nil, !inTime || sawTimePart else { throw ValueError("'\(original)' is not a valid DURATION") }
         return result
     }
 
