@@ -1,0 +1,25 @@
+/// XML vocabulary of WebDAV and CalDAV: qualified names, namespaces, and the value tree
+/// requests are read into.
+public enum DAVXML {
+    /// XML namespaces used by WebDAV (RFC 4918), CalDAV (RFC 4791) and Apple's extensions.
+    public enum Namespace {
+        public static let dav = "DAV:"
+        public static let calDAV = "urn:ietf:params:xml:ns:caldav"
+        public static let calendarServer = "http://calendarserver.org/ns/"
+        public static let appleICal = "http://apple.com/ns/ical/"
+    }
+
+    /// A namespace-qualified element or attribute name.
+    public struct Name: Hashable, Sendable, CustomStringConvertible {
+        public var namespace: String
+        public var local: String
+
+        public init(_ namespace: String, _ local: String) {
+            self.namespace = namespace
+            self.local = local
+        }
+
+        /// Clark notation, `{DAV:}prop`.
+        public var description: String { "{\(namespace)}\(local)" }
+    }
+}

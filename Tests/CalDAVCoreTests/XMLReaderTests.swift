@@ -1,0 +1,76 @@
+import Testing
+@testable import CalDAVCore
+
+struct XMLReaderTests {
+    let dav = DAVXML.Namespace.dav
+    let calDAV = DAVXML.Namespace.calDAV
+
+    @Test("namespaces resolve to qualified names")
+    func namespaces() throws {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+              <D:prop><D:displayname/><C:calendar-home-set/><x:odd xmlns:x="urn:x" a="1"/></D:prop>
+            </D:propfind>
+            """
+        let root = try XMLReader().parse(Array(body.utf8))
+        #expect(root.name == DAVXML.Name(dav, "propfind"))
+        let prop = try #require(root.element(named: DAVXML.Name(dav, "prop")))
+        #expect(prop.elements.map(\.name) == [DAVXML.Name(dav, "displayname"), DAVXML.Name(calDAV, "calendar-home-set"), DAVXML.Name("urn:x", "odd")])
+        #expect(prop.elements[2].attributes[DAVXML.Name("", "a")] == "1")
+    }
+
+    @Test("an external entity (XXE) is refused and nothing is read")
+    func externalEntity() {
+        let body = """
+            <?xml version="1.0"?>
+            <!DOCTYPE d [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+            <D:propfind xmlns:D="DAV:"><D:prop><D:displayname>&xxe;</D:displayname></D:prop></D:propfind>
+            """
+        #expect(throws: XMLReader.ReadError.self) { try XMLReader().parse(Array(body.utf8)) }
+    }
+
+    @Test("entity expansion bombs are refused")
+    func billionLaughs() {
+        var body = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\">"
+        for level in 1...9 { body += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">" }
+        body += "]><lolz>&lol9;</lolz>"
+        #expect(throws: XMLReader.ReadError.self) { try XMLReader().parse(Array(body.utf8)) }
+    }
+
+    @Test("an external DTD is neither loaded nor accepted")
+    func externalDTD() {
+        let body = "<?xml version=\"1.0\"?><!DOCTYPE d SYSTEM \"http://127.0.0.1:9/evil.dtd\"><d/>"
+        #expect(throws: XMLReader.ReadError.self) { try XMLReader().parse(Array(body.utf8)) }
+    }
+
+    @Test("undeclared entities, malformed XML, empty and oversized bodies are errors")
+    func malformed() {
+        for body in ["<a>&undefined;</a>", "<a><b></a>", "not xml", "", "<a xmlns:p=\"x\"><p:b></a>"] {
+            #expect(throws: XMLReader.ReadError.self) { try XMLReader().parse(Array(body.utf8)) }
+        }
+        let big = "<a>" + String(repeating: "x", count: 2000) + "</a>"
+        #expect(throws: XMLReader.ReadError.self) { try XMLReader(limits: .init(maxBytes: 1000)).parse(Array(big.utf8)) }
+        let deep = String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100)
+        #expect(throws: XMLReader.ReadError.self) { try XMLReader(limits: .init(maxDepth: 50)).parse(Array(deep.utf8)) }
+        let wide = "<a>" + String(repeating: "<b/>", count: 200) + "</a>"
+        #expect(throws: XMLReader.ReadError.self) { try XMLReader(limits: .init(maxElements: 100)).parse(Array(wide.utf8)) }
+    }
+
+    @Test("the writer escapes text and reads back as written")
+    func writerRoundTrip() throws {
+        var writer = XMLWriter()
+        writer.start(DAVXML.Name(dav, "multistatus"), declaringNamespaces: true)
+        writer.start(DAVXML.Name(dav, "response"))
+        writer.element(DAVXML.Name(dav, "href"), text: "/dav/calendars/amal/a&b<c>.ics")
+        writer.element(DAVXML.Name("urn:x", "custom"), text: "\"quoted\"")
+        writer.element(DAVXML.Name(calDAV, "calendar-data"))
+        writer.end()
+        writer.end()
+        let root = try XMLReader().parse(writer.bytes)
+        let response = try #require(root.element(named: DAVXML.Name(dav, "response")))
+        #expect(response.element(named: DAVXML.Name(dav, "href"))?.text == "/dav/calendars/amal/a&b<c>.ics")
+        #expect(response.element(named: DAVXML.Name("urn:x", "custom"))?.text == "\"quoted\"")
+        #expect(response.element(named: DAVXML.Name(calDAV, "calendar-data")) != nil)
+    }
+}
