@@ -125,3 +125,46 @@ struct ExpansionTests {
         #expect(lines.count == 1 || lines.count == 2)
     }
 }
+
+/// RFC 7529 RSCALE with the Hijri calendars.
+struct CalendarScaleTests {
+    @Test("1 Ramadan each year by the Umm al-Qura calendar")
+    func ramadan() throws {
+        let body = """
+            BEGIN:VEVENT
+            UID:ramadan
+            DTSTART;VALUE=DATE:20240311
+            RRULE:RSCALE=ISLAMIC-UMALQURA;FREQ=YEARLY;BYMONTH=9;BYMONTHDAY=1;COUNT=4
+            END:VEVENT
+            """
+        // Published Umm al-Qura dates: 11 March 2024, 1 March 2025, 18 February 2026, 8 February 2027.
+        #expect(try ExpansionTests.lines(body, from: "20240101T000000Z", to: "20300101T000000Z").map { $0.split(separator: " ")[2] }
+                == ["20240311", "20250301", "20260218", "20270208"])
+    }
+
+    @Test("the 30th of each Hijri month, with SKIP for 29-day months")
+    func skip() throws {
+        func starts(_ skip: String) throws -> [String] {
+            let body = """
+                BEGIN:VEVENT
+                UID:s
+                DTSTART;VALUE=DATE:20240409
+                RRULE:RSCALE=ISLAMIC-UMALQURA;FREQ=MONTHLY;BYMONTHDAY=30;COUNT=4\(skip)
+                END:VEVENT
+                """
+            return try ExpansionTests.lines(body, from: "20240101T000000Z", to: "20300101T000000Z").map { String($0.split(separator: " ")[2]) }
+        }
+        // DTSTART is 30 Ramadan 1445; Shawwal and Dhu al-Qadah 1445 have 29 days, Dhu al-Hijjah 30.
+        #expect(try starts("") == ["20240409", "20240706", "20240903", "20241003"])
+        #expect(try starts(";SKIP=BACKWARD") == ["20240409", "20240508", "20240606", "20240706"])
+        #expect(try starts(";SKIP=FORWARD") == ["20240409", "20240509", "20240607", "20240706"])
+    }
+
+    @Test("an unknown calendar scale is reported")
+    func unknownScale() throws {
+        let text = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:t\nBEGIN:VEVENT\nUID:u\nDTSTAMP:20260101T000000Z\nDTSTART:20260101T000000Z\nRRULE:RSCALE=KLINGON;FREQ=YEARLY\nEND:VEVENT\nEND:VCALENDAR\n"
+        let calendar = try ICalendarParser().parseCalendar(text)
+        #expect(CalendarValidator().issues(in: calendar).contains { $0.reason.contains("KLINGON") })
+        #expect(throws: ExpansionError.self) { try RecurrenceExpander(calendar: calendar).occurrences(from: 0, to: 2_000_000_000) }
+    }
+}

@@ -134,24 +134,28 @@ public struct RecurrenceExpander: Sendable {
     }
 
     private func makeSet(_ master: Component, timing: Timing, horizon: Int, skipTo: Int) throws(ExpansionError) -> RecurrenceSet {
-        var rules: [RuleIterator] = []
+        var rules: [AnyIterator<Int>] = []
         let startLocal = LocalDateTime(civilSeconds: timing.startCivil)
         for property in master.properties(named: PropertyName.recurrenceRule) {
             let rule: RecurrenceRule
             do { rule = try property.recurrenceRule(zone: timing.tzid) } catch {
                 throw ExpansionError("RRULE: \(error.reason)", line: property.line)
             }
-            if let scale = rule.scale, scale != "GREGORIAN" {
-                rules.append(try HijriRuleAdapter.iterator(rule: rule, start: startLocal, isDate: timing.isDate, horizon: horizon, line: property.line))
+            let until = untilCivil(rule.until, timing)
+            if let scale = rule.scale, scale != "GREGORIAN", rule.frequency <= .monthly {
+                guard let iterator = ScaledRuleIterator(rule: rule, start: startLocal, untilCivil: until, horizon: horizon) else {
+                    throw ExpansionError("RSCALE=\(scale) is not a supported calendar scale", line: property.line)
+                }
+                rules.append(AnyIterator(iterator))
                 continue
             }
-            rules.append(RuleIterator(rule: rule, start: startLocal, isDate: timing.isDate, untilCivil: untilCivil(rule.until, timing), horizon: horizon, skipTo: skipTo))
+            rules.append(AnyIterator(RuleIterator(rule: rule, start: startLocal, isDate: timing.isDate, untilCivil: until, horizon: horizon, skipTo: skipTo)))
         }
         if rules.isEmpty {
             // RDATE only: DTSTART is still the first instance.
             var once = RecurrenceRule(frequency: .daily)
             once.count = 1
-            rules.append(RuleIterator(rule: once, start: startLocal, isDate: timing.isDate, untilCivil: nil, horizon: horizon))
+            rules.append(AnyIterator(RuleIterator(rule: once, start: startLocal, isDate: timing.isDate, untilCivil: nil, horizon: horizon)))
         }
         var dates: [RecurrenceSet.Start] = []
         for property in master.properties(named: PropertyName.recurrenceDate) {

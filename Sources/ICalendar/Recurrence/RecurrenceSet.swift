@@ -10,7 +10,7 @@ struct RecurrenceSet: IteratorProtocol {
         var periodEnd: Int?
     }
 
-    private var rules: [RuleIterator]
+    private var rules: [AnyIterator<Int>]
     private var heads: [Int?]
     private var dates: [Start]
     private var dateIndex = 0
@@ -18,7 +18,7 @@ struct RecurrenceSet: IteratorProtocol {
     private let excludedDays: Set<Int>
     private var last: Int?
 
-    init(rules: [RuleIterator], dates: [Start], excluded: Set<Int>, excludedDays: Set<Int>) {
+    init(rules: [AnyIterator<Int>], dates: [Start], excluded: Set<Int>, excludedDays: Set<Int>) {
         self.rules = rules
         heads = []
         self.dates = dates.sorted { $0.civil < $1.civil }

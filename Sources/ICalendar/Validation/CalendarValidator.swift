@@ -163,7 +163,10 @@ public struct CalendarValidator: Sendable {
         case "DURATION":
             _ = try property.durationValue()
         case "RRULE", "EXRULE":
-            _ = try property.recurrenceRule(zone: startZone)
+            let rule = try property.recurrenceRule(zone: startZone)
+            if let scale = rule.scale, scale != "GREGORIAN", ScaledRuleIterator.calendar(for: scale) == nil {
+                throw ValueError("RSCALE=\(scale) is not a supported calendar scale")
+            }
         case "EXDATE":
             _ = try property.dateTimeListValue()
         case "RDATE":
