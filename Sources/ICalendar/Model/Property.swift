@@ -12,6 +12,8 @@ public struct Property: Sendable {
     public var value: String
     /// The 1-based physical line where the property started in its source, or 0.
     public var line: Int
+    /// The 1-based column (in characters) where the value starts in its source, or 0.
+    public var valueColumn: Int = 0
 
     /// Creates a property from a raw (already escaped) value.
     public init(name: String, parameters: [Parameter] = [], value: String, line: Int = 0) {

@@ -210,10 +210,18 @@ private struct ParserState {
         guard let value = String(validating: UnsafeBufferPointer(rebasing: line[valueStart..<count]), as: UTF8.self) else {
             throw error(.invalidEncoding, "the value of \(name) is not valid UTF-8", logical: valueStart)
         }
-        try apply(name: name, parameters: parameters, value: value)
+        try apply(name: name, parameters: parameters, value: value, valueColumn: column(ofLogical: valueStart, in: line))
     }
 
-    mutating func apply(name: String, parameters: [Parameter], value: String) throws {
+    /// The physical column of a logical offset, counting characters; 0 if on a folded part.
+    func column(ofLogical offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
+        if isFolded, segments.count > 1, offset >= segments[1].logical { return 0 }
+        var column = 1
+        for index in 0..<min(offset, line.count) where line[index] & 0xC0 != 0x80 { column += 1 }
+        return column
+    }
+
+    mutating func apply(name: String, parameters: [Parameter], value: String, valueColumn: Int) throws {
         switch name {
         case "BEGIN":
             let componentName = value.uppercased()
@@ -249,7 +257,9 @@ private struct ParserState {
             if propertyCount > limits.maxProperties {
                 throw error(.limitExceeded, "more than \(limits.maxProperties) properties", logical: 0)
             }
-            stack[stack.count - 1].properties.append(Property(uncheckedName: name, parameters: parameters, value: value, line: lineNumber))
+            var property = Property(uncheckedName: name, parameters: parameters, value: value, line: lineNumber)
+            property.valueColumn = valueColumn
+            stack[stack.count - 1].properties.append(property)
         }
     }
 

@@ -50,7 +50,7 @@ struct Timing {
             if let dtstart {
                 start = dtstart
                 if let due {
-                    length = .exact(expander.instant(of: due) - expander.instant(of: dtstart))
+                    length = .exact(Timing.seconds(from: dtstart, to: due, expander: expander))
                     shape = .todoStartDue
                 } else if let duration = try readDuration() {
                     length = .nominal(duration)
@@ -68,11 +68,7 @@ struct Timing {
             guard let dtstart else { return nil }
             start = dtstart
             if component.name == ComponentName.event, let end = try read(PropertyName.dateTimeEnd) {
-                if dtstart.isDate && end.isDate {
-                    length = .exact((end.local.date.dayNumber - dtstart.local.date.dayNumber) * 86400)
-                } else {
-                    length = .exact(expander.instant(of: end) - expander.instant(of: dtstart))
-                }
+                length = .exact(Timing.seconds(from: dtstart, to: end, expander: expander))
             } else if component.name == ComponentName.event, let duration = try readDuration() {
                 length = .nominal(duration)
             } else if dtstart.isDate {
@@ -99,6 +95,15 @@ struct Timing {
         self.reference = reference
         self.length = length
         self.shape = shape
+    }
+
+    /// The exact length between two values; dates and floating times on the wall clock,
+    /// since they have no zone of their own.
+    static func seconds(from start: DateTimeValue, to end: DateTimeValue, expander: RecurrenceExpander) -> Int {
+        let startIsLocal = start.isDate || start.reference == .floating
+        let endIsLocal = end.isDate || end.reference == .floating
+        if startIsLocal && endIsLocal { return end.local.civilSeconds - start.local.civilSeconds }
+        return expander.instant(of: end) - expander.instant(of: start)
     }
 
     func value(atCivil civil: Int) -> DateTimeValue {

@@ -145,7 +145,7 @@ public struct CalendarValidator: Sendable {
             do {
                 try checkValue(property, startZone: startZone)
             } catch {
-                issues.append(ValidationIssue(line: property.line, reason: "\(property.name): \(error.reason)"))
+                issues.append(ValidationIssue(line: property.line, column: max(1, property.valueColumn), reason: "\(property.name): \(error.reason)"))
             }
             if let tzid = property[parameter: ParameterName.timeZoneID], resolver.rules(for: tzid) == nil {
                 issues.append(ValidationIssue(line: property.line, reason: "TZID \"\(tzid)\" is neither defined by a VTIMEZONE nor a known time zone"))
