@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "CalDAVCore", targets: ["CalDAVCore"]),
+        .library(name: "PrayerTimes", targets: ["PrayerTimes"]),
         .executable(name: "jadwald", targets: ["jadwald"]),
     ],
     dependencies: [
@@ -25,16 +26,19 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // WebDAV/CalDAV protocol as a library. Knows no HTTP framework and no storage engine.
         .target(name: "CalDAVCore", dependencies: ["ICalendar", "CLibXML2"], swiftSettings: strictSettings),
+        // Prayer-time astronomy and calculation methods. Pure computation, no I/O.
+        .target(name: "PrayerTimes", swiftSettings: strictSettings),
         .executableTarget(
             name: "jadwald",
             dependencies: [
-                "ICalendar", "CalDAVCore",
+                "ICalendar", "CalDAVCore", "PrayerTimes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "CalDAVCoreTests", dependencies: ["CalDAVCore"], swiftSettings: strictSettings),
+        .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )
