@@ -1,3 +1,5 @@
+import ICalendar
+
 /// Deterministic generator of a large, realistic iCalendar file for `jadwald ical bench`.
 ///
 /// The output is shaped like exports from Google Calendar, Outlook and Apple Calendar:
@@ -8,8 +10,8 @@
 /// octets without splitting a UTF-8 sequence.
 ///
 /// The same seed always gives the same bytes: randomness comes from a private SplitMix64,
-/// dates are computed with integer civil-calendar arithmetic (no Foundation calendar,
-/// no floating point), so the output does not depend on the host or its time zone.
+/// dates are computed with ICalendar's integer civil-calendar arithmetic (no Foundation
+/// calendar, no floating point), so the output does not depend on the host or its time zone.
 struct BenchCalendarGenerator {
     let seed: UInt64
 
@@ -184,38 +186,25 @@ extension BenchCalendarGenerator {
 // MARK: - Calendar arithmetic
 
 extension BenchCalendarGenerator {
-    /// Proleptic Gregorian dates as day numbers since 1970-01-01.
+    /// Proleptic Gregorian dates as day numbers since 1970-01-01, through ICalendar's
+    /// integer date arithmetic.
     enum Civil {
         static func days(year: Int, month: Int, day: Int) -> Int {
-            let y = month <= 2 ? year - 1 : year
-            let era = (y >= 0 ? y : y - 399) / 400
-            let yoe = y - era * 400
-            let mp = (month + 9) % 12  // March = 0
-            let doy = (153 * mp + 2) / 5 + day - 1
-            let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-            return era * 146_097 + doe - 719_468
+            LocalDate(year: year, month: month, day: day).dayNumber
         }
 
         static func date(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-            let z = days + 719_468
-            let era = (z >= 0 ? z : z - 146_096) / 146_097
-            let doe = z - era * 146_097
-            let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-            let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-            let mp = (5 * doy + 2) / 153
-            let day = doy - (153 * mp + 2) / 5 + 1
-            let month = mp < 10 ? mp + 3 : mp - 9
-            return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+            let date = LocalDate(dayNumber: days)
+            return (date.year, date.month, date.day)
         }
 
-        /// 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday).
+        /// 0 = Sunday … 6 = Saturday.
         static func weekday(_ days: Int) -> Int {
-            ((days % 7) + 11) % 7
+            (Weekday(dayNumber: days).rawValue + 1) % 7
         }
 
         static func monthLength(year: Int, month: Int) -> Int {
-            days(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1)
-                - days(year: year, month: month, day: 1)
+            LocalDate.daysInMonth(year: year, month: month)
         }
     }
 
