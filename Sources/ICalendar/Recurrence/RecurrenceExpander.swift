@@ -62,7 +62,10 @@ public struct RecurrenceExpander: Sendable {
                 master = component
             }
         }
+        let excluded: (instants: Set<Int>, days: Set<Int>) = master.map(excludedByDate) ?? ([], [])
         for item in overrides {
+            // An override of an instance its master excludes with EXDATE is not shown.
+            if excluded.instants.contains(item.ridInstant) || excluded.days.contains(item.rid.local.date.dayNumber) { continue }
             guard var occurrence = try single(item.component, uid: displayUID) else { continue }
             occurrence.recurrenceID = item.rid
             occurrence.recurrenceInstant = item.ridInstant
@@ -202,6 +205,20 @@ public struct RecurrenceExpander: Sendable {
             }
         }
         return RecurrenceSet(rules: rules, dates: dates, excluded: excluded, excludedDays: excludedDays)
+    }
+
+    /// The master's EXDATE values as instants, and as whole days where a DATE excludes a
+    /// DATE-TIME series. Values that do not parse are left to ``makeSet`` to report.
+    private func excludedByDate(_ master: Component) -> (instants: Set<Int>, days: Set<Int>) {
+        let startIsDate = (try? master[PropertyName.dateTimeStart]?.dateTimeValue())?.isDate ?? false
+        var instants = Set<Int>()
+        var days = Set<Int>()
+        for property in master.properties(named: PropertyName.exceptionDate) {
+            for value in (try? property.dateTimeListValue()) ?? [] {
+                if value.isDate && !startIsDate { days.insert(value.local.date.dayNumber) } else { instants.insert(instant(of: value)) }
+            }
+        }
+        return (instants, days)
     }
 
     /// UNTIL in DTSTART's frame, inclusive. A DATE bounds the whole day.
