@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "CalDAVCore", targets: ["CalDAVCore"]),
+        .library(name: "CalDAVCoreTesting", targets: ["CalDAVCoreTesting"]),
         .library(name: "PrayerTimes", targets: ["PrayerTimes"]),
         .executable(name: "jadwald", targets: ["jadwald"]),
     ],
@@ -26,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // WebDAV/CalDAV protocol as a library. Knows no HTTP framework and no storage engine.
         .target(name: "CalDAVCore", dependencies: ["ICalendar", "CLibXML2"], swiftSettings: strictSettings),
+        // An in-memory store and the conformance suite every CalendarStore must pass.
+        .target(name: "CalDAVCoreTesting", dependencies: ["CalDAVCore"], swiftSettings: strictSettings),
         // Prayer-time astronomy and calculation methods. Pure computation, no I/O.
         .target(name: "PrayerTimes", swiftSettings: strictSettings),
         .executableTarget(
@@ -37,7 +40,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
-        .testTarget(name: "CalDAVCoreTests", dependencies: ["CalDAVCore"], swiftSettings: strictSettings),
+        .testTarget(name: "CalDAVCoreTests", dependencies: ["CalDAVCore", "CalDAVCoreTesting"], swiftSettings: strictSettings),
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

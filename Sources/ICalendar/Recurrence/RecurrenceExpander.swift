@@ -251,8 +251,9 @@ public struct RecurrenceExpander: Sendable {
         }
     }
 
-    /// A value as an instant; floating values and DATEs in the floating zone.
-    func instant(of value: DateTimeValue) -> Int {
+    /// A value as an instant (seconds since the epoch); floating values and DATEs are read
+    /// in the floating zone, zoned values through the calendar's time zones.
+    public func instant(of value: DateTimeValue) -> Int {
         if case .dateTime(let local, .utc) = value { return local.civilSeconds }
         return frame(of: value).instant(forLocal: value.local.civilSeconds)
     }

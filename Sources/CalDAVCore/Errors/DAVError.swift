@@ -1,0 +1,33 @@
+/// A protocol error: an HTTP status, an optional `DAV:error` condition, and a message
+/// that says what is wrong. The handler turns it into a response; it never holds file
+/// paths, SQL or other internals.
+public struct DAVError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var status: Int
+    public var condition: DAVCondition?
+    /// A sentence for people; written as the body's text when there is no condition.
+    public var message: String
+    /// An href the condition refers to (the holder of a UID for `no-uid-conflict`).
+    public var href: String?
+
+    public init(status: Int, condition: DAVCondition? = nil, message: String, href: String? = nil) {
+        self.status = status
+        self.condition = condition
+        self.message = message
+        self.href = href
+    }
+
+    /// An error that carries a precondition; the status is the condition's own.
+    public init(_ condition: DAVCondition, _ message: String, href: String? = nil) {
+        self.init(status: condition.status, condition: condition, message: message, href: href)
+    }
+
+    public var description: String { "\(status) \(condition.map { "\($0.name) " } ?? "")\(message)" }
+
+    public static func badRequest(_ message: String) -> DAVError { DAVError(status: 400, message: message) }
+    public static func notFound(_ message: String = "no such resource") -> DAVError { DAVError(status: 404, message: message) }
+    public static func forbidden(_ message: String) -> DAVError { DAVError(status: 403, message: message) }
+    public static func conflict(_ message: String) -> DAVError { DAVError(status: 409, message: message) }
+    public static func preconditionFailed(_ message: String) -> DAVError { DAVError(status: 412, message: message) }
+    public static func payloadTooLarge(_ message: String) -> DAVError { DAVError(status: 413, message: message) }
+    public static func unsupportedMediaType(_ message: String) -> DAVError { DAVError(status: 415, message: message) }
+}

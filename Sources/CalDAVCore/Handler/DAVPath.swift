@@ -1,0 +1,137 @@
+/// A request path resolved once into the resource it names (see DESIGN.md, URL space).
+///
+/// ```
+/// /dav/                                  .root
+/// /dav/principals/                       .principals
+/// /dav/principals/{user}/                .principal(user)
+/// /dav/calendars/{user}/                 .home(user)
+/// /dav/calendars/{user}/{calendar}/      .calendar(user, calendar)
+/// /dav/calendars/{user}/{calendar}/{x}   .object(user, calendar, x)
+/// ```
+/// Segments are percent-decoded; a path with `.` or `..` segments, empty inner segments,
+/// control characters or a NUL resolves to nothing and gets a 404.
+public enum DAVPath: Hashable, Sendable {
+    case root
+    case principals
+    case principal(user: String)
+    case home(user: String)
+    case calendar(user: String, calendar: String)
+    case object(user: String, calendar: String, name: String)
+
+    /// The mount point of the DAV tree.
+    public static let prefix = "/dav/"
+
+    /// Resolves a request path (without query); `nil` when it names nothing we serve.
+    public init?(_ path: String) {
+        guard path.hasPrefix("/dav") else { return nil }
+        var rest = Substring(path.dropFirst(4))
+        if rest.isEmpty { self = .root; return }
+        guard rest.first == "/" else { return nil }
+        rest = rest.dropFirst()
+        let trailingSlash = rest.hasSuffix("/")
+        let raw = rest.split(separator: "/", omittingEmptySubsequences: false)
+        var segments: [String] = []
+        for (index, piece) in raw.enumerated() {
+            if piece.isEmpty {
+                // Only a final empty piece (a trailing slash) is allowed.
+                guard index == raw.count - 1 else { return nil }
+                continue
+            }
+            guard let decoded = DAVPath.decode(piece), decoded != ".", decoded != "..",
+                  !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "/" }) else { return nil }
+            segments.append(decoded)
+        }
+        switch (segments.first, segments.count) {
+        case (nil, _): self = .root
+        case ("principals", 1): self = .principals
+        case ("principals", 2): self = .principal(user: segments[1])
+        case ("calendars", 2): self = .home(user: segments[1])
+        case ("calendars", 3): self = .calendar(user: segments[1], calendar: segments[2])
+        case ("calendars", 4) where !trailingSlash: self = .object(user: segments[1], calendar: segments[2], name: segments[3])
+        default: return nil
+        }
+    }
+
+    /// The principal that owns the resource, if any.
+    public var user: String? {
+        switch self {
+        case .root, .principals: return nil
+        case .principal(let user), .home(let user), .calendar(let user, _), .object(let user, _, _): return user
+        }
+    }
+
+    /// Whether the resource is a collection (its canonical href ends in `/`).
+    public var isCollection: Bool {
+        if case .object = self { return false }
+        return true
+    }
+
+    /// The canonical, percent-encoded href.
+    public var href: String {
+        switch self {
+        case .root: return DAVPath.prefix
+        case .principals: return DAVPath.prefix + "principals/"
+        case .principal(let user): return DAVPath.prefix + "principals/\(DAVPath.encode(user))/"
+        case .home(let user): return DAVPath.prefix + "calendars/\(DAVPath.encode(user))/"
+        case .calendar(let user, let calendar): return DAVPath.prefix + "calendars/\(DAVPath.encode(user))/\(DAVPath.encode(calendar))/"
+        case .object(let user, let calendar, let name):
+            return DAVPath.prefix + "calendars/\(DAVPath.encode(user))/\(DAVPath.encode(calendar))/\(DAVPath.encode(name))"
+        }
+    }
+
+    /// The parent collection; the root is its own parent.
+    public var parent: DAVPath {
+        switch self {
+        case .root, .principals: return .root
+        case .principal: return .principals
+        case .home: return .root
+        case .calendar(let user, _): return .home(user: user)
+        case .object(let user, let calendar, _): return .calendar(user: user, calendar: calendar)
+        }
+    }
+
+    /// Percent-decoding of one segment; `nil` for a malformed escape or invalid UTF-8.
+    static func decode(_ segment: Substring) -> String? {
+        guard segment.contains("%") else { return String(segment) }
+        var bytes: [UInt8] = []
+        var iterator = segment.utf8.makeIterator()
+        while let byte = iterator.next() {
+            if byte == 0x25 {
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                bytes.append(high << 4 | low)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Percent-encoding of one segment: everything but RFC 3986 unreserved characters and
+    /// a few sub-delimiters clients leave bare (`@`, `+`, `=`, `,`, `:`).
+    static func encode(_ segment: String) -> String {
+        var out = ""
+        for byte in segment.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+                 UInt8(ascii: "@"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: ","), UInt8(ascii: ":"):
+                out.unicodeScalars.append(UnicodeScalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                out.unicodeScalars.append("%")
+                out.unicodeScalars.append(digits[Int(byte >> 4)])
+                out.unicodeScalars.append(digits[Int(byte & 0xF)])
+            }
+        }
+        return out
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

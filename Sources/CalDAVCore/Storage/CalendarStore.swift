@@ -1,0 +1,61 @@
+/// The storage a CalDAV server needs, in domain terms only: no HTTP, no XML on the wire.
+///
+/// A store keeps calendar collections per owner and the exact bytes of each calendar
+/// object with its strong ETag and index row. Every write is atomic: it either happens
+/// whole, with one entry appended to the collection's change log, or not at all. The
+/// change log gives sync tokens (RFC 6578) and getctag. UIDs are unique per collection
+/// (RFC 4791 §5.3.2.1, `no-uid-conflict`). Special collections (computed prayer times,
+/// chat events) implement this same protocol, as a third party would.
+public protocol CalendarStore: Sendable {
+    /// The collections of `owner`, ordered by name.
+    func calendars(of owner: String) async throws(StoreError) -> [CalendarCollection]
+
+    /// One collection, or `nil` when it does not exist.
+    func calendar(_ reference: CalendarReference) async throws(StoreError) -> CalendarCollection?
+
+    /// Creates a collection. Throws ``StoreError/Code/alreadyExists`` if the name is taken.
+    func createCalendar(_ collection: CalendarCollection) async throws(StoreError)
+
+    /// Replaces the collection's properties (display name, description, color, order,
+    /// time zone, supported components, dead properties) in one write. The change
+    /// position is the store's to manage and is ignored here.
+    func updateCalendar(_ collection: CalendarCollection) async throws(StoreError)
+
+    /// Deletes a collection with all its objects and its change log.
+    func deleteCalendar(_ reference: CalendarReference) async throws(StoreError)
+
+    /// Every object of the collection, ordered by name.
+    func objects(in reference: CalendarReference) async throws(StoreError) -> [CalendarObject]
+
+    /// The objects with these names, in the order given; missing names are left out.
+    func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject]
+
+    /// The objects whose index may overlap `range` and, when given, have that component
+    /// type. Candidates only: the caller confirms each exactly with ICalendar.
+    func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) async throws(StoreError) -> [CalendarObject]
+
+    /// Stores `data` under `name`, if `precondition` holds for the current ETag.
+    ///
+    /// Throws ``StoreError/Code/uidConflict`` (with the holder's name) when another object
+    /// has `index.uid`, ``StoreError/Code/preconditionFailed`` when the precondition fails,
+    /// ``StoreError/Code/notFound`` when the collection does not exist.
+    /// - Returns: the stored object and whether it was created (rather than replaced).
+    func putObject(
+        named name: String, data: [UInt8], index: CalendarObjectIndex,
+        in reference: CalendarReference, precondition: WritePrecondition
+    ) async throws(StoreError) -> (object: CalendarObject, created: Bool)
+
+    /// Deletes an object, if `precondition` holds for its ETag.
+    func deleteObject(named name: String, in reference: CalendarReference, precondition: WritePrecondition) async throws(StoreError)
+
+    /// What changed after change-log position `position` (`nil`: everything present now),
+    /// at most `limit` names when given.
+    func changes(in reference: CalendarReference, since position: Int64?, limit: Int?) async throws(StoreError) -> ChangeSet
+}
+
+extension CalendarStore {
+    /// One object, or `nil` when it does not exist.
+    public func object(named name: String, in reference: CalendarReference) async throws(StoreError) -> CalendarObject? {
+        try await objects(named: [name], in: reference).first
+    }
+}

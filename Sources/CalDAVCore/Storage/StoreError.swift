@@ -1,0 +1,42 @@
+/// Why a store refused an operation, in the store's own terms; ``DAVError/init(_:)``
+/// translates it for the protocol. Messages never hold file paths or SQL.
+public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var code: Code
+    public var message: String
+    /// For ``Code/uidConflict``: the name of the object that holds the UID.
+    public var existingName: String?
+
+    public init(_ code: Code, _ message: String, existingName: String? = nil) {
+        self.code = code
+        self.message = message
+        self.existingName = existingName
+    }
+
+    public var description: String { "\(code): \(message)" }
+
+    /// Error kinds; a struct over a private enum so a new kind breaks no `switch`.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case notFound, alreadyExists, uidConflict, preconditionFailed, readOnly, invalidSyncToken, unavailable
+        }
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// The collection or object does not exist.
+        public static let notFound = Code(.notFound)
+        /// The collection to create exists already.
+        public static let alreadyExists = Code(.alreadyExists)
+        /// Another object in the collection has the same UID.
+        public static let uidConflict = Code(.uidConflict)
+        /// If-Match / If-None-Match did not hold.
+        public static let preconditionFailed = Code(.preconditionFailed)
+        /// The collection cannot be written (a computed calendar).
+        public static let readOnly = Code(.readOnly)
+        /// The sync token is not one this collection issued, or is too old.
+        public static let invalidSyncToken = Code(.invalidSyncToken)
+        /// The storage could not be reached or failed; nothing was changed.
+        public static let unavailable = Code(.unavailable)
+
+        public var description: String { base.rawValue }
+    }
+}

@@ -1,0 +1,139 @@
+/// Names a calendar collection: its owner's principal name and its path segment.
+public struct CalendarReference: Hashable, Sendable, CustomStringConvertible {
+    public var owner: String
+    public var name: String
+
+    public init(owner: String, name: String) {
+        self.owner = owner
+        self.name = name
+    }
+
+    public var description: String { "\(owner)/\(name)" }
+}
+
+/// A calendar collection and the properties a store keeps for it (RFC 4791 §5.2).
+public struct CalendarCollection: Hashable, Sendable {
+    public var reference: CalendarReference
+    /// DAV:displayname.
+    public var displayName: String?
+    /// CALDAV:calendar-description.
+    public var calendarDescription: String?
+    /// Apple calendar-color, `#RRGGBB` or `#RRGGBBAA`.
+    public var color: String?
+    /// Apple calendar-order.
+    public var order: Int?
+    /// CALDAV:calendar-timezone: iCalendar text holding one VTIMEZONE (RFC 4791 §5.2.2).
+    public var timeZone: String?
+    /// CALDAV:supported-calendar-component-set: VEVENT, VTODO, VJOURNAL.
+    public var supportedComponents: Set<String>
+    /// Dead properties, each stored as the exact XML of its element, by qualified name.
+    public var deadProperties: [DAVXML.Name: [UInt8]]
+    /// The position of the collection's last change in its change log; the sync token
+    /// (RFC 6578) and getctag derive from it.
+    public var changePosition: Int64
+    /// Seconds since the epoch when the collection was created.
+    public var createdAt: Int
+
+    public init(
+        reference: CalendarReference, displayName: String? = nil, calendarDescription: String? = nil,
+        color: String? = nil, order: Int? = nil, timeZone: String? = nil,
+        supportedComponents: Set<String> = ["VEVENT", "VTODO", "VJOURNAL"],
+        deadProperties: [DAVXML.Name: [UInt8]] = [:], changePosition: Int64 = 0, createdAt: Int = 0
+    ) {
+        self.reference = reference
+        self.displayName = displayName
+        self.calendarDescription = calendarDescription
+        self.color = color
+        self.order = order
+        self.timeZone = timeZone
+        self.supportedComponents = supportedComponents
+        self.deadProperties = deadProperties
+        self.changePosition = changePosition
+        self.createdAt = createdAt
+    }
+}
+
+/// A calendar object resource: the exact bytes a client stored, with its strong ETag.
+public struct CalendarObject: Hashable, Sendable {
+    /// The resource name within its collection (`abc.ics`).
+    public var name: String
+    /// The bytes as stored.
+    public var data: [UInt8]
+    /// Strong entity tag, quoted (`"3f2a…"`).
+    public var etag: String
+    /// The UID all its components share (RFC 4791 §4.1).
+    public var uid: String
+    /// VEVENT, VTODO or VJOURNAL.
+    public var componentType: String
+    /// Seconds since the epoch of the last write.
+    public var lastModified: Int
+
+    public init(name: String, data: [UInt8], etag: String, uid: String, componentType: String, lastModified: Int) {
+        self.name = name
+        self.data = data
+        self.etag = etag
+        self.uid = uid
+        self.componentType = componentType
+        self.lastModified = lastModified
+    }
+}
+
+/// What a store indexes about an object, computed once from the parsed iCalendar before
+/// the write: the UID, the component type, and the span all its instances cover, so a
+/// time-range query is an indexed lookup that ICalendar then confirms exactly.
+public struct CalendarObjectIndex: Hashable, Sendable {
+    public var uid: String
+    public var componentType: String
+    /// The earliest instant any instance starts; `nil` when unknown (match every range).
+    public var firstStart: Int?
+    /// The latest instant any instance ends; `nil` when unbounded (an endless rule).
+    public var lastEnd: Int?
+
+    public init(uid: String, componentType: String, firstStart: Int?, lastEnd: Int?) {
+        self.uid = uid
+        self.componentType = componentType
+        self.firstStart = firstStart
+        self.lastEnd = lastEnd
+    }
+
+    /// Whether the indexed span may overlap [start, end); open ends are unbounded. A span
+    /// that only touches the range counts, since a zero-length instance there matches
+    /// (RFC 4791 §9.9); candidates are confirmed exactly afterwards.
+    public func mayOverlap(_ range: TimeRange) -> Bool {
+        if let end = range.end, let firstStart, firstStart >= end { return false }
+        if let start = range.start, let lastEnd, lastEnd < start { return false }
+        return true
+    }
+}
+
+/// A time range of a query in instants (seconds since the epoch); either end may be open
+/// (RFC 4791 §9.9 allows a time-range with only start or only end).
+public struct TimeRange: Hashable, Sendable {
+    public var start: Int?
+    public var end: Int?
+
+    public init(start: Int?, end: Int?) {
+        self.start = start
+        self.end = end
+    }
+}
+
+/// What changed in a collection since a sync token (RFC 6578 §3).
+public struct ChangeSet: Hashable, Sendable {
+    /// The change-log position the client may sync from next.
+    public var position: Int64
+    /// Names of objects created or modified since the token.
+    public var changed: [String]
+    /// Names of objects deleted since the token.
+    public var deleted: [String]
+    /// Whether a limit cut the set short; `position` then covers only what was returned,
+    /// so the next request continues where this one stopped and nothing is lost.
+    public var isTruncated: Bool
+
+    public init(position: Int64, changed: [String], deleted: [String], isTruncated: Bool) {
+        self.position = position
+        self.changed = changed
+        self.deleted = deleted
+        self.isTruncated = isTruncated
+    }
+}

@@ -1,0 +1,213 @@
+import CalDAVCore
+
+/// The behaviour every ``CalendarStore`` must show, run against a fresh store.
+///
+/// ```swift
+/// let failures = await CalendarStoreConformance().run { InMemoryCalendarStore() }
+/// #expect(failures.isEmpty, "\(failures)")
+/// ```
+/// Each check gets a new store from `makeStore` and returns what it found wrong.
+public struct CalendarStoreConformance: Sendable {
+    public init() {}
+
+    /// Runs every check; an empty result means the store conforms.
+    public func run(_ makeStore: @Sendable () async throws -> any CalendarStore) async -> [String] {
+        let checks: [(String, @Sendable (any CalendarStore) async throws -> [String])] = [
+            ("collections", Self.collections),
+            ("objects and ETags", Self.objectsAndETags),
+            ("preconditions", Self.preconditions),
+            ("UID uniqueness", Self.uidUniqueness),
+            ("time-range candidates", Self.timeRangeCandidates),
+            ("change log", Self.changeLog),
+            ("truncated change sets lose nothing", Self.truncation),
+        ]
+        var failures: [String] = []
+        for (name, check) in checks {
+            do {
+                failures += try await check(try await makeStore()).map { "\(name): \($0)" }
+            } catch {
+                failures.append("\(name): unexpected error \(error)")
+            }
+        }
+        return failures
+    }
+
+    static let work = CalendarReference(owner: "amal", name: "work")
+
+    static func index(_ uid: String, _ start: Int? = 1000, _ end: Int? = 2000) -> CalendarObjectIndex {
+        CalendarObjectIndex(uid: uid, componentType: "VEVENT", firstStart: start, lastEnd: end)
+    }
+
+    /// The store error `body` throws, or `nil` when it succeeds (or throws something else).
+    static func error(_ body: () async throws -> Void) async -> StoreError? {
+        do { try await body() } catch { return error as? StoreError }
+        return nil
+    }
+
+    static func code(_ body: () async throws -> Void) async -> StoreError.Code? {
+        await error(body)?.code
+    }
+
+    static func collections(_ store: any CalendarStore) async throws -> [String] {
+        var failures: [String] = []
+        try await store.createCalendar(CalendarCollection(reference: work, displayName: "Work", supportedComponents: ["VEVENT"]))
+        try await store.createCalendar(CalendarCollection(reference: CalendarReference(owner: "amal", name: "home")))
+        try await store.createCalendar(CalendarCollection(reference: CalendarReference(owner: "omar", name: "work")))
+        if try await store.calendars(of: "amal").map(\.reference.name) != ["home", "work"] { failures.append("calendars(of:) is not the owner's, by name") }
+        if await code({ try await store.createCalendar(CalendarCollection(reference: work)) }) != .alreadyExists {
+            failures.append("creating an existing calendar is not alreadyExists")
+        }
+        var changed = try await store.calendar(work)!
+        changed.displayName = "Office"
+        changed.color = "#FF0000FF"
+        changed.deadProperties[DAVXML.Name("urn:x", "y")] = Array("<y xmlns=\"urn:x\">1</y>".utf8)
+        try await store.updateCalendar(changed)
+        let read = try await store.calendar(work)
+        if read?.displayName != "Office" || read?.color != "#FF0000FF" || read?.deadProperties.count != 1 {
+            failures.append("updateCalendar did not keep the properties")
+        }
+        _ = try await store.putObject(named: "a.ics", data: [1], index: index("a"), in: work, precondition: .none)
+        try await store.deleteCalendar(work)
+        if try await store.calendar(work) != nil { failures.append("a deleted calendar is still there") }
+        if await code({ _ = try await store.objects(in: work) }) != .notFound { failures.append("objects of a deleted calendar is not notFound") }
+        if try await store.calendar(CalendarReference(owner: "omar", name: "work")) == nil { failures.append("deleting one owner's calendar touched another's") }
+        return failures
+    }
+
+    static func objectsAndETags(_ store: any CalendarStore) async throws -> [String] {
+        var failures: [String] = []
+        try await store.createCalendar(CalendarCollection(reference: work))
+        let first = try await store.putObject(named: "a.ics", data: Array("one".utf8), index: index("a"), in: work, precondition: .none)
+        if !first.created { failures.append("the first PUT did not report created") }
+        if !(first.object.etag.hasPrefix("\"") && first.object.etag.hasSuffix("\"")) { failures.append("ETag \(first.object.etag) is not a quoted strong tag") }
+        let second = try await store.putObject(named: "a.ics", data: Array("two".utf8), index: index("a"), in: work, precondition: .none)
+        if second.created { failures.append("replacing reported created") }
+        if second.object.etag == first.object.etag { failures.append("the ETag did not change with the content") }
+        let read = try await store.object(named: "a.ics", in: work)
+        if read?.data != Array("two".utf8) || read?.etag != second.object.etag { failures.append("GET does not return the stored bytes and ETag") }
+        _ = try await store.putObject(named: "b.ics", data: [2], index: index("b"), in: work, precondition: .none)
+        if try await store.objects(named: ["b.ics", "zz.ics", "a.ics"], in: work).map(\.name) != ["b.ics", "a.ics"] {
+            failures.append("objects(named:) does not keep the order given and skip missing names")
+        }
+        try await store.deleteObject(named: "a.ics", in: work, precondition: .none)
+        if try await store.object(named: "a.ics", in: work) != nil { failures.append("a deleted object is still there") }
+        if await code({ try await store.deleteObject(named: "a.ics", in: work, precondition: .none) }) != .notFound {
+            failures.append("deleting a missing object is not notFound")
+        }
+        let missing = CalendarReference(owner: "amal", name: "nope")
+        if await code({ _ = try await store.putObject(named: "a.ics", data: [1], index: index("a"), in: missing, precondition: .none) }) != .notFound {
+            failures.append("PUT into a missing calendar is not notFound")
+        }
+        return failures
+    }
+
+    static func preconditions(_ store: any CalendarStore) async throws -> [String] {
+        var failures: [String] = []
+        try await store.createCalendar(CalendarCollection(reference: work))
+        if await code({ _ = try await store.putObject(named: "a.ics", data: [1], index: index("a"), in: work, precondition: .mustExist) }) != .preconditionFailed {
+            failures.append("If-Match: * on a missing object did not fail")
+        }
+        let stored = try await store.putObject(named: "a.ics", data: [1], index: index("a"), in: work, precondition: .mustNotExist)
+        if await code({ _ = try await store.putObject(named: "a.ics", data: [2], index: index("a"), in: work, precondition: .mustNotExist) }) != .preconditionFailed {
+            failures.append("If-None-Match: * on an existing object did not fail")
+        }
+        if await code({ _ = try await store.putObject(named: "a.ics", data: [2], index: index("a"), in: work, precondition: .ifMatch(["\"stale\""])) }) != .preconditionFailed {
+            failures.append("a stale If-Match did not fail")
+        }
+        if try await store.object(named: "a.ics", in: work)?.data != [1] { failures.append("a failed precondition changed the object") }
+        _ = try await store.putObject(named: "a.ics", data: [3], index: index("a"), in: work, precondition: .ifMatch([stored.object.etag]))
+        if await code({ try await store.deleteObject(named: "a.ics", in: work, precondition: .ifMatch([stored.object.etag])) }) != .preconditionFailed {
+            failures.append("DELETE with a stale If-Match did not fail")
+        }
+        return failures
+    }
+
+    static func uidUniqueness(_ store: any CalendarStore) async throws -> [String] {
+        var failures: [String] = []
+        try await store.createCalendar(CalendarCollection(reference: work))
+        let other = CalendarReference(owner: "amal", name: "home")
+        try await store.createCalendar(CalendarCollection(reference: other))
+        _ = try await store.putObject(named: "a.ics", data: [1], index: index("same"), in: work, precondition: .none)
+        let conflict = await error { _ = try await store.putObject(named: "b.ics", data: [2], index: index("same"), in: work, precondition: .none) }
+        if conflict?.code != .uidConflict || conflict?.existingName != "a.ics" {
+            failures.append("a second object with the same UID gave \(String(describing: conflict)), not uidConflict naming a.ics")
+        }
+        if try await store.object(named: "b.ics", in: work) != nil { failures.append("the conflicting object was written") }
+        _ = try await store.putObject(named: "a.ics", data: [3], index: index("same"), in: work, precondition: .none)
+        _ = try await store.putObject(named: "b.ics", data: [2], index: index("same"), in: other, precondition: .none)
+        return failures
+    }
+
+    static func timeRangeCandidates(_ store: any CalendarStore) async throws -> [String] {
+        var failures: [String] = []
+        try await store.createCalendar(CalendarCollection(reference: work))
+        _ = try await store.putObject(named: "early.ics", data: [1], index: index("e", 100, 200), in: work, precondition: .none)
+        _ = try await store.putObject(named: "late.ics", data: [1], index: index("l", 1000, 2000), in: work, precondition: .none)
+        _ = try await store.putObject(named: "endless.ics", data: [1], index: index("x", 500, nil), in: work, precondition: .none)
+        _ = try await store.putObject(named: "unknown.ics", data: [1], index: index("u", nil, nil), in: work, precondition: .none)
+        let todo = CalendarObjectIndex(uid: "t", componentType: "VTODO", firstStart: 100, lastEnd: 200)
+        _ = try await store.putObject(named: "todo.ics", data: [1], index: todo, in: work, precondition: .none)
+        func names(_ start: Int?, _ end: Int?, _ type: String? = nil) async throws -> [String] {
+            try await store.objects(in: work, overlapping: TimeRange(start: start, end: end), componentType: type).map(\.name).sorted()
+        }
+        if try await names(150, 160, "VEVENT") != ["early.ics", "unknown.ics"] { failures.append("a range inside one object: \(try await names(150, 160, "VEVENT"))") }
+        if try await names(5000, 6000) != ["endless.ics", "unknown.ics"] { failures.append("a late range must find unbounded objects") }
+        if try await names(nil, 150) != ["early.ics", "todo.ics", "unknown.ics"] { failures.append("an open start: \(try await names(nil, 150))") }
+        if try await names(201, 500, "VEVENT") != ["unknown.ics"] { failures.append("a range between objects: \(try await names(201, 500, "VEVENT"))") }
+        // A span touching the range may hold a zero-length instance there: a candidate.
+        if try await !names(200, 500, "VEVENT").contains("early.ics") { failures.append("a span ending where the range starts is not a candidate") }
+        return failures
+    }
+
+    static func changeLog(_ store: any CalendarStore) async throws -> [String] {
+        var failures: [String] = []
+        try await store.createCalendar(CalendarCollection(reference: work))
+        _ = try await store.putObject(named: "a.ics", data: [1], index: index("a"), in: work, precondition: .none)
+        _ = try await store.putObject(named: "b.ics", data: [1], index: index("b"), in: work, precondition: .none)
+        let initial = try await store.changes(in: work, since: nil, limit: nil)
+        if initial.changed.sorted() != ["a.ics", "b.ics"] || !initial.deleted.isEmpty { failures.append("an initial sync must list every object") }
+        if try await store.calendar(work)?.changePosition != initial.position { failures.append("the collection's change position is not the sync position") }
+        _ = try await store.putObject(named: "a.ics", data: [2], index: index("a"), in: work, precondition: .none)
+        try await store.deleteObject(named: "b.ics", in: work, precondition: .none)
+        _ = try await store.putObject(named: "c.ics", data: [1], index: index("c"), in: work, precondition: .none)
+        let next = try await store.changes(in: work, since: initial.position, limit: nil)
+        if next.changed.sorted() != ["a.ics", "c.ics"] || next.deleted != ["b.ics"] || next.isTruncated {
+            failures.append("changes since a position: \(next)")
+        }
+        let none = try await store.changes(in: work, since: next.position, limit: nil)
+        if !none.changed.isEmpty || !none.deleted.isEmpty || none.position != next.position { failures.append("no change must give an empty set") }
+        if await code({ _ = try await store.changes(in: work, since: next.position + 100, limit: nil) }) != .invalidSyncToken {
+            failures.append("a position from the future is not invalidSyncToken")
+        }
+        var renamed = try await store.calendar(work)!
+        renamed.displayName = "New name"
+        try await store.updateCalendar(renamed)
+        if try await store.calendar(work)?.changePosition != next.position { failures.append("updateCalendar moved the change position") }
+        return failures
+    }
+
+    static func truncation(_ store: any CalendarStore) async throws -> [String] {
+        var failures: [String] = []
+        try await store.createCalendar(CalendarCollection(reference: work))
+        let start = try await store.changes(in: work, since: nil, limit: nil).position
+        for number in 0..<7 {
+            _ = try await store.putObject(named: "\(number).ics", data: [UInt8(number)], index: index("\(number)"), in: work, precondition: .none)
+        }
+        try await store.deleteObject(named: "3.ics", in: work, precondition: .none)
+        var position = start
+        var changed = Set<String>()
+        var deleted = Set<String>()
+        for _ in 0..<10 {
+            let page = try await store.changes(in: work, since: position, limit: 3)
+            if page.changed.count + page.deleted.count > 3 { failures.append("a page holds more than the limit") }
+            changed.formUnion(page.changed)
+            deleted.formUnion(page.deleted)
+            position = page.position
+            if !page.isTruncated { break }
+        }
+        if changed != ["0.ics", "1.ics", "2.ics", "4.ics", "5.ics", "6.ics"] || !deleted.isSubset(of: ["3.ics"]) {
+            failures.append("pages lost changes: changed \(changed.sorted()), deleted \(deleted.sorted())")
+        }
+        return failures
+    }
+}

@@ -1,0 +1,141 @@
+import CalDAVCore
+
+/// A ``CalendarStore`` held in memory, for tests and as the reference the conformance
+/// suite is written against. Each collection keeps its whole change log.
+public actor InMemoryCalendarStore: CalendarStore {
+    private struct Stored {
+        var object: CalendarObject
+        var index: CalendarObjectIndex
+    }
+
+    private struct Entry {
+        var collection: CalendarCollection
+        var objects: [String: Stored] = [:]
+        /// (position, object name), one per write, ascending.
+        var log: [(position: Int64, name: String)] = []
+    }
+
+    private var entries: [CalendarReference: Entry] = [:]
+    private var clock: @Sendable () -> Int
+
+    /// - Parameter clock: seconds since the epoch, for creation and modification times.
+    public init(clock: @escaping @Sendable () -> Int = { 1_800_000_000 }) {
+        self.clock = clock
+    }
+
+    public func calendars(of owner: String) throws(StoreError) -> [CalendarCollection] {
+        entries.values.map(\.collection).filter { $0.reference.owner == owner }.sorted { $0.reference.name < $1.reference.name }
+    }
+
+    public func calendar(_ reference: CalendarReference) throws(StoreError) -> CalendarCollection? {
+        entries[reference]?.collection
+    }
+
+    public func createCalendar(_ collection: CalendarCollection) throws(StoreError) {
+        guard entries[collection.reference] == nil else {
+            throw StoreError(.alreadyExists, "calendar \(collection.reference) exists")
+        }
+        var created = collection
+        created.changePosition = 0
+        created.createdAt = clock()
+        entries[collection.reference] = Entry(collection: created)
+    }
+
+    public func updateCalendar(_ collection: CalendarCollection) throws(StoreError) {
+        guard var entry = entries[collection.reference] else { throw StoreError(.notFound, "no calendar \(collection.reference)") }
+        var updated = collection
+        updated.changePosition = entry.collection.changePosition
+        updated.createdAt = entry.collection.createdAt
+        entry.collection = updated
+        entries[collection.reference] = entry
+    }
+
+    public func deleteCalendar(_ reference: CalendarReference) throws(StoreError) {
+        guard entries.removeValue(forKey: reference) != nil else { throw StoreError(.notFound, "no calendar \(reference)") }
+    }
+
+    public func objects(in reference: CalendarReference) throws(StoreError) -> [CalendarObject] {
+        try entry(reference).objects.values.map(\.object).sorted { $0.name < $1.name }
+    }
+
+    public func objects(named names: [String], in reference: CalendarReference) throws(StoreError) -> [CalendarObject] {
+        let entry = try entry(reference)
+        return names.compactMap { entry.objects[$0]?.object }
+    }
+
+    public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) throws(StoreError) -> [CalendarObject] {
+        try entry(reference).objects.values
+            .filter { (componentType == nil || $0.index.componentType == componentType) && $0.index.mayOverlap(range) }
+            .map(\.object).sorted { $0.name < $1.name }
+    }
+
+    public func putObject(
+        named name: String, data: [UInt8], index: CalendarObjectIndex,
+        in reference: CalendarReference, precondition: WritePrecondition
+    ) throws(StoreError) -> (object: CalendarObject, created: Bool) {
+        var entry = try entry(reference)
+        let existing = entry.objects[name]
+        guard precondition.isSatisfied(by: existing?.object.etag) else {
+            throw StoreError(.preconditionFailed, "\(name): the precondition does not hold")
+        }
+        if let holder = entry.objects.values.first(where: { $0.index.uid == index.uid && $0.object.name != name }) {
+            throw StoreError(.uidConflict, "UID \(index.uid) is already used by \(holder.object.name)", existingName: holder.object.name)
+        }
+        let position = entry.collection.changePosition + 1
+        let object = CalendarObject(name: name, data: data, etag: "\"m\(position)\"", uid: index.uid,
+                                    componentType: index.componentType, lastModified: clock())
+        entry.objects[name] = Stored(object: object, index: index)
+        entry.collection.changePosition = position
+        entry.log.append((position, name))
+        entries[reference] = entry
+        return (object, existing == nil)
+    }
+
+    public func deleteObject(named name: String, in reference: CalendarReference, precondition: WritePrecondition) throws(StoreError) {
+        var entry = try entry(reference)
+        guard let existing = entry.objects[name] else { throw StoreError(.notFound, "no object \(name)") }
+        guard precondition.isSatisfied(by: existing.object.etag) else {
+            throw StoreError(.preconditionFailed, "\(name): the precondition does not hold")
+        }
+        entry.objects[name] = nil
+        entry.collection.changePosition += 1
+        entry.log.append((entry.collection.changePosition, name))
+        entries[reference] = entry
+    }
+
+    public func changes(in reference: CalendarReference, since position: Int64?, limit: Int?) throws(StoreError) -> ChangeSet {
+        let entry = try entry(reference)
+        let current = entry.collection.changePosition
+        guard let position else {
+            let names = entry.objects.keys.sorted()
+            if let limit, names.count > limit {
+                // An initial sync that does not fit: the client must start over with a limit
+                // large enough, since positions order changes, not names.
+                throw StoreError(.invalidSyncToken, "the collection has more than \(limit) objects")
+            }
+            return ChangeSet(position: current, changed: names, deleted: [], isTruncated: false)
+        }
+        guard position >= 0, position <= current else {
+            throw StoreError(.invalidSyncToken, "sync position \(position) was not issued by \(reference)")
+        }
+        var seen = Set<String>()
+        var order: [String] = []
+        var reached = position
+        for item in entry.log where item.position > position {
+            if !seen.contains(item.name) {
+                if let limit, order.count >= limit { break }
+                seen.insert(item.name)
+                order.append(item.name)
+            }
+            reached = item.position
+        }
+        let changed = order.filter { entry.objects[$0] != nil }
+        let deleted = order.filter { entry.objects[$0] == nil }
+        return ChangeSet(position: reached, changed: changed, deleted: deleted, isTruncated: reached < current)
+    }
+
+    private func entry(_ reference: CalendarReference) throws(StoreError) -> Entry {
+        guard let entry = entries[reference] else { throw StoreError(.notFound, "no calendar \(reference)") }
+        return entry
+    }
+}

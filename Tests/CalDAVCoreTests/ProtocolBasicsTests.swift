@@ -1,0 +1,123 @@
+import Testing
+@testable import CalDAVCore
+
+struct DAVPathTests {
+    @Test("paths resolve to the resources they name", arguments: [
+        ("/dav", DAVPath.root), ("/dav/", .root), ("/dav/principals/", .principals),
+        ("/dav/principals/amal/", .principal(user: "amal")), ("/dav/principals/amal", .principal(user: "amal")),
+        ("/dav/calendars/amal/", .home(user: "amal")),
+        ("/dav/calendars/amal/work/", .calendar(user: "amal", calendar: "work")),
+        ("/dav/calendars/amal/work/a%20b.ics", .object(user: "amal", calendar: "work", name: "a b.ics")),
+        ("/dav/calendars/a%40x.org/work/", .calendar(user: "a@x.org", calendar: "work")),
+    ])
+    func resolves(_ path: String, _ expected: DAVPath) {
+        #expect(DAVPath(path) == expected)
+    }
+
+    @Test("traversal, bad escapes and unknown shapes resolve to nothing", arguments: [
+        "/dav/calendars/amal/../omar/", "/dav/calendars/amal/%2e%2e/x.ics", "/dav/calendars/amal//x/",
+        "/dav/calendars/amal/work/a%2Fb.ics", "/dav/calendars/amal/work/%zz.ics", "/dav/calendars/amal/work/%00.ics",
+        "/dav/other/", "/davx/", "/", "/dav/calendars/amal/work/x.ics/", "/dav/calendars/amal/work/x/y",
+        "/dav/calendars/amal/work/%C3%28.ics",
+    ])
+    func refuses(_ path: String) {
+        #expect(DAVPath(path) == nil)
+    }
+
+    @Test("hrefs are canonical and read back as the same path")
+    func hrefs() {
+        let path = DAVPath.object(user: "a@x.org", calendar: "عمل", name: "e 1.ics")
+        #expect(path.href == "/dav/calendars/a@x.org/%D8%B9%D9%85%D9%84/e%201.ics")
+        #expect(DAVPath(path.href) == path)
+        #expect(path.parent == .calendar(user: "a@x.org", calendar: "عمل"))
+        #expect(!path.isCollection && path.parent.isCollection)
+    }
+}
+
+struct HeaderTests {
+    @Test("Depth")
+    func depth() {
+        #expect(Depth(header: nil, default: .infinity) == .infinity)
+        #expect(Depth(header: " 1 ", default: .zero) == .one)
+        #expect(Depth(header: "Infinity", default: .zero) == .infinity)
+        #expect(Depth(header: "2", default: .zero) == nil)
+    }
+
+    @Test("If-Match and If-None-Match")
+    func conditional() throws {
+        #expect(try WritePrecondition(ifMatch: nil, ifNoneMatch: "*") == .mustNotExist)
+        #expect(try WritePrecondition(ifMatch: "*", ifNoneMatch: nil) == .mustExist)
+        let list = try WritePrecondition(ifMatch: "\"a\", W/\"b\",\"c\"", ifNoneMatch: nil)
+        #expect(list == .ifMatch(["\"a\"", "W/\"b\"", "\"c\""]))
+        #expect(list.isSatisfied(by: "\"c\""))
+        #expect(!list.isSatisfied(by: "\"b\""))  // weak tags never match strongly
+        #expect(!list.isSatisfied(by: nil))
+        #expect(try WritePrecondition(ifMatch: nil, ifNoneMatch: "\"a\"").isSatisfied(by: "\"b\""))
+        for bad in ["a", "\"a", "\"a\" \"b\"", ""] {
+            #expect(throws: DAVError.self) { try WritePrecondition(ifMatch: bad, ifNoneMatch: nil) }
+        }
+    }
+
+    @Test("store errors map to protocol errors with their conditions")
+    func storeErrors() {
+        #expect(DAVError(StoreError(.uidConflict, "x"), conflictHref: "/h").condition == .noUIDConflict)
+        #expect(DAVError(StoreError(.uidConflict, "x")).status == 409)
+        #expect(DAVError(StoreError(.preconditionFailed, "x")).status == 412)
+        #expect(DAVError(StoreError(.readOnly, "x")).condition == .needPrivileges)
+        #expect(DAVError(StoreError(.invalidSyncToken, "x")).status == 403)
+        #expect(DAVError(StoreError(.unavailable, "disk path /secret")).message.contains("/secret") == false)
+    }
+}
+
+struct CalendarObjectRulesTests {
+    func body(_ components: String, method: Bool = false) -> [UInt8] {
+        Array(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\n" + (method ? "METHOD:REQUEST\r\n" : "") + components + "END:VCALENDAR\r\n").utf8)
+    }
+
+    func event(_ uid: String, _ extra: String = "") -> String {
+        "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260105T090000Z\r\nDTEND:20260105T100000Z\r\n\(extra)END:VEVENT\r\n"
+    }
+
+    @Test("a valid object gives its index span")
+    func valid() throws {
+        let (_, index) = try CalendarObjectRules().check(body(event("a", "RRULE:FREQ=DAILY;COUNT=3\r\n")))
+        #expect(index.uid == "a" && index.componentType == "VEVENT")
+        #expect(index.firstStart == 1_767_603_600)
+        #expect(index.lastEnd == 1_767_603_600 + 2 * 86400 + 3600)
+    }
+
+    @Test("an endless series has no last end; floating times widen the span")
+    func spans() throws {
+        let endless = try CalendarObjectRules().check(body(event("a", "RRULE:FREQ=WEEKLY\r\n"))).index
+        #expect(endless.firstStart == 1_767_603_600 && endless.lastEnd == nil)
+        let floating = "BEGIN:VEVENT\r\nUID:f\r\nDTSTART:20260105T090000\r\nDURATION:PT1H\r\nEND:VEVENT\r\n"
+        let index = try CalendarObjectRules().check(body(floating)).index
+        #expect(index.firstStart == 1_767_603_600 - 14 * 3600 && index.lastEnd == 1_767_607_200 + 14 * 3600)
+        let undated = try CalendarObjectRules().check(body("BEGIN:VTODO\r\nUID:t\r\nEND:VTODO\r\n")).index
+        #expect(undated.firstStart == nil && undated.lastEnd == nil)
+    }
+
+    @Test("RFC 4791 §4.1 violations are refused with their conditions", arguments: [
+        ("two UIDs", "BEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260101T000000Z\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:b\r\nDTSTART:20260101T000000Z\r\nEND:VEVENT\r\n", "valid-calendar-object-resource"),
+        ("two types", "BEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260101T000000Z\r\nEND:VEVENT\r\nBEGIN:VTODO\r\nUID:a\r\nEND:VTODO\r\n", "valid-calendar-object-resource"),
+        ("two masters", "BEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260101T000000Z\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260102T000000Z\r\nEND:VEVENT\r\n", "valid-calendar-object-resource"),
+        ("no UID", "BEGIN:VEVENT\r\nDTSTART:20260101T000000Z\r\nEND:VEVENT\r\n", "valid-calendar-object-resource"),
+        ("free-busy", "BEGIN:VFREEBUSY\r\nUID:a\r\nEND:VFREEBUSY\r\n", "supported-calendar-component"),
+        ("nothing", "", "valid-calendar-object-resource"),
+        ("bad DTSTART", "BEGIN:VEVENT\r\nUID:a\r\nDTSTART:2026-01-01\r\nEND:VEVENT\r\n", "valid-calendar-data"),
+    ])
+    func invalid(_ name: String, _ components: String, _ condition: String) {
+        #expect(throws: DAVError.self) { try CalendarObjectRules().check(body(components)) }
+        do {
+            _ = try CalendarObjectRules().check(body(components))
+        } catch {
+            #expect(error.condition?.name.local == condition, "\(name): \(error)")
+        }
+    }
+
+    @Test("METHOD and unparsable bodies are refused")
+    func methodAndGarbage() {
+        #expect(throws: DAVError.self) { try CalendarObjectRules().check(body(event("a"), method: true)) }
+        #expect(throws: DAVError.self) { try CalendarObjectRules().check(Array("not a calendar".utf8)) }
+    }
+}
