@@ -10,6 +10,9 @@
 public struct XMLWriter: Sendable {
     public private(set) var bytes: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n".utf8)
     private var open: [DAVXML.Name] = []
+    /// Every element declares its own namespace: for fragments stored on their own
+    /// (dead properties) and later spliced into responses.
+    private var isFragment = false
 
     /// Prefixes for well-known namespaces; others get `x0`, `x1`, ... declared where used.
     public static let prefixes: [(namespace: String, prefix: String)] = [
@@ -18,6 +21,16 @@ public struct XMLWriter: Sendable {
     ]
 
     public init() {}
+
+    /// The XML of one element on its own, with no declaration and every namespace
+    /// declared where it is used.
+    public static func fragment(_ element: DAVXML.Element) -> [UInt8] {
+        var writer = XMLWriter()
+        writer.bytes = []
+        writer.isFragment = true
+        writer.write(element)
+        return writer.bytes
+    }
 
     /// Opens an element. The root declares the well-known namespaces.
     public mutating func start(_ name: DAVXML.Name, declaringNamespaces: Bool = false) {
@@ -55,9 +68,27 @@ public struct XMLWriter: Sendable {
         }
     }
 
+    /// An empty element with attributes (no namespace on the attributes).
+    public mutating func emptyElement(_ name: DAVXML.Name, attributes: [(String, String)]) {
+        let declaration = qualified(name)
+        bytes += "<\(declaration.name)\(declaration.declaration ?? "")".utf8
+        for (key, value) in attributes {
+            bytes += " \(key)=\"".utf8
+            appendEscaped(value, attribute: true)
+            bytes.append(0x22)
+        }
+        bytes += "/>".utf8
+    }
+
     /// Character data inside the current element.
     public mutating func text(_ text: String) {
         appendEscaped(text, attribute: false)
+    }
+
+    /// Appends XML that is already serialized (a dead property stored as its element's
+    /// exact XML, with its own namespace declarations).
+    public mutating func raw(_ xml: [UInt8]) {
+        bytes += xml
     }
 
     /// Writes a parsed element again (dead properties stored as trees).
@@ -77,7 +108,7 @@ public struct XMLWriter: Sendable {
     }
 
     private func qualified(_ name: DAVXML.Name) -> (name: String, declaration: String?) {
-        if let known = Self.prefixes.first(where: { $0.namespace == name.namespace }) {
+        if !isFragment, let known = Self.prefixes.first(where: { $0.namespace == name.namespace }) {
             return ("\(known.prefix):\(name.local)", nil)
         }
         if name.namespace.isEmpty { return (name.local, nil) }

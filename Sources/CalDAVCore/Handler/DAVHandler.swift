@@ -1,0 +1,92 @@
+/// The WebDAV/CalDAV protocol as one function: a request in, a response out.
+///
+/// The handler knows no HTTP framework and no storage engine: a binding turns its
+/// framework's request into a ``DAVRequest`` after authenticating the principal, and
+/// storage plugs in through ``CalendarStore``. Authorization happens here, so every
+/// binding enforces it the same way: a principal sees only its own resources, and
+/// anything else answers 404, as if it did not exist.
+///
+/// ```swift
+/// let handler = DAVHandler(store: InMemoryCalendarStore())
+/// let response = await handler.handle(DAVRequest(method: "PROPFIND", path: "/dav/calendars/amal/"),
+///                                     in: DAVContext(principal: "amal", now: now))
+/// ```
+public struct DAVHandler: Sendable {
+    public let store: any CalendarStore
+    public let configuration: DAVConfiguration
+    let properties = PropertyTable.standard
+
+    public init(store: any CalendarStore, configuration: DAVConfiguration = DAVConfiguration()) {
+        self.store = store
+        self.configuration = configuration
+    }
+
+    /// Methods this handler answers, for OPTIONS and 405 responses.
+    public static let methods = ["OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "MKCALENDAR"]
+
+    /// Handles one request; protocol and storage errors become responses, never throws.
+    public func handle(_ request: DAVRequest, in context: DAVContext) async -> DAVResponse {
+        do {
+            return try await dispatch(request, in: context)
+        } catch {
+            return .error(error)
+        }
+    }
+
+    private func dispatch(_ request: DAVRequest, in context: DAVContext) async throws(DAVError) -> DAVResponse {
+        if request.method == "OPTIONS" { return options() }
+        guard let path = DAVPath(request.path) else { throw DAVError.notFound() }
+        if let user = path.user, user != context.principal { throw DAVError.notFound() }
+        switch request.method {
+        case "PROPFIND": return try await propFind(request, path: path, context: context)
+        case "GET": return try await get(path, includeBody: true)
+        case "HEAD": return try await get(path, includeBody: false)
+        case "PUT": return try await put(request, path: path, context: context)
+        case "DELETE": return try await delete(request, path: path)
+        case "MKCALENDAR": return try await makeCalendar(request, path: path, context: context)
+        default:
+            throw DAVError(status: 405, message: "\(request.method) is not supported here; allowed: \(Self.methods.joined(separator: ", "))")
+        }
+    }
+
+    // MARK: Shared steps
+
+    /// Runs a store operation, turning its error into a protocol error.
+    func storing<T>(_ operation: () async throws(StoreError) -> T) async throws(DAVError) -> T {
+        do { return try await operation() } catch { throw DAVError(error) }
+    }
+
+    /// The collection a path names, or 404.
+    func collection(_ user: String, _ name: String) async throws(DAVError) -> CalendarCollection {
+        let reference = CalendarReference(owner: user, name: name)
+        guard let collection = try await storing({ () async throws(StoreError) in try await store.calendar(reference) }) else {
+            throw DAVError.notFound("no calendar \(name)")
+        }
+        return collection
+    }
+
+    /// The resource at a path, or 404.
+    func resource(at path: DAVPath) async throws(DAVError) -> Resource {
+        switch path {
+        case .root, .principals: throw DAVError.notFound()
+        case .principal(let user): return .principal(user: user)
+        case .home(let user):
+            let calendars = try await storing { () async throws(StoreError) in try await store.calendars(of: user) }
+            return .home(user: user, calendars: calendars)
+        case .calendar(let user, let name): return .calendar(try await collection(user, name))
+        case .object(let user, let name, let objectName):
+            let collection = try await collection(user, name)
+            guard let object = try await storing({ () async throws(StoreError) in
+                try await store.object(named: objectName, in: collection.reference)
+            }) else { throw DAVError.notFound("no object \(objectName)") }
+            return .object(collection, object)
+        }
+    }
+
+    /// Parses an XML body, or answers 400 with the reason.
+    func xml(_ body: [UInt8]) throws(DAVError) -> DAVXML.Element {
+        do { return try XMLReader(limits: configuration.xmlLimits).parse(body) } catch {
+            throw DAVError.badRequest(error.reason)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// One HTTP request as the protocol sees it, free of any HTTP framework.
+public struct DAVRequest: Sendable {
+    /// The method, upper-cased (`PROPFIND`, `REPORT`, `MKCALENDAR`).
+    public var method: String
+    /// The path without query string, still percent-encoded.
+    public var path: String
+    /// Header fields by lower-cased name; repeated fields joined with ", ".
+    public var headers: [String: String]
+    /// The whole body; the binding enforces the size limit while collecting it.
+    public var body: [UInt8]
+
+    public init(method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) {
+        self.method = method.uppercased()
+        self.path = path
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { "\($0), \($1)" })
+        self.body = body
+    }
+
+    /// A header value by case-insensitive name.
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// One HTTP response: status, header fields in order, body.
+public struct DAVResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first value of a header, by case-insensitive name.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// A 207 Multi-Status response carrying XML.
+    static func multiStatus(_ writer: XMLWriter) -> DAVResponse {
+        DAVResponse(status: 207, headers: [("Content-Type", "application/xml; charset=utf-8")], body: writer.bytes)
+    }
+
+    /// The response for an error: a `DAV:error` body with the condition, or a plain text message.
+    static func error(_ error: DAVError) -> DAVResponse {
+        guard let condition = error.condition else {
+            return DAVResponse(status: error.status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array((error.message + "\n").utf8))
+        }
+        var writer = XMLWriter()
+        writer.start(DAVXML.Name(DAVXML.Namespace.dav, "error"), declaringNamespaces: true)
+        if let href = error.href {
+            writer.start(condition.name)
+            writer.element(DAVXML.Name(DAVXML.Namespace.dav, "href"), text: href)
+            writer.end()
+        } else {
+            writer.element(condition.name)
+        }
+        // RFC 4918 §16 allows more content in DAV:error; the message helps people debugging.
+        writer.element(DAVXML.Name(DAVXML.Namespace.calendarServer, "error-description"), text: error.message)
+        writer.end()
+        return DAVResponse(status: error.status, headers: [("Content-Type", "application/xml; charset=utf-8")], body: writer.bytes)
+    }
+}
+
+/// Who is asking, and facts about this request the protocol needs.
+public struct DAVContext: Sendable {
+    /// The authenticated principal's name.
+    public var principal: String
+    /// Seconds since the epoch, for Last-Modified and creation dates.
+    public var now: Int
+
+    public init(principal: String, now: Int) {
+        self.principal = principal
+        self.now = now
+    }
+}
+
+/// Limits and choices of one server.
+public struct DAVConfiguration: Sendable {
+    /// CALDAV:max-resource-size, in bytes.
+    public var maxResourceSize: Int
+    /// Parsing limits for request bodies.
+    public var xmlLimits: XMLReader.Limits
+
+    public init(maxResourceSize: Int = 10 << 20, xmlLimits: XMLReader.Limits = XMLReader.Limits()) {
+        self.maxResourceSize = maxResourceSize
+        self.xmlLimits = xmlLimits
+    }
+}

@@ -1,0 +1,15 @@
+extension DAVHandler {
+    /// GET and HEAD of a calendar object: its stored bytes with a strong ETag.
+    func get(_ path: DAVPath, includeBody: Bool) async throws(DAVError) -> DAVResponse {
+        guard case .object = path else {
+            throw DAVError(status: 405, message: "GET applies to calendar objects; use PROPFIND or REPORT on collections")
+        }
+        guard case .object(_, let object) = try await resource(at: path) else { throw DAVError.notFound() }
+        return DAVResponse(status: 200, headers: [
+            ("Content-Type", "text/calendar; charset=utf-8"),
+            ("ETag", object.etag),
+            ("Last-Modified", HTTPDate.format(object.lastModified)),
+            ("Content-Length", String(object.data.count)),
+        ], body: includeBody ? object.data : [])
+    }
+}

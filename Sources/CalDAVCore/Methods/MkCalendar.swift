@@ -1,0 +1,62 @@
+import ICalendar
+
+extension DAVHandler {
+    /// MKCALENDAR (RFC 4791 §5.3.1) with optional initial properties.
+    func makeCalendar(_ request: DAVRequest, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        guard case .calendar(let user, let name) = path else {
+            throw DAVError(.calendarCollectionLocationOK, "calendars are created directly in the calendar home")
+        }
+        var collection = CalendarCollection(reference: CalendarReference(owner: user, name: name), createdAt: context.now)
+        if !request.body.isEmpty {
+            let root = try xml(request.body)
+            guard root.name == DAVXML.Name(DAVXML.Namespace.calDAV, "mkcalendar") else {
+                throw DAVError.badRequest("expected CALDAV:mkcalendar, got \(root.name)")
+            }
+            let properties = root.elements.filter { $0.name == DAVXML.Name(DAVXML.Namespace.dav, "set") }
+                .compactMap { $0.element(named: DAVXML.Name(DAVXML.Namespace.dav, "prop")) }
+                .flatMap(\.elements)
+            for property in properties { try apply(property, to: &collection) }
+        }
+        do {
+            try await store.createCalendar(collection)
+        } catch {
+            if error.code == .alreadyExists { throw DAVError(.resourceMustBeNull, "\(path.href) exists already") }
+            throw DAVError(error)
+        }
+        return DAVResponse(status: 201, headers: [("Content-Length", "0")])
+    }
+
+    /// Sets one property on a collection being created or changed; unknown properties
+    /// are kept as dead properties, exactly as sent.
+    func apply(_ property: DAVXML.Element, to collection: inout CalendarCollection) throws(DAVError) {
+        let text = property.text
+        switch property.name {
+        case PropertyTable.dav("displayname"): collection.displayName = text
+        case PropertyTable.calDAV("calendar-description"): collection.calendarDescription = text
+        case PropertyTable.apple("calendar-color"): collection.color = text.trimmingSpaces
+        case PropertyTable.apple("calendar-order"):
+            guard let order = Int(text.trimmingSpaces) else { throw DAVError.badRequest("calendar-order must be an integer") }
+            collection.order = order
+        case PropertyTable.calDAV("calendar-timezone"):
+            // RFC 4791 §5.2.2: a VCALENDAR holding exactly one VTIMEZONE.
+            guard let calendar = try? ICalendarParser().parseCalendar(text),
+                  calendar.components.count == 1, calendar.components[0].name == ComponentName.timeZone,
+                  (try? VTimeZoneRules(calendar.components[0])) != nil else {
+                throw DAVError(.validCalendarData, "calendar-timezone must be a VCALENDAR with one valid VTIMEZONE")
+            }
+            collection.timeZone = text
+        case PropertyTable.calDAV("supported-calendar-component-set"):
+            let names = property.elements.filter { $0.name == PropertyTable.calDAV("comp") }
+                .compactMap { $0.attributes[DAVXML.Name("", "name")]?.uppercased() }
+            guard !names.isEmpty, names.allSatisfy(CalendarObjectRules.storableTypes.contains) else {
+                throw DAVError(.supportedCalendarComponent, "supported components must be among VEVENT, VTODO, VJOURNAL")
+            }
+            collection.supportedComponents = Set(names)
+        default:
+            if let definition = properties.definition(property.name), !definition.isWritable {
+                throw DAVError(.cannotModifyProtectedProperty, "\(property.name) is computed by the server")
+            }
+            collection.deadProperties[property.name] = XMLWriter.fragment(property)
+        }
+    }
+}

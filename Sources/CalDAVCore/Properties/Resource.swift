@@ -1,0 +1,36 @@
+/// A resource found at a path, with what its properties are computed from.
+enum Resource: Sendable {
+    case principal(user: String)
+    case home(user: String, calendars: [CalendarCollection])
+    case calendar(CalendarCollection)
+    case object(CalendarCollection, CalendarObject)
+
+    var path: DAVPath {
+        switch self {
+        case .principal(let user): return .principal(user: user)
+        case .home(let user, _): return .home(user: user)
+        case .calendar(let collection): return .calendar(user: collection.reference.owner, calendar: collection.reference.name)
+        case .object(let collection, let object):
+            return .object(user: collection.reference.owner, calendar: collection.reference.name, name: object.name)
+        }
+    }
+
+    var owner: String {
+        switch self {
+        case .principal(let user), .home(let user, _): return user
+        case .calendar(let collection), .object(let collection, _): return collection.reference.owner
+        }
+    }
+}
+
+/// A property value, written inside the property's element.
+enum PropertyValue: Sendable {
+    /// Character data.
+    case text(String)
+    /// One DAV:href.
+    case href(String)
+    /// Empty child elements (resourcetype, privileges, report names).
+    case elements([DAVXML.Name])
+    /// Anything else, written by a closure.
+    case custom(@Sendable (inout XMLWriter) -> Void)
+}

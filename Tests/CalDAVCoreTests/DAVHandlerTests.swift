@@ -1,0 +1,137 @@
+import Testing
+@testable import CalDAVCore
+import CalDAVCoreTesting
+
+/// The handler driven request by request over the in-memory store, no sockets.
+struct DAVHandlerTests {
+    let handler = DAVHandler(store: InMemoryCalendarStore())
+    let amal = DAVContext(principal: "amal", now: 1_800_000_000)
+    let dav = DAVXML.Namespace.dav
+    let calDAV = DAVXML.Namespace.calDAV
+
+    func send(_ method: String, _ path: String, _ body: String = "", headers: [String: String] = [:], as context: DAVContext? = nil) async -> DAVResponse {
+        await handler.handle(DAVRequest(method: method, path: path, headers: headers, body: Array(body.utf8)), in: context ?? amal)
+    }
+
+    func event(_ uid: String, type: String = "VEVENT") -> String {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:\(type)\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260105T090000Z\r\nEND:\(type)\r\nEND:VCALENDAR\r\n"
+    }
+
+    static let mkcalendar = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:A="http://apple.com/ns/ical/">
+          <D:set><D:prop>
+            <D:displayname>Work</D:displayname>
+            <A:calendar-color>#0A84FFFF</A:calendar-color>
+            <C:supported-calendar-component-set><C:comp name="VEVENT"/></C:supported-calendar-component-set>
+            <X:keep xmlns:X="urn:example">kept as sent</X:keep>
+          </D:prop></D:set>
+        </C:mkcalendar>
+        """
+
+    func errorCondition(_ response: DAVResponse) throws -> String? {
+        try XMLReader().parse(response.body).elements.first?.name.local
+    }
+
+    @Test("OPTIONS advertises CalDAV")
+    func options() async {
+        let response = await send("OPTIONS", "/dav/calendars/amal/")
+        #expect(response.status == 200)
+        #expect(response.header("DAV")?.contains("calendar-access") == true)
+    }
+
+    @Test("MKCALENDAR, then PROPFIND shows it with its properties")
+    func makeAndFind() async throws {
+        #expect(await send("MKCALENDAR", "/dav/calendars/amal/work/", Self.mkcalendar).status == 201)
+        let again = await send("MKCALENDAR", "/dav/calendars/amal/work/")
+        #expect(again.status == 405)
+        #expect(try errorCondition(again) == "resource-must-be-null")
+
+        let find = await send("PROPFIND", "/dav/calendars/amal/", """
+            <D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:A="http://apple.com/ns/ical/" xmlns:X="urn:example">
+            <D:prop><D:resourcetype/><D:displayname/><A:calendar-color/><C:supported-calendar-component-set/><X:keep/><D:sync-token/></D:prop></D:propfind>
+            """, headers: ["Depth": "1"])
+        #expect(find.status == 207)
+        let root = try XMLReader().parse(find.body)
+        let responses = root.elements
+        #expect(responses.map { $0.element(named: DAVXML.Name(dav, "href"))?.text } == ["/dav/calendars/amal/", "/dav/calendars/amal/work/"])
+        let calendar = responses[1]
+        let ok = try #require(calendar.elements.first { $0.element(named: DAVXML.Name(dav, "status"))?.text == "HTTP/1.1 200 OK" })
+        let prop = try #require(ok.element(named: DAVXML.Name(dav, "prop")))
+        #expect(prop.element(named: DAVXML.Name(dav, "displayname"))?.text == "Work")
+        #expect(prop.element(named: DAVXML.Name(DAVXML.Namespace.appleICal, "calendar-color"))?.text == "#0A84FFFF")
+        #expect(prop.element(named: DAVXML.Name("urn:example", "keep"))?.text == "kept as sent")
+        #expect(prop.element(named: DAVXML.Name(dav, "resourcetype"))?.element(named: DAVXML.Name(calDAV, "calendar")) != nil)
+        #expect(prop.element(named: DAVXML.Name(dav, "sync-token"))?.text.hasPrefix("http://") == true)
+        // The home has no sync-token yet: it is listed as not found, not dropped.
+        let home404 = responses[0].elements.first { $0.element(named: DAVXML.Name(dav, "status"))?.text == "HTTP/1.1 404 Not Found" }
+        #expect(home404?.element(named: DAVXML.Name(dav, "prop"))?.element(named: DAVXML.Name(dav, "sync-token")) != nil)
+    }
+
+    @Test("PUT, GET, HEAD, conditional writes and DELETE")
+    func objectLifecycle() async throws {
+        _ = await send("MKCALENDAR", "/dav/calendars/amal/work/", Self.mkcalendar)
+        let created = await send("PUT", "/dav/calendars/amal/work/a.ics", event("a"), headers: ["Content-Type": "text/calendar", "If-None-Match": "*"])
+        #expect(created.status == 201)
+        let etag = try #require(created.header("ETag"))
+        #expect(await send("PUT", "/dav/calendars/amal/work/a.ics", event("a"), headers: ["If-None-Match": "*"]).status == 412)
+        let get = await send("GET", "/dav/calendars/amal/work/a.ics")
+        #expect(get.status == 200 && get.body == Array(event("a").utf8) && get.header("ETag") == etag)
+        let head = await send("HEAD", "/dav/calendars/amal/work/a.ics")
+        #expect(head.status == 200 && head.body.isEmpty && head.header("Content-Length") == String(event("a").utf8.count))
+
+        let replaced = await send("PUT", "/dav/calendars/amal/work/a.ics", event("a"), headers: ["If-Match": etag])
+        #expect(replaced.status == 204)
+        #expect(await send("DELETE", "/dav/calendars/amal/work/a.ics", headers: ["If-Match": etag]).status == 412)
+        #expect(await send("DELETE", "/dav/calendars/amal/work/a.ics", headers: ["If-Match": replaced.header("ETag")!]).status == 204)
+        #expect(await send("GET", "/dav/calendars/amal/work/a.ics").status == 404)
+    }
+
+    @Test("bad objects are refused with their preconditions and change nothing")
+    func refusedObjects() async throws {
+        _ = await send("MKCALENDAR", "/dav/calendars/amal/work/", Self.mkcalendar)
+        _ = await send("PUT", "/dav/calendars/amal/work/a.ics", event("a"))
+        let conflict = await send("PUT", "/dav/calendars/amal/work/b.ics", event("a"))
+        #expect(conflict.status == 409)
+        let body = try XMLReader().parse(conflict.body)
+        #expect(body.elements.first?.name.local == "no-uid-conflict")
+        #expect(body.elements.first?.element(named: DAVXML.Name(dav, "href"))?.text == "/dav/calendars/amal/work/a.ics")
+        let todo = await send("PUT", "/dav/calendars/amal/work/t.ics", event("t", type: "VTODO"))
+        #expect(try todo.status == 403 && errorCondition(todo) == "supported-calendar-component")
+        let garbage = await send("PUT", "/dav/calendars/amal/work/g.ics", "BEGIN:VCALENDAR\r\nnot a line\r\n")
+        #expect(try garbage.status == 403 && errorCondition(garbage) == "valid-calendar-data")
+        let wrongType = await send("PUT", "/dav/calendars/amal/work/j.ics", "{}", headers: ["Content-Type": "application/json"])
+        #expect(try wrongType.status == 403 && errorCondition(wrongType) == "supported-calendar-data")
+        #expect(await send("PUT", "/dav/calendars/amal/missing/x.ics", event("x")).status == 409)
+        for name in ["b.ics", "t.ics", "g.ics", "j.ics"] {
+            #expect(await send("GET", "/dav/calendars/amal/work/\(name)").status == 404)
+        }
+    }
+
+    @Test("one user never reaches another's resources")
+    func isolation() async {
+        _ = await send("MKCALENDAR", "/dav/calendars/amal/work/", Self.mkcalendar)
+        _ = await send("PUT", "/dav/calendars/amal/work/a.ics", event("a"))
+        let omar = DAVContext(principal: "omar", now: 0)
+        #expect(await send("GET", "/dav/calendars/amal/work/a.ics", as: omar).status == 404)
+        #expect(await send("PROPFIND", "/dav/calendars/amal/", headers: ["Depth": "1"], as: omar).status == 404)
+        #expect(await send("DELETE", "/dav/calendars/amal/work/", as: omar).status == 404)
+        #expect(await send("PUT", "/dav/calendars/amal/work/z.ics", event("z"), as: omar).status == 404)
+        #expect(await send("GET", "/dav/calendars/amal/work/a.ics").status == 200)
+    }
+
+    @Test("Depth infinity, hostile XML and unknown methods get clear errors")
+    func badRequests() async throws {
+        let infinity = await send("PROPFIND", "/dav/calendars/amal/")
+        #expect(try infinity.status == 403 && errorCondition(infinity) == "propfind-finite-depth")
+        let xxe = "<?xml version=\"1.0\"?><!DOCTYPE d [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><D:propfind xmlns:D=\"DAV:\"><D:prop>&x;</D:prop></D:propfind>"
+        #expect(await send("PROPFIND", "/dav/calendars/amal/", xxe, headers: ["Depth": "0"]).status == 400)
+        #expect(await send("PATCH", "/dav/calendars/amal/").status == 405)
+        #expect(await send("GET", "/dav/calendars/amal/../omar/").status == 404)
+        let protected = """
+            <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop><D:getetag>x</D:getetag></D:prop></D:set></C:mkcalendar>
+            """
+        #expect(await send("MKCALENDAR", "/dav/calendars/amal/p/", protected).status == 403)
+        #expect(await send("PROPFIND", "/dav/calendars/amal/p/", headers: ["Depth": "0"]).status == 404)
+    }
+}
