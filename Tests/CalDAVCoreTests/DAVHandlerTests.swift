@@ -135,3 +135,96 @@ struct DAVHandlerTests {
         #expect(await send("PROPFIND", "/dav/calendars/amal/p/", headers: ["Depth": "0"]).status == 404)
     }
 }
+
+/// PROPPATCH and the REPORTs clients sync with.
+struct DAVSyncTests {
+    let base = DAVHandlerTests()
+
+    func responses(_ response: DAVResponse) throws -> [DAVXML.Element] {
+        try XMLReader().parse(response.body).elements.filter { $0.name.local == "response" }
+    }
+
+    func status(_ element: DAVXML.Element) -> String? {
+        element.element(named: DAVXML.Name(DAVXML.Namespace.dav, "status"))?.text
+    }
+
+    @Test("PROPPATCH is all or nothing")
+    func propPatch() async throws {
+        _ = await base.send("MKCALENDAR", "/dav/calendars/amal/work/", DAVHandlerTests.mkcalendar)
+        let bad = await base.send("PROPPATCH", "/dav/calendars/amal/work/", """
+            <D:propertyupdate xmlns:D="DAV:" xmlns:A="http://apple.com/ns/ical/">
+            <D:set><D:prop><D:displayname>Renamed</D:displayname><D:getetag>x</D:getetag></D:prop></D:set></D:propertyupdate>
+            """)
+        #expect(bad.status == 207)
+        let statuses = try responses(bad)[0].elements.compactMap { self.status($0) }
+        #expect(statuses == ["HTTP/1.1 424 Failed Dependency", "HTTP/1.1 403 Forbidden"])
+        let good = await base.send("PROPPATCH", "/dav/calendars/amal/work/", """
+            <D:propertyupdate xmlns:D="DAV:" xmlns:A="http://apple.com/ns/ical/" xmlns:X="urn:example">
+            <D:set><D:prop><D:displayname>Renamed</D:displayname><A:calendar-order>3</A:calendar-order></D:prop></D:set>
+            <D:remove><D:prop><X:keep/></D:prop></D:remove></D:propertyupdate>
+            """)
+        #expect(try responses(good)[0].elements.compactMap { self.status($0) }.allSatisfy { $0.contains("200") })
+        let find = await base.send("PROPFIND", "/dav/calendars/amal/work/", """
+            <D:propfind xmlns:D="DAV:" xmlns:A="http://apple.com/ns/ical/" xmlns:X="urn:example"><D:prop><D:displayname/><A:calendar-order/><X:keep/></D:prop></D:propfind>
+            """, headers: ["Depth": "0"])
+        let text = String(decoding: find.body, as: UTF8.self)
+        #expect(text.contains("Renamed") && text.contains(">3<") && text.contains("404"))
+    }
+
+    @Test("calendar-multiget returns data and a 404 per unknown href")
+    func multiget() async throws {
+        _ = await base.send("MKCALENDAR", "/dav/calendars/amal/work/", DAVHandlerTests.mkcalendar)
+        _ = await base.send("PUT", "/dav/calendars/amal/work/a.ics", base.event("a"))
+        let report = await base.send("REPORT", "/dav/calendars/amal/work/", """
+            <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+            <D:prop><D:getetag/><C:calendar-data/></D:prop>
+            <D:href>/dav/calendars/amal/work/a.ics</D:href><D:href>http://example.net/dav/calendars/amal/work/b.ics</D:href>
+            <D:href>/dav/calendars/omar/work/a.ics</D:href></C:calendar-multiget>
+            """, headers: ["Depth": "1"])
+        #expect(report.status == 207)
+        let items = try responses(report)
+        #expect(items.count == 3)
+        let data = items[0].element(named: DAVXML.Name(DAVXML.Namespace.dav, "propstat"))?.element(named: DAVXML.Name(DAVXML.Namespace.dav, "prop"))?
+            .element(named: DAVXML.Name(DAVXML.Namespace.calDAV, "calendar-data"))?.text
+        #expect(data == base.event("a"))
+        #expect(items.dropFirst().allSatisfy { status($0) == "HTTP/1.1 404 Not Found" })
+    }
+
+    @Test("sync-collection: initial, incremental, truncated and stale tokens")
+    func syncCollection() async throws {
+        _ = await base.send("MKCALENDAR", "/dav/calendars/amal/work/", DAVHandlerTests.mkcalendar)
+        for uid in ["a", "b", "c"] { _ = await base.send("PUT", "/dav/calendars/amal/work/\(uid).ics", base.event(uid)) }
+        func sync(_ token: String, limit: Int? = nil) async throws -> (hrefs: [String: String], token: String) {
+            let limitXML = limit.map { "<D:limit><D:nresults>\($0)</D:nresults></D:limit>" } ?? ""
+            let response = await base.send("REPORT", "/dav/calendars/amal/work/", """
+                <D:sync-collection xmlns:D="DAV:"><D:sync-token>\(token)</D:sync-token><D:sync-level>1</D:sync-level>\(limitXML)<D:prop><D:getetag/></D:prop></D:sync-collection>
+                """)
+            #expect(response.status == 207)
+            let root = try XMLReader().parse(response.body)
+            var hrefs: [String: String] = [:]
+            for item in root.elements where item.name.local == "response" {
+                let href = item.element(named: DAVXML.Name(DAVXML.Namespace.dav, "href"))!.text
+                hrefs[href] = status(item) ?? "changed"
+            }
+            return (hrefs, root.element(named: DAVXML.Name(DAVXML.Namespace.dav, "sync-token"))!.text)
+        }
+        let initial = try await sync("")
+        #expect(initial.hrefs.count == 3 && initial.token.hasPrefix("http://jadwal.app/ns/sync/"))
+        _ = await base.send("DELETE", "/dav/calendars/amal/work/b.ics")
+        _ = await base.send("PUT", "/dav/calendars/amal/work/d.ics", base.event("d"))
+        let next = try await sync(initial.token)
+        #expect(next.hrefs == ["/dav/calendars/amal/work/b.ics": "HTTP/1.1 404 Not Found", "/dav/calendars/amal/work/d.ics": "changed"])
+        for uid in ["e", "f", "g"] { _ = await base.send("PUT", "/dav/calendars/amal/work/\(uid).ics", base.event(uid)) }
+        let page = try await sync(next.token, limit: 2)
+        #expect(page.hrefs["/dav/calendars/amal/work/"] == "HTTP/1.1 507 Insufficient Storage")
+        #expect(page.hrefs.count == 3)
+        let rest = try await sync(page.token, limit: 2)
+        #expect(Set(page.hrefs.keys).union(rest.hrefs.keys).isSuperset(of: ["/dav/calendars/amal/work/e.ics", "/dav/calendars/amal/work/f.ics", "/dav/calendars/amal/work/g.ics"]))
+        let stale = await base.send("REPORT", "/dav/calendars/amal/work/", """
+            <D:sync-collection xmlns:D="DAV:"><D:sync-token>http://jadwal.app/ns/sync/0-99</D:sync-token><D:sync-level>1</D:sync-level><D:prop/></D:sync-collection>
+            """)
+        #expect(stale.status == 403 && String(decoding: stale.body, as: UTF8.self).contains("valid-sync-token"))
+        let unknown = await base.send("REPORT", "/dav/calendars/amal/work/", "<D:expand-property xmlns:D=\"DAV:\"/>")
+        #expect(unknown.status == 403 && String(decoding: unknown.body, as: UTF8.self).contains("supported-report"))
+    }
+}

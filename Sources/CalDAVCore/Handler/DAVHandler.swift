@@ -22,7 +22,7 @@ public struct DAVHandler: Sendable {
     }
 
     /// Methods this handler answers, for OPTIONS and 405 responses.
-    public static let methods = ["OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "MKCALENDAR"]
+    public static let methods = ["OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "PROPPATCH", "MKCALENDAR", "REPORT"]
 
     /// Handles one request; protocol and storage errors become responses, never throws.
     public func handle(_ request: DAVRequest, in context: DAVContext) async -> DAVResponse {
@@ -39,6 +39,8 @@ public struct DAVHandler: Sendable {
         if let user = path.user, user != context.principal { throw DAVError.notFound() }
         switch request.method {
         case "PROPFIND": return try await propFind(request, path: path, context: context)
+        case "PROPPATCH": return try await propPatch(request, path: path, context: context)
+        case "REPORT": return try await report(request, path: path, context: context)
         case "GET": return try await get(path, includeBody: true)
         case "HEAD": return try await get(path, includeBody: false)
         case "PUT": return try await put(request, path: path, context: context)

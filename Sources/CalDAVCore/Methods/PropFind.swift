@@ -51,7 +51,9 @@ extension DAVHandler {
         return .multiStatus(writer)
     }
 
-    private func writeResponse(for resource: Resource, query: PropFindRequest, context: DAVContext, into writer: inout XMLWriter) {
+    /// Writes one DAV:response with the properties `query` asks for. In REPORTs
+    /// (`inReport`), CALDAV:calendar-data of an object is its stored text (RFC 4791 §9.6).
+    func writeResponse(for resource: Resource, query: PropFindRequest, context: DAVContext, inReport: Bool = false, into writer: inout XMLWriter) {
         let dav = DAVXML.Namespace.dav
         var found: [(DAVXML.Name, PropertyValue?)] = []
         var deadFound: [[UInt8]] = []
@@ -71,7 +73,9 @@ extension DAVHandler {
             deadFound = dead.keys.sorted(by: { $0.description < $1.description }).map { dead[$0]! }
         case .properties(let names):
             for name in names {
-                if let definition = properties.definition(name), let value = definition.provider(resource, context, configuration) {
+                if inReport, name == PropertyTable.calDAV("calendar-data"), case .object(_, let object) = resource {
+                    found.append((name, .text(String(decoding: object.data, as: UTF8.self))))
+                } else if let definition = properties.definition(name), let value = definition.provider(resource, context, configuration) {
                     found.append((name, value))
                 } else if let xml = dead[name] {
                     deadFound.append(xml)
@@ -102,7 +106,7 @@ extension DAVHandler {
         writer.end()
     }
 
-    private func write(_ name: DAVXML.Name, _ value: PropertyValue?, into writer: inout XMLWriter) {
+    func write(_ name: DAVXML.Name, _ value: PropertyValue?, into writer: inout XMLWriter) {
         guard let value else { writer.element(name); return }
         switch value {
         case .text(let text): writer.element(name, text: text)

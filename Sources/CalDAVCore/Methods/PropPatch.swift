@@ -1,0 +1,84 @@
+extension DAVHandler {
+    /// PROPPATCH (RFC 4918 §9.2) of a calendar: every instruction applies, in order, or
+    /// none does. On failure the failing property gets its status and the others
+    /// 424 Failed Dependency, and nothing is stored.
+    func propPatch(_ request: DAVRequest, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        let dav = DAVXML.Namespace.dav
+        let root = try xml(request.body)
+        guard root.name == DAVXML.Name(dav, "propertyupdate") else {
+            throw DAVError.badRequest("expected DAV:propertyupdate, got \(root.name)")
+        }
+        let resource = try await resource(at: path)
+        var instructions: [(isSet: Bool, property: DAVXML.Element)] = []
+        for item in root.elements {
+            let isSet = item.name == DAVXML.Name(dav, "set")
+            guard isSet || item.name == DAVXML.Name(dav, "remove") else { continue }
+            for prop in item.elements where prop.name == DAVXML.Name(dav, "prop") {
+                instructions += prop.elements.map { (isSet, $0) }
+            }
+        }
+        var results: [(DAVXML.Name, Int)] = []
+        var failed = false
+        if case .calendar(let original) = resource {
+            var collection = original
+            for (isSet, property) in instructions {
+                do {
+                    if isSet { try apply(property, to: &collection) } else { try remove(property.name, from: &collection) }
+                    results.append((property.name, 200))
+                } catch {
+                    results.append((property.name, error.status))
+                    failed = true
+                }
+            }
+            if !failed {
+                try await storing { () async throws(StoreError) in try await store.updateCalendar(collection) }
+            }
+        } else {
+            results = instructions.map { ($0.property.name, 403) }
+            failed = true
+        }
+        var writer = XMLWriter()
+        writer.start(DAVXML.Name(dav, "multistatus"), declaringNamespaces: true)
+        writer.start(DAVXML.Name(dav, "response"))
+        writer.element(DAVXML.Name(dav, "href"), text: path.href)
+        for (name, status) in results {
+            let shown = failed && status == 200 ? 424 : status
+            writer.start(DAVXML.Name(dav, "propstat"))
+            writer.start(DAVXML.Name(dav, "prop"))
+            writer.element(name)
+            writer.end()
+            writer.element(DAVXML.Name(dav, "status"), text: "HTTP/1.1 \(shown) \(Self.reason(shown))")
+            writer.end()
+        }
+        writer.end()
+        writer.end()
+        return .multiStatus(writer)
+    }
+
+    private func remove(_ name: DAVXML.Name, from collection: inout CalendarCollection) throws(DAVError) {
+        switch name {
+        case PropertyTable.dav("displayname"): collection.displayName = nil
+        case PropertyTable.calDAV("calendar-description"): collection.calendarDescription = nil
+        case PropertyTable.calDAV("calendar-timezone"): collection.timeZone = nil
+        case PropertyTable.apple("calendar-color"): collection.color = nil
+        case PropertyTable.apple("calendar-order"): collection.order = nil
+        default:
+            if properties.definition(name) != nil {
+                throw DAVError(.cannotModifyProtectedProperty, "\(name) is computed by the server")
+            }
+            collection.deadProperties[name] = nil  // removing an absent property succeeds (RFC 4918 §14.23)
+        }
+    }
+
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 409: return "Conflict"
+        case 424: return "Failed Dependency"
+        case 507: return "Insufficient Storage"
+        default: return "Error"
+        }
+    }
+}

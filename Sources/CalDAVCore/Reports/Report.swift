@@ -1,0 +1,18 @@
+extension DAVHandler {
+    /// REPORT (RFC 3253 §3.6) dispatch by the body's root element.
+    func report(_ request: DAVRequest, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        let root = try xml(request.body)
+        switch root.name {
+        case PropertyTable.calDAV("calendar-multiget"): return try await calendarMultiget(root, path: path, context: context)
+        case PropertyTable.dav("sync-collection"): return try await syncCollection(root, path: path, context: context)
+        default:
+            throw DAVError(.supportedReport, "the \(root.name.local) report is not supported on \(path.href)")
+        }
+    }
+
+    /// The property names a report's DAV:prop asks for (allprop when absent).
+    func requestedProperties(_ root: DAVXML.Element) -> PropFindRequest {
+        if let prop = root.element(named: PropertyTable.dav("prop")) { return .properties(prop.elements.map(\.name)) }
+        return .allProp(include: [])
+    }
+}

@@ -1,0 +1,49 @@
+extension DAVHandler {
+    /// DAV:sync-collection (RFC 6578 §3) at sync-level 1. A truncated answer (DAV:limit)
+    /// ends with a 507 response for the collection and a token that continues exactly
+    /// where it stopped, so nothing is lost.
+    func syncCollection(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        guard case .calendar(let user, let name) = path else {
+            throw DAVError(.supportedReport, "sync-collection applies to calendar collections")
+        }
+        let collection = try await collection(user, name)
+        if let level = root.element(named: PropertyTable.dav("sync-level"))?.text.trimmingSpaces, level != "1" {
+            throw DAVError(.supportedReport, "only sync-level 1 is supported")
+        }
+        let tokenText = root.element(named: PropertyTable.dav("sync-token"))?.text.trimmingSpaces ?? ""
+        var position: Int64? = nil
+        if !tokenText.isEmpty {
+            let prefix = "http://jadwal.app/ns/sync/\(collection.createdAt)-"
+            guard tokenText.hasPrefix(prefix), let value = Int64(tokenText.dropFirst(prefix.count)) else {
+                throw DAVError(.validSyncToken, "the sync token was not issued for this calendar")
+            }
+            position = value
+        }
+        var limit: Int? = nil
+        if let nresults = root.element(named: PropertyTable.dav("limit"))?.element(named: PropertyTable.dav("nresults")) {
+            guard let value = Int(nresults.text.trimmingSpaces), value > 0 else { throw DAVError.badRequest("DAV:nresults must be a positive integer") }
+            limit = value
+        }
+        let changes = try await storing { () async throws(StoreError) in
+            try await store.changes(in: collection.reference, since: position, limit: limit)
+        }
+        let objects = try await storing { () async throws(StoreError) in try await store.objects(named: changes.changed, in: collection.reference) }
+        var writer = XMLWriter()
+        writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
+        let query = requestedProperties(root)
+        for object in objects {
+            writeResponse(for: .object(collection, object), query: query, context: context, inReport: true, into: &writer)
+        }
+        for deleted in changes.deleted {
+            writeStatus(href: DAVPath.object(user: user, calendar: name, name: deleted).href, status: 404, into: &writer)
+        }
+        if changes.isTruncated {
+            writeStatus(href: path.href, status: 507, into: &writer)
+        }
+        var current = collection
+        current.changePosition = changes.position
+        writer.element(PropertyTable.dav("sync-token"), text: PropertyTable.syncToken(current))
+        writer.end()
+        return .multiStatus(writer)
+    }
+}
