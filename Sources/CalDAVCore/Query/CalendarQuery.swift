@@ -1,0 +1,160 @@
+/// The semantic form of a CALDAV:filter (RFC 4791 §9.7), checked for the rules the XML
+/// schema cannot express, ready to be evaluated against parsed iCalendar by any store.
+public struct CompFilter: Hashable, Sendable {
+    public var name: String
+    public var isNotDefined = false
+    public var timeRange: TimeRange?
+    public var propFilters: [PropFilter] = []
+    public var compFilters: [CompFilter] = []
+
+    public init(name: String) { self.name = name.uppercased() }
+}
+
+/// CALDAV:prop-filter (RFC 4791 §9.7.2).
+public struct PropFilter: Hashable, Sendable {
+    public var name: String
+    public var isNotDefined = false
+    public var timeRange: TimeRange?
+    public var textMatch: TextMatch?
+    public var paramFilters: [ParamFilter] = []
+
+    public init(name: String) { self.name = name.uppercased() }
+}
+
+/// CALDAV:param-filter (RFC 4791 §9.7.3).
+public struct ParamFilter: Hashable, Sendable {
+    public var name: String
+    public var isNotDefined = false
+    public var textMatch: TextMatch?
+
+    public init(name: String) { self.name = name.uppercased() }
+}
+
+/// CALDAV:text-match (RFC 4791 §9.7.5): a substring test under a collation (RFC 4790).
+public struct TextMatch: Hashable, Sendable {
+    /// The collations RFC 4791 §7.5.1 requires, plus RFC 5051's Unicode case map.
+    public enum Collation: String, Hashable, Sendable, CaseIterable {
+        case asciiCasemap = "i;ascii-casemap"
+        case unicodeCasemap = "i;unicode-casemap"
+        case octet = "i;octet"
+    }
+
+    public var text: String
+    public var collation: Collation = .asciiCasemap
+    public var isNegated = false
+
+    public init(text: String) { self.text = text }
+
+    /// Whether `value` contains `text` under the collation, negated if asked.
+    public func matches(_ value: String) -> Bool {
+        let found: Bool
+        switch collation {
+        case .octet: found = value.utf8.count >= text.utf8.count && String(value).contains(text)
+        case .asciiCasemap: found = Self.asciiLower(value).contains(Self.asciiLower(text))
+        case .unicodeCasemap: found = value.lowercased().contains(text.lowercased())
+        }
+        return found != isNegated
+    }
+
+    private static func asciiLower(_ text: String) -> String {
+        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+}
+
+extension CompFilter {
+    /// Decodes a CALDAV:filter element's single comp-filter, which must name VCALENDAR.
+    public init(filter: DAVXML.Element) throws(DAVError) {
+        let compFilters = filter.elements.filter { $0.name == PropertyTable.calDAV("comp-filter") }
+        guard compFilters.count == 1, let top = compFilters.first else {
+            throw DAVError(.validFilter, "CALDAV:filter needs exactly one comp-filter")
+        }
+        self = try CompFilter(element: top)
+        guard name == "VCALENDAR" else { throw DAVError(.validFilter, "the top comp-filter must name VCALENDAR") }
+    }
+
+    init(element: DAVXML.Element) throws(DAVError) {
+        guard let name = element.attributes[DAVXML.Name("", "name")], !name.isEmpty else {
+            throw DAVError(.validFilter, "comp-filter needs a name")
+        }
+        self.init(name: name)
+        for child in element.elements {
+            switch child.name {
+            case PropertyTable.calDAV("is-not-defined"): isNotDefined = true
+            case PropertyTable.calDAV("time-range"): timeRange = try TimeRange(element: child)
+            case PropertyTable.calDAV("prop-filter"): propFilters.append(try PropFilter(element: child))
+            case PropertyTable.calDAV("comp-filter"): compFilters.append(try CompFilter(element: child))
+            default: throw DAVError(.validFilter, "unexpected \(child.name.local) in comp-filter")
+            }
+        }
+        // RFC 4791 §9.7.1: is-not-defined stands alone.
+        if isNotDefined && (timeRange != nil || !propFilters.isEmpty || !compFilters.isEmpty) {
+            throw DAVError(.validFilter, "is-not-defined cannot be combined with other filters in comp-filter \(self.name)")
+        }
+    }
+}
+
+extension PropFilter {
+    init(element: DAVXML.Element) throws(DAVError) {
+        guard let name = element.attributes[DAVXML.Name("", "name")], !name.isEmpty else {
+            throw DAVError(.validFilter, "prop-filter needs a name")
+        }
+        self.init(name: name)
+        for child in element.elements {
+            switch child.name {
+            case PropertyTable.calDAV("is-not-defined"): isNotDefined = true
+            case PropertyTable.calDAV("time-range"): timeRange = try TimeRange(element: child)
+            case PropertyTable.calDAV("text-match"): textMatch = try TextMatch(element: child)
+            case PropertyTable.calDAV("param-filter"): paramFilters.append(try ParamFilter(element: child))
+            default: throw DAVError(.validFilter, "unexpected \(child.name.local) in prop-filter")
+            }
+        }
+        if isNotDefined && (timeRange != nil || textMatch != nil || !paramFilters.isEmpty) {
+            throw DAVError(.validFilter, "is-not-defined cannot be combined with other filters in prop-filter \(self.name)")
+        }
+    }
+}
+
+extension ParamFilter {
+    init(element: DAVXML.Element) throws(DAVError) {
+        guard let name = element.attributes[DAVXML.Name("", "name")], !name.isEmpty else {
+            throw DAVError(.validFilter, "param-filter needs a name")
+        }
+        self.init(name: name)
+        for child in element.elements {
+            switch child.name {
+            case PropertyTable.calDAV("is-not-defined"): isNotDefined = true
+            case PropertyTable.calDAV("text-match"): textMatch = try TextMatch(element: child)
+            default: throw DAVError(.validFilter, "unexpected \(child.name.local) in param-filter")
+            }
+        }
+    }
+}
+
+extension TextMatch {
+    init(element: DAVXML.Element) throws(DAVError) {
+        self.init(text: element.text)
+        if let collation = element.attributes[DAVXML.Name("", "collation")] {
+            guard let known = Collation(rawValue: collation) else {
+                throw DAVError(DAVCondition(PropertyTable.calDAV("supported-collation"), status: 403), "collation \(collation) is not supported")
+            }
+            self.collation = known
+        }
+        isNegated = element.attributes[DAVXML.Name("", "negate-condition")]?.lowercased() == "yes"
+    }
+}
+
+extension TimeRange {
+    /// CALDAV:time-range with UTC start and/or end (RFC 4791 §9.9); end must follow start.
+    init(element: DAVXML.Element) throws(DAVError) {
+        func instant(_ attribute: String) throws(DAVError) -> Int? {
+            guard let text = element.attributes[DAVXML.Name("", attribute)] else { return nil }
+            guard text.hasSuffix("Z") || text.hasSuffix("z"), let value = try? ICalendarDateTime.parse(text) else {
+                throw DAVError(.validFilter, "time-range \(attribute) must be a UTC date-time like 20261123T000000Z")
+            }
+            return value
+        }
+        self.init(start: try instant("start"), end: try instant("end"))
+        guard start != nil || end != nil else { throw DAVError(.validFilter, "time-range needs start or end") }
+        if let start, let end, end <= start { throw DAVError(.validFilter, "time-range end must be after its start") }
+    }
+}
