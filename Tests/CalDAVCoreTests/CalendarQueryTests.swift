@@ -112,6 +112,40 @@ struct CalendarQueryReportTests {
     }
 }
 
+extension CalendarQueryReportTests {
+    func calendarData(_ dataElement: String) async throws -> String {
+        _ = await base.send("MKCALENDAR", "/dav/calendars/amal/work/")
+        _ = await base.send("PUT", "/dav/calendars/amal/work/weekly.ics", CalendarQueryTests.object.replacingLineEnds())
+        let response = await base.send("REPORT", "/dav/calendars/amal/work/", """
+            <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+            <D:prop>\(dataElement)</D:prop><D:href>/dav/calendars/amal/work/weekly.ics</D:href></C:calendar-multiget>
+            """)
+        let root = try XMLReader().parse(response.body)
+        return root.elements.first?.element(named: DAVXML.Name(DAVXML.Namespace.dav, "propstat"))?
+            .element(named: DAVXML.Name(DAVXML.Namespace.dav, "prop"))?
+            .element(named: DAVXML.Name(DAVXML.Namespace.calDAV, "calendar-data"))?.text ?? ""
+    }
+
+    @Test("calendar-data with expand gives one UTC component per instance (RFC 4791 §9.6.5)")
+    func expand() async throws {
+        let text = try await calendarData(#"<C:calendar-data><C:expand start="20260112T000000Z" end="20260127T000000Z"/></C:calendar-data>"#)
+        let calendar = try ICalendarParser().parseCalendar(text)
+        let events = calendar.components(named: "VEVENT")
+        #expect(events.map { $0["RECURRENCE-ID"]?.value } == ["20260112T090000Z", "20260119T090000Z", "20260126T090000Z"])
+        #expect(events.allSatisfy { !$0.has("RRULE") && $0["DTEND"]?.value.hasSuffix("T100000Z") == true })
+    }
+
+    @Test("calendar-data with a component and property selection (RFC 4791 §9.6.1)")
+    func partial() async throws {
+        let text = try await calendarData("""
+            <C:calendar-data><C:comp name="VCALENDAR"><C:prop name="VERSION"/><C:comp name="VEVENT"><C:prop name="UID"/><C:prop name="SUMMARY"/></C:comp></C:comp></C:calendar-data>
+            """)
+        let calendar = try ICalendarParser().parseCalendar(text)
+        #expect(calendar.properties.map(\.name) == ["VERSION"])
+        #expect(calendar.components.map { $0.properties.map(\.name) } == [["UID", "SUMMARY"]])
+    }
+}
+
 private extension String {
     func replacingLineEnds() -> String {
         split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")

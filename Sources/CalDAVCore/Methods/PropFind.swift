@@ -1,3 +1,5 @@
+import ICalendar
+
 /// What a PROPFIND asks for (RFC 4918 §9.1).
 enum PropFindRequest: Equatable {
     case allProp(include: [DAVXML.Name])
@@ -53,7 +55,10 @@ extension DAVHandler {
 
     /// Writes one DAV:response with the properties `query` asks for. In REPORTs
     /// (`inReport`), CALDAV:calendar-data of an object is its stored text (RFC 4791 §9.6).
-    func writeResponse(for resource: Resource, query: PropFindRequest, context: DAVContext, inReport: Bool = false, into writer: inout XMLWriter) {
+    func writeResponse(
+        for resource: Resource, query: PropFindRequest, context: DAVContext, inReport: Bool = false,
+        calendarData: CalendarDataRequest? = nil, floatingZone: any ZoneRules = FixedOffsetZone.utc, into writer: inout XMLWriter
+    ) {
         let dav = DAVXML.Namespace.dav
         var found: [(DAVXML.Name, PropertyValue?)] = []
         var deadFound: [[UInt8]] = []
@@ -74,7 +79,8 @@ extension DAVHandler {
         case .properties(let names):
             for name in names {
                 if inReport, name == PropertyTable.calDAV("calendar-data"), case .object(_, let object) = resource {
-                    found.append((name, .text(String(decoding: object.data, as: UTF8.self))))
+                    let text = calendarData?.render(object, floatingZone: floatingZone) ?? String(decoding: object.data, as: UTF8.self)
+                    found.append((name, .text(text)))
                 } else if let definition = properties.definition(name), let value = definition.provider(resource, context, configuration) {
                     found.append((name, value))
                 } else if let xml = dead[name] {

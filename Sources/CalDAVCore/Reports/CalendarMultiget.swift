@@ -7,6 +7,8 @@ extension DAVHandler {
         }
         let collection = try await collection(user, name)
         let query = requestedProperties(root)
+        let calendarData = try calendarDataRequest(root)
+        let zone = Self.floatingZone(request: nil, collection: collection)
         let hrefs = root.elements.filter { $0.name == PropertyTable.dav("href") }.map(\.text)
         var wanted: [String: String] = [:]  // object name -> href as sent
         var unknown: [String] = []
@@ -20,7 +22,8 @@ extension DAVHandler {
         var writer = XMLWriter()
         writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
         for object in objects {
-            writeResponse(for: .object(collection, object), query: query, context: context, inReport: true, into: &writer)
+            writeResponse(for: .object(collection, object), query: query, context: context, inReport: true,
+                          calendarData: calendarData, floatingZone: zone, into: &writer)
         }
         for href in names.filter({ !found.contains($0) }).map({ wanted[$0]! }) + unknown {
             writeStatus(href: href, status: 404, into: &writer)

@@ -25,11 +25,13 @@ extension DAVHandler {
             candidates = try await storing { () async throws(StoreError) in try await store.objects(in: collection.reference) }
         }
         let query = requestedProperties(root)
+        let calendarData = try calendarDataRequest(root)
         var writer = XMLWriter()
         writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
         for object in candidates {
             guard let calendar = try? ICalendarParser().parseCalendar(object.data), matcher.matches(calendar) else { continue }
-            writeResponse(for: .object(collection, object), query: query, context: context, inReport: true, into: &writer)
+            writeResponse(for: .object(collection, object), query: query, context: context, inReport: true,
+                          calendarData: calendarData, floatingZone: zone, into: &writer)
         }
         writer.end()
         return .multiStatus(writer)

@@ -11,6 +11,12 @@ extension DAVHandler {
         }
     }
 
+    /// The CALDAV:calendar-data element of a report's DAV:prop, decoded.
+    func calendarDataRequest(_ root: DAVXML.Element) throws(DAVError) -> CalendarDataRequest? {
+        guard let element = root.element(named: PropertyTable.dav("prop"))?.element(named: PropertyTable.calDAV("calendar-data")) else { return nil }
+        return try CalendarDataRequest(element: element)
+    }
+
     /// The property names a report's DAV:prop asks for (allprop when absent).
     func requestedProperties(_ root: DAVXML.Element) -> PropFindRequest {
         if let prop = root.element(named: PropertyTable.dav("prop")) { return .properties(prop.elements.map(\.name)) }
