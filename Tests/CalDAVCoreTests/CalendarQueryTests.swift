@@ -146,6 +146,22 @@ extension CalendarQueryReportTests {
     }
 }
 
+extension CalendarQueryReportTests {
+    @Test("free-busy-query merges the busy time of every instance in the range")
+    func freeBusy() async throws {
+        _ = await base.send("MKCALENDAR", "/dav/calendars/amal/work/")
+        _ = await base.send("PUT", "/dav/calendars/amal/work/weekly.ics", CalendarQueryTests.object.replacingLineEnds())
+        let response = await base.send("REPORT", "/dav/calendars/amal/work/", """
+            <C:free-busy-query xmlns:C="urn:ietf:params:xml:ns:caldav"><C:time-range start="20260110T000000Z" end="20260120T000000Z"/></C:free-busy-query>
+            """)
+        #expect(response.status == 200)
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(text.contains("FREEBUSY;FBTYPE=BUSY:20260112T090000Z/20260112T100000Z\r\n"))
+        #expect(text.contains("FREEBUSY;FBTYPE=BUSY:20260119T090000Z/20260119T100000Z\r\n"))
+        #expect(!text.contains("20260105"))
+    }
+}
+
 private extension String {
     func replacingLineEnds() -> String {
         split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")

@@ -5,6 +5,7 @@ extension DAVHandler {
         switch root.name {
         case PropertyTable.calDAV("calendar-multiget"): return try await calendarMultiget(root, path: path, context: context)
         case PropertyTable.calDAV("calendar-query"): return try await calendarQuery(root, path: path, context: context)
+        case PropertyTable.calDAV("free-busy-query"): return try await freeBusyQuery(root, path: path, context: context)
         case PropertyTable.dav("sync-collection"): return try await syncCollection(root, path: path, context: context)
         default:
             throw DAVError(.supportedReport, "the \(root.name.local) report is not supported on \(path.href)")

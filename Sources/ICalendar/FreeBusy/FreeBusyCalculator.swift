@@ -57,7 +57,7 @@ public struct FreeBusyCalculator: Sendable {
     }
 
     /// Clips to [from, to) and merges overlapping or touching periods of the same type.
-    static func merge(_ periods: [Period], from: Int, to: Int) -> [Period] {
+    public static func merge(_ periods: [Period], from: Int, to: Int) -> [Period] {
         var byType: [String: [Period]] = [:]
         for period in periods {
             let start = max(period.start, from)
@@ -84,11 +84,16 @@ public struct FreeBusyCalculator: Sendable {
 
     /// A VCALENDAR holding one VFREEBUSY for [from, to) (RFC 4791 §7.10).
     public func freeBusyCalendar(from: Int, to: Int, stamp: Int, productID: String = "-//Jadwal//jadwald//EN") throws(ExpansionError) -> Component {
+        Self.calendar(periods: try busyPeriods(from: from, to: to), from: from, to: to, stamp: stamp, productID: productID)
+    }
+
+    /// A VCALENDAR holding one VFREEBUSY with the given (merged) periods.
+    public static func calendar(periods: [Period], from: Int, to: Int, stamp: Int, productID: String = "-//Jadwal//jadwald//EN") -> Component {
         var freeBusy = Component(name: ComponentName.freeBusy)
         freeBusy.properties.append(Property(name: PropertyName.dateTimeStamp, value: Self.utc(stamp)))
         freeBusy.properties.append(Property(name: PropertyName.dateTimeStart, value: Self.utc(from)))
         freeBusy.properties.append(Property(name: PropertyName.dateTimeEnd, value: Self.utc(to)))
-        for period in try busyPeriods(from: from, to: to) {
+        for period in periods {
             freeBusy.properties.append(Property(
                 name: PropertyName.freeBusy,
                 parameters: [Parameter(name: ParameterName.freeBusyType, value: period.type)],

@@ -1,0 +1,29 @@
+import ICalendar
+
+extension DAVHandler {
+    /// CALDAV:free-busy-query (RFC 4791 §7.10): the busy time of every object in the
+    /// collection over a range, as one VFREEBUSY (a 200 text/calendar answer, not a 207).
+    func freeBusyQuery(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        guard case .calendar(let user, let name) = path else {
+            throw DAVError(.supportedReport, "free-busy-query applies to calendar collections")
+        }
+        let collection = try await collection(user, name)
+        guard let element = root.element(named: PropertyTable.calDAV("time-range")) else {
+            throw DAVError.badRequest("free-busy-query needs a time-range")
+        }
+        let range = try TimeRange(element: element)
+        guard let from = range.start, let to = range.end else { throw DAVError.badRequest("free-busy-query needs start and end") }
+        let zone = Self.floatingZone(request: nil, collection: collection)
+        let candidates = try await storing { () async throws(StoreError) in
+            try await store.objects(in: collection.reference, overlapping: range, componentType: ComponentName.event)
+        }
+        var periods: [FreeBusyCalculator.Period] = []
+        for object in candidates {
+            guard let calendar = try? ICalendarParser().parseCalendar(object.data) else { continue }
+            let calculator = FreeBusyCalculator(expander: RecurrenceExpander(calendar: calendar, floatingZone: zone))
+            periods += (try? calculator.busyPeriods(from: from, to: to)) ?? []
+        }
+        let result = FreeBusyCalculator.calendar(periods: FreeBusyCalculator.merge(periods, from: from, to: to), from: from, to: to, stamp: context.now)
+        return DAVResponse(status: 200, headers: [("Content-Type", "text/calendar; charset=utf-8")], body: ICalendarSerializer().serialize(result))
+    }
+}
