@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CalDAVCore
 import CalDAVCoreTesting
@@ -66,6 +67,23 @@ struct DAVHandlerTests {
         // The home has no sync-token yet: it is listed as not found, not dropped.
         let home404 = responses[0].elements.first { $0.element(named: DAVXML.Name(dav, "status"))?.text == "HTTP/1.1 404 Not Found" }
         #expect(home404?.element(named: DAVXML.Name(dav, "prop"))?.element(named: DAVXML.Name(dav, "sync-token")) != nil)
+    }
+
+    @Test("extended MKCOL creates calendars and only calendars (RFC 5689)")
+    func extendedMkcol() async throws {
+        let body = """
+            <D:mkcol xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>
+            <D:resourcetype><D:collection/><C:calendar/></D:resourcetype><D:displayname>Tasks</D:displayname>
+            <C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set>
+            </D:prop></D:set></D:mkcol>
+            """
+        #expect(await send("MKCOL", "/dav/calendars/amal/tasks/", body).status == 201)
+        let todo = await send("PUT", "/dav/calendars/amal/tasks/t.ics", event("t", type: "VTODO"))
+        #expect(todo.status == 201)
+        let plain = body.replacingOccurrences(of: "<C:calendar/>", with: "")
+        #expect(await send("MKCOL", "/dav/calendars/amal/plain/", plain).status == 403)
+        #expect(await send("MKCOL", "/dav/calendars/amal/empty/").status == 403)
+        #expect(await send("PROPFIND", "/dav/calendars/amal/plain/", headers: ["Depth": "0"]).status == 404)
     }
 
     @Test("PUT, GET, HEAD, conditional writes and DELETE")

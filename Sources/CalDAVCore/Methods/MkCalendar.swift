@@ -1,21 +1,38 @@
 import ICalendar
 
 extension DAVHandler {
-    /// MKCALENDAR (RFC 4791 §5.3.1) with optional initial properties.
+    /// MKCALENDAR (RFC 4791 §5.3.1) and extended MKCOL (RFC 5689) of a calendar, with
+    /// optional initial properties.
     func makeCalendar(_ request: DAVRequest, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
         guard case .calendar(let user, let name) = path else {
             throw DAVError(.calendarCollectionLocationOK, "calendars are created directly in the calendar home")
         }
         var collection = CalendarCollection(reference: CalendarReference(owner: user, name: name), createdAt: context.now)
+        let isExtendedMkcol = request.method == "MKCOL"
+        if isExtendedMkcol && request.body.isEmpty {
+            throw DAVError(status: 403, message: "only calendar collections can be created here; send an extended MKCOL body (RFC 5689) or use MKCALENDAR")
+        }
         if !request.body.isEmpty {
             let root = try xml(request.body)
-            guard root.name == DAVXML.Name(DAVXML.Namespace.calDAV, "mkcalendar") else {
-                throw DAVError.badRequest("expected CALDAV:mkcalendar, got \(root.name)")
+            let expected = isExtendedMkcol ? PropertyTable.dav("mkcol") : PropertyTable.calDAV("mkcalendar")
+            guard root.name == expected else {
+                throw DAVError.badRequest("expected \(expected), got \(root.name)")
             }
             let properties = root.elements.filter { $0.name == DAVXML.Name(DAVXML.Namespace.dav, "set") }
                 .compactMap { $0.element(named: DAVXML.Name(DAVXML.Namespace.dav, "prop")) }
                 .flatMap(\.elements)
-            for property in properties { try apply(property, to: &collection) }
+            for property in properties {
+                if property.name == PropertyTable.dav("resourcetype") {
+                    // RFC 5689 §3: the resource type says what to create; only calendars are.
+                    let types = Set(property.elements.map(\.name))
+                    guard types == [PropertyTable.dav("collection"), PropertyTable.calDAV("calendar")] else {
+                        throw DAVError(status: 403, condition: DAVCondition(PropertyTable.dav("valid-resourcetype"), status: 403),
+                                       message: "only calendar collections can be created here")
+                    }
+                    continue
+                }
+                try apply(property, to: &collection)
+            }
         }
         do {
             try await store.createCalendar(collection)
