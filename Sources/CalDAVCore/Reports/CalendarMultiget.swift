@@ -2,10 +2,8 @@ extension DAVHandler {
     /// CALDAV:calendar-multiget (RFC 4791 §7.9): the listed objects, each with the asked
     /// properties; an href that names nothing gets its own 404 inside the 207.
     func calendarMultiget(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        guard case .calendar(let user, let name) = path else {
-            throw DAVError(.supportedReport, "calendar-multiget applies to calendar collections")
-        }
-        let collection = try await collection(user, name)
+        let collection = try await reportTarget(path, "calendar-multiget")
+        let (user, name) = (collection.reference.owner, collection.reference.name)
         let query = requestedProperties(root)
         let calendarData = try calendarDataRequest(root)
         let zone = Self.floatingZone(request: nil, collection: collection)

@@ -4,10 +4,7 @@ extension DAVHandler {
     /// CALDAV:calendar-query (RFC 4791 §7.8): the store's index narrows candidates by the
     /// component type and time range; ``CalendarQueryMatcher`` confirms each exactly.
     func calendarQuery(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        guard case .calendar(let user, let name) = path else {
-            throw DAVError(.supportedReport, "calendar-query applies to calendar collections")
-        }
-        let collection = try await collection(user, name)
+        let collection = try await reportTarget(path, "calendar-query")
         guard let filterElement = root.element(named: PropertyTable.calDAV("filter")) else {
             throw DAVError(.validFilter, "calendar-query needs a CALDAV:filter")
         }

@@ -12,6 +12,14 @@ extension DAVHandler {
         }
     }
 
+    /// The calendar collection a collection report runs on, or `supported-report`.
+    func reportTarget(_ path: DAVPath, _ report: String) async throws(DAVError) -> CalendarCollection {
+        guard case .calendar(let user, let name) = path else {
+            throw DAVError(.supportedReport, "\(report) applies to calendar collections")
+        }
+        return try await collection(user, name)
+    }
+
     /// The CALDAV:calendar-data element of a report's DAV:prop, decoded.
     func calendarDataRequest(_ root: DAVXML.Element) throws(DAVError) -> CalendarDataRequest? {
         guard let element = root.element(named: PropertyTable.dav("prop"))?.element(named: PropertyTable.calDAV("calendar-data")) else { return nil }

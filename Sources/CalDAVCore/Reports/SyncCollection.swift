@@ -3,10 +3,8 @@ extension DAVHandler {
     /// ends with a 507 response for the collection and a token that continues exactly
     /// where it stopped, so nothing is lost.
     func syncCollection(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        guard case .calendar(let user, let name) = path else {
-            throw DAVError(.supportedReport, "sync-collection applies to calendar collections")
-        }
-        let collection = try await collection(user, name)
+        let collection = try await reportTarget(path, "sync-collection")
+        let (user, name) = (collection.reference.owner, collection.reference.name)
         if let level = root.element(named: PropertyTable.dav("sync-level"))?.text.trimmingSpaces, level != "1" {
             throw DAVError(.supportedReport, "only sync-level 1 is supported")
         }
