@@ -15,11 +15,13 @@ let package = Package(
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "CalDAVCore", targets: ["CalDAVCore"]),
         .library(name: "CalDAVCoreTesting", targets: ["CalDAVCoreTesting"]),
+        .library(name: "CalDAVSQLite", targets: ["CalDAVSQLite"]),
         .library(name: "PrayerTimes", targets: ["PrayerTimes"]),
         .executable(name: "jadwald", targets: ["jadwald"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // RFC 5545: model, parser, serializer, recurrence, time zones. Foundation only.
@@ -29,6 +31,12 @@ let package = Package(
         .target(name: "CalDAVCore", dependencies: ["ICalendar", "CLibXML2"], swiftSettings: strictSettings),
         // An in-memory store and the conformance suite every CalendarStore must pass.
         .target(name: "CalDAVCoreTesting", dependencies: ["CalDAVCore"], swiftSettings: strictSettings),
+        // The embedded store: one SQLite file in WAL mode.
+        .target(
+            name: "CalDAVSQLite",
+            dependencies: ["CalDAVCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
         // Prayer-time astronomy and calculation methods. Pure computation, no I/O.
         .target(name: "PrayerTimes", swiftSettings: strictSettings),
         .executableTarget(
@@ -41,6 +49,7 @@ let package = Package(
         ),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "CalDAVCoreTests", dependencies: ["CalDAVCore", "CalDAVCoreTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "CalDAVSQLiteTests", dependencies: ["CalDAVSQLite", "CalDAVCoreTesting"], swiftSettings: strictSettings),
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,54 @@
+import GRDB
+
+/// The schema, as numbered migrations that are only ever appended to.
+enum Migrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1-calendars-objects-change-log") { db in
+            try db.execute(sql: """
+                CREATE TABLE calendar (
+                    id INTEGER PRIMARY KEY,
+                    owner TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    display_name TEXT,
+                    description TEXT,
+                    color TEXT,
+                    sort_order INTEGER,
+                    time_zone TEXT,
+                    components TEXT NOT NULL,
+                    change_position INTEGER NOT NULL DEFAULT 0,
+                    created_at INTEGER NOT NULL,
+                    UNIQUE (owner, name)
+                );
+                CREATE TABLE dead_property (
+                    calendar_id INTEGER NOT NULL REFERENCES calendar(id) ON DELETE CASCADE,
+                    namespace TEXT NOT NULL,
+                    local_name TEXT NOT NULL,
+                    xml BLOB NOT NULL,
+                    PRIMARY KEY (calendar_id, namespace, local_name)
+                );
+                CREATE TABLE calendar_object (
+                    calendar_id INTEGER NOT NULL REFERENCES calendar(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    data BLOB NOT NULL,
+                    etag TEXT NOT NULL,
+                    uid TEXT NOT NULL,
+                    component_type TEXT NOT NULL,
+                    first_start INTEGER,
+                    last_end INTEGER,
+                    last_modified INTEGER NOT NULL,
+                    PRIMARY KEY (calendar_id, name),
+                    UNIQUE (calendar_id, uid)
+                );
+                CREATE INDEX calendar_object_span ON calendar_object (calendar_id, component_type, first_start, last_end);
+                CREATE TABLE change_log (
+                    calendar_id INTEGER NOT NULL REFERENCES calendar(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    PRIMARY KEY (calendar_id, position)
+                );
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,262 @@
+import CalDAVCore
+import Foundation
+import GRDB
+
+/// ``CalendarStore`` over one SQLite file in WAL mode (GRDB's `DatabasePool`): readers
+/// see the last commit while a write is in progress, and every write is one transaction,
+/// so a write either happens whole, change-log entry included, or not at all.
+public final class SQLiteCalendarStore: CalendarStore {
+    private let pool: DatabasePool
+    private let clock: @Sendable () -> Int
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    public init(path: String, clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try Migrations.migrator.migrate(pool)
+        self.clock = clock
+    }
+
+    // MARK: Collections
+
+    public func calendars(of owner: String) async throws(StoreError) -> [CalendarCollection] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM calendar WHERE owner = ? ORDER BY name", arguments: [owner])
+                .map { try Self.collection($0, db) }
+        }
+    }
+
+    public func calendar(_ reference: CalendarReference) async throws(StoreError) -> CalendarCollection? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM calendar WHERE owner = ? AND name = ?", arguments: [reference.owner, reference.name])
+                .map { try Self.collection($0, db) }
+        }
+    }
+
+    public func createCalendar(_ collection: CalendarCollection) async throws(StoreError) {
+        let now = clock()
+        try await write { db in
+            if try Self.calendarID(collection.reference, db) != nil {
+                throw StoreError(.alreadyExists, "calendar \(collection.reference) exists")
+            }
+            try db.execute(sql: """
+                INSERT INTO calendar (owner, name, components, change_position, created_at) VALUES (?, ?, '', 0, ?)
+                """, arguments: [collection.reference.owner, collection.reference.name, now])
+            try Self.saveProperties(collection, id: db.lastInsertedRowID, db)
+        }
+    }
+
+    public func updateCalendar(_ collection: CalendarCollection) async throws(StoreError) {
+        try await write { db in
+            let id = try Self.requireCalendarID(collection.reference, db)
+            try Self.saveProperties(collection, id: id, db)
+        }
+    }
+
+    public func deleteCalendar(_ reference: CalendarReference) async throws(StoreError) {
+        try await write { db in
+            let id = try Self.requireCalendarID(reference, db)
+            try db.execute(sql: "DELETE FROM calendar WHERE id = ?", arguments: [id])
+        }
+    }
+
+    // MARK: Objects
+
+    public func objects(in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
+        try await read { db in
+            let id = try Self.requireCalendarID(reference, db)
+            return try Row.fetchAll(db, sql: "SELECT * FROM calendar_object WHERE calendar_id = ? ORDER BY name", arguments: [id]).map(Self.object)
+        }
+    }
+
+    public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
+        try await read { db in
+            let id = try Self.requireCalendarID(reference, db)
+            var found: [String: CalendarObject] = [:]
+            // In slices, to stay under SQLite's limit on bound parameters.
+            for start in stride(from: 0, to: names.count, by: 500) {
+                let slice = Array(names[start..<min(start + 500, names.count)])
+                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+                let rows = try Row.fetchAll(db, sql: "SELECT * FROM calendar_object WHERE calendar_id = ? AND name IN (\(marks))",
+                                            arguments: StatementArguments([id] + slice))
+                for row in rows { let object = Self.object(row); found[object.name] = object }
+            }
+            return names.compactMap { found[$0] }
+        }
+    }
+
+    public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) async throws(StoreError) -> [CalendarObject] {
+        try await read { db in
+            let id = try Self.requireCalendarID(reference, db)
+            var sql = "SELECT * FROM calendar_object WHERE calendar_id = ?"
+            var arguments: [any DatabaseValueConvertible] = [id]
+            if let componentType { sql += " AND component_type = ?"; arguments.append(componentType) }
+            // The same rule as CalendarObjectIndex.mayOverlap.
+            if let end = range.end { sql += " AND (first_start IS NULL OR first_start < ?)"; arguments.append(end) }
+            if let start = range.start { sql += " AND (last_end IS NULL OR last_end >= ?)"; arguments.append(start) }
+            sql += " ORDER BY name"
+            return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(Self.object)
+        }
+    }
+
+    public func putObject(
+        named name: String, data: [UInt8], index: CalendarObjectIndex,
+        in reference: CalendarReference, precondition: WritePrecondition
+    ) async throws(StoreError) -> (object: CalendarObject, created: Bool) {
+        let now = clock()
+        return try await write { db in
+            let (id, position) = try Self.requireCalendar(reference, db)
+            let existing = try String.fetchOne(db, sql: "SELECT etag FROM calendar_object WHERE calendar_id = ? AND name = ?", arguments: [id, name])
+            guard precondition.isSatisfied(by: existing) else {
+                throw StoreError(.preconditionFailed, "\(name): the precondition does not hold")
+            }
+            if let holder = try String.fetchOne(db, sql: "SELECT name FROM calendar_object WHERE calendar_id = ? AND uid = ? AND name != ?",
+                                                arguments: [id, index.uid, name]) {
+                throw StoreError(.uidConflict, "UID \(index.uid) is already used by \(holder)", existingName: holder)
+            }
+            let next = position + 1
+            let object = CalendarObject(name: name, data: data, etag: EntityTag.make(position: next, data: data),
+                                        uid: index.uid, componentType: index.componentType, lastModified: now)
+            try db.execute(sql: """
+                INSERT INTO calendar_object (calendar_id, name, data, etag, uid, component_type, first_start, last_end, last_modified)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (calendar_id, name) DO UPDATE SET data = excluded.data, etag = excluded.etag, uid = excluded.uid,
+                    component_type = excluded.component_type, first_start = excluded.first_start, last_end = excluded.last_end,
+                    last_modified = excluded.last_modified
+                """, arguments: [id, name, Data(data), object.etag, index.uid, index.componentType, index.firstStart, index.lastEnd, now])
+            try Self.logChange(calendar: id, position: next, name: name, db)
+            return (object, existing == nil)
+        }
+    }
+
+    public func deleteObject(named name: String, in reference: CalendarReference, precondition: WritePrecondition) async throws(StoreError) {
+        try await write { db in
+            let (id, position) = try Self.requireCalendar(reference, db)
+            guard let etag = try String.fetchOne(db, sql: "SELECT etag FROM calendar_object WHERE calendar_id = ? AND name = ?", arguments: [id, name]) else {
+                throw StoreError(.notFound, "no object \(name)")
+            }
+            guard precondition.isSatisfied(by: etag) else { throw StoreError(.preconditionFailed, "\(name): the precondition does not hold") }
+            try db.execute(sql: "DELETE FROM calendar_object WHERE calendar_id = ? AND name = ?", arguments: [id, name])
+            try Self.logChange(calendar: id, position: position + 1, name: name, db)
+        }
+    }
+
+    // MARK: Changes
+
+    public func changes(in reference: CalendarReference, since position: Int64?, limit: Int?) async throws(StoreError) -> ChangeSet {
+        try await read { db in
+            let (id, current) = try Self.requireCalendar(reference, db)
+            guard let position else {
+                let names = try String.fetchAll(db, sql: "SELECT name FROM calendar_object WHERE calendar_id = ? ORDER BY name", arguments: [id])
+                if let limit, names.count > limit {
+                    throw StoreError(.invalidSyncToken, "the collection has more than \(limit) objects")
+                }
+                return ChangeSet(position: current, changed: names, deleted: [], isTruncated: false)
+            }
+            guard position >= 0, position <= current else {
+                throw StoreError(.invalidSyncToken, "sync position \(position) was not issued by \(reference)")
+            }
+            var seen = Set<String>()
+            var order: [String] = []
+            var reached = position
+            let rows = try Row.fetchCursor(db, sql: "SELECT position, name FROM change_log WHERE calendar_id = ? AND position > ? ORDER BY position",
+                                           arguments: [id, position])
+            while let row = try rows.next() {
+                let name: String = row["name"]
+                if !seen.contains(name) {
+                    if let limit, order.count >= limit { break }
+                    seen.insert(name)
+                    order.append(name)
+                }
+                reached = row["position"]
+            }
+            var present = Set<String>()
+            for start in stride(from: 0, to: order.count, by: 500) {
+                let slice = Array(order[start..<min(start + 500, order.count)])
+                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+                present.formUnion(try String.fetchAll(db, sql: "SELECT name FROM calendar_object WHERE calendar_id = ? AND name IN (\(marks))",
+                                                      arguments: StatementArguments([id] + slice)))
+            }
+            return ChangeSet(position: reached, changed: order.filter(present.contains), deleted: order.filter { !present.contains($0) },
+                             isTruncated: reached < current)
+        }
+    }
+
+    // MARK: Rows
+
+    private static func calendarID(_ reference: CalendarReference, _ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT id FROM calendar WHERE owner = ? AND name = ?", arguments: [reference.owner, reference.name])
+    }
+
+    private static func requireCalendarID(_ reference: CalendarReference, _ db: Database) throws -> Int64 {
+        guard let id = try calendarID(reference, db) else { throw StoreError(.notFound, "no calendar \(reference)") }
+        return id
+    }
+
+    private static func requireCalendar(_ reference: CalendarReference, _ db: Database) throws -> (id: Int64, position: Int64) {
+        guard let row = try Row.fetchOne(db, sql: "SELECT id, change_position FROM calendar WHERE owner = ? AND name = ?",
+                                         arguments: [reference.owner, reference.name]) else {
+            throw StoreError(.notFound, "no calendar \(reference)")
+        }
+        return (row["id"], row["change_position"])
+    }
+
+    private static func logChange(calendar id: Int64, position: Int64, name: String, _ db: Database) throws {
+        try db.execute(sql: "INSERT INTO change_log (calendar_id, position, name) VALUES (?, ?, ?)", arguments: [id, position, name])
+        try db.execute(sql: "UPDATE calendar SET change_position = ? WHERE id = ?", arguments: [position, id])
+    }
+
+    private static func saveProperties(_ collection: CalendarCollection, id: Int64, _ db: Database) throws {
+        try db.execute(sql: """
+            UPDATE calendar SET display_name = ?, description = ?, color = ?, sort_order = ?, time_zone = ?, components = ? WHERE id = ?
+            """, arguments: [collection.displayName, collection.calendarDescription, collection.color, collection.order,
+                             collection.timeZone, collection.supportedComponents.sorted().joined(separator: ","), id])
+        try db.execute(sql: "DELETE FROM dead_property WHERE calendar_id = ?", arguments: [id])
+        for (name, xml) in collection.deadProperties {
+            try db.execute(sql: "INSERT INTO dead_property (calendar_id, namespace, local_name, xml) VALUES (?, ?, ?, ?)",
+                           arguments: [id, name.namespace, name.local, Data(xml)])
+        }
+    }
+
+    private static func collection(_ row: Row, _ db: Database) throws -> CalendarCollection {
+        let id: Int64 = row["id"]
+        var dead: [DAVXML.Name: [UInt8]] = [:]
+        for property in try Row.fetchAll(db, sql: "SELECT namespace, local_name, xml FROM dead_property WHERE calendar_id = ?", arguments: [id]) {
+            let xml: Data = property["xml"]
+            dead[DAVXML.Name(property["namespace"], property["local_name"])] = [UInt8](xml)
+        }
+        let components: String = row["components"]
+        return CalendarCollection(
+            reference: CalendarReference(owner: row["owner"], name: row["name"]),
+            displayName: row["display_name"], calendarDescription: row["description"], color: row["color"],
+            order: row["sort_order"], timeZone: row["time_zone"],
+            supportedComponents: Set(components.split(separator: ",").map(String.init)),
+            deadProperties: dead, changePosition: row["change_position"], createdAt: row["created_at"])
+    }
+
+    private static func object(_ row: Row) -> CalendarObject {
+        let data: Data = row["data"]
+        return CalendarObject(name: row["name"], data: [UInt8](data), etag: row["etag"], uid: row["uid"],
+                              componentType: row["component_type"], lastModified: row["last_modified"])
+    }
+
+    // MARK: Errors
+
+    /// Runs a read, turning database failures into ``StoreError/Code/unavailable``.
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do { return try await pool.read(body) } catch { throw Self.storeError(error) }
+    }
+
+    /// Runs a write transaction; any error rolls it back.
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do { return try await pool.write(body) } catch { throw Self.storeError(error) }
+    }
+
+    private static func storeError(_ error: any Error) -> StoreError {
+        if let storeError = error as? StoreError { return storeError }
+        // No SQL or file paths reach clients; the database error itself is for the log.
+        return StoreError(.unavailable, "the database could not complete the operation")
+    }
+}
