@@ -22,6 +22,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // RFC 5545: model, parser, serializer, recurrence, time zones. Foundation only.
@@ -37,13 +40,25 @@ let package = Package(
             dependencies: ["CalDAVCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
+        // The application layer: accounts (bcrypt passwords) kept beside the calendars.
+        .target(
+            name: "Jadwal",
+            dependencies: [
+                "CalDAVCore", "CalDAVSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Prayer-time astronomy and calculation methods. Pure computation, no I/O.
         .target(name: "PrayerTimes", swiftSettings: strictSettings),
         .executableTarget(
             name: "jadwald",
             dependencies: [
-                "ICalendar", "CalDAVCore", "PrayerTimes",
+                "ICalendar", "CalDAVCore", "CalDAVSQLite", "Jadwal", "PrayerTimes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings
         ),

@@ -11,6 +11,6 @@ struct Jadwald: AsyncParsableCommand {
             iCalendar tools (`jadwald ical`) and the prayer-time engine (`jadwald prayer`).
             """,
         version: "0.1.0",
-        subcommands: [ICalCommand.self, PrayerCommand.self]
+        subcommands: [ServeCommand.self, UserCommand.self, ICalCommand.self, PrayerCommand.self]
     )
 }

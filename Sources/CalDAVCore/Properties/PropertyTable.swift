@@ -41,7 +41,7 @@ struct PropertyTable: Sendable {
         Definition(name: dav("resourcetype"), inAllProp: true, isWritable: false) { resource, _, _ in
             switch resource {
             case .principal: return .elements([dav("principal")])
-            case .home: return .elements([dav("collection")])
+            case .home, .collection: return .elements([dav("collection")])
             case .calendar: return .elements([dav("collection"), calDAV("calendar")])
             case .object: return .elements([])
             }
@@ -83,12 +83,12 @@ struct PropertyTable: Sendable {
             return nil
         },
         Definition(name: dav("owner"), inAllProp: false, isWritable: false) { resource, _, _ in
-            .href(DAVPath.principal(user: resource.owner).href)
+            resource.owner.map { .href(DAVPath.principal(user: $0).href) }
         },
         Definition(name: dav("current-user-privilege-set"), inAllProp: false, isWritable: false) { resource, _, _ in
             let names: [String]
             switch resource {
-            case .principal: names = ["read"]
+            case .principal, .collection: names = ["read"]
             default: names = ["read", "write", "write-properties", "write-content", "bind", "unbind", "read-current-user-privilege-set"]
             }
             return .custom { writer in

@@ -1,5 +1,7 @@
 /// A resource found at a path, with what its properties are computed from.
 enum Resource: Sendable {
+    /// A plain collection without calendar meaning: the DAV root and the principals folder.
+    case collection(DAVPath)
     case principal(user: String)
     case home(user: String, calendars: [CalendarCollection])
     case calendar(CalendarCollection)
@@ -7,6 +9,7 @@ enum Resource: Sendable {
 
     var path: DAVPath {
         switch self {
+        case .collection(let path): return path
         case .principal(let user): return .principal(user: user)
         case .home(let user, _): return .home(user: user)
         case .calendar(let collection): return .calendar(user: collection.reference.owner, calendar: collection.reference.name)
@@ -15,8 +18,9 @@ enum Resource: Sendable {
         }
     }
 
-    var owner: String {
+    var owner: String? {
         switch self {
+        case .collection: return nil
         case .principal(let user), .home(let user, _): return user
         case .calendar(let collection), .object(let collection, _): return collection.reference.owner
         }

@@ -1,0 +1,62 @@
+import Foundation
+import Jadwal
+import Synchronization
+
+/// HTTP Basic authentication (RFC 7617) against the account store, with a short cache of
+/// successful checks so that a sync of hundreds of requests pays for bcrypt once, and a
+/// limit on failures per user name.
+final class BasicAuthenticator: Sendable {
+    private let accounts: AccountStore
+    private let cacheSeconds: Int
+    /// user name -> (salted digest of the password that worked, expiry)
+    private let verified = Mutex<[String: (digest: UInt64, expires: Int)]>([:])
+    /// user name -> (failures, window start)
+    private let failures = Mutex<[String: (count: Int, since: Int)]>([:])
+    /// Per-process salt, so cached digests are useless outside this process.
+    private let salt = UInt64.random(in: .min ... .max)
+
+    static let maxFailures = 10
+    static let failureWindow = 300
+
+    init(accounts: AccountStore, cacheSeconds: Int = 300) {
+        self.accounts = accounts
+        self.cacheSeconds = cacheSeconds
+    }
+
+    /// The authenticated user name for an Authorization header value, or `nil`.
+    func principal(for header: String?) async -> String? {
+        guard let header, header.count < 4096, header.lowercased().hasPrefix("basic "),
+              let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+              let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":") else { return nil }
+        let name = String(text[..<colon])
+        let password = String(text[text.index(after: colon)...])
+        let now = Int(Date().timeIntervalSince1970)
+        let digest = self.digest(name, password)
+        if verified.withLock({ $0[name].map { $0.digest == digest && $0.expires > now } ?? false }) { return name }
+        let blocked = failures.withLock { table -> Bool in
+            guard let entry = table[name] else { return false }
+            if now - entry.since > Self.failureWindow { table[name] = nil; return false }
+            return entry.count >= Self.maxFailures
+        }
+        if blocked { return nil }
+        guard await accounts.verify(name: name, password: password) else {
+            failures.withLock { table in
+                let entry = table[name] ?? (0, now)
+                table[name] = (entry.count + 1, entry.since)
+            }
+            return nil
+        }
+        verified.withLock { $0[name] = (digest, now + cacheSeconds) }
+        failures.withLock { $0[name] = nil }
+        return name
+    }
+
+    private func digest(_ name: String, _ password: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ salt
+        for byte in name.utf8 + [0] + password.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}

@@ -1,0 +1,70 @@
+"""A real jadwald on 127.0.0.1 with a fresh data directory, for real clients."""
+import os
+import socket
+import subprocess
+import time
+import urllib.request
+
+import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption("--jadwald", default=".build/debug/jadwald", help="path to the jadwald binary")
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    def __init__(self, binary, data_dir):
+        self.binary = binary
+        self.data_dir = str(data_dir)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = None
+
+    def add_user(self, name, password):
+        subprocess.run([self.binary, "user", "add", name, "--data-dir", self.data_dir],
+                       input=password + "\n", text=True, check=True, capture_output=True, timeout=60)
+
+    def start(self):
+        log = open(os.path.join(self.data_dir, "serve.log"), "ab")
+        self.process = subprocess.Popen([self.binary, "serve", "--port", str(self.port), "--data-dir", self.data_dir],
+                                        stdout=log, stderr=log)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("jadwald did not start")
+
+    def kill(self):
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def server(request, tmp_path):
+    binary = os.path.abspath(request.config.getoption("--jadwald"))
+    instance = Server(binary, tmp_path / "data")
+    os.makedirs(instance.data_dir, exist_ok=True)
+    instance.add_user("amal", "amal-password-1")
+    instance.add_user("omar", "omar-password-1")
+    instance.start()
+    yield instance
+    instance.stop()
