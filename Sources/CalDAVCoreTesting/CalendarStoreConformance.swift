@@ -20,6 +20,7 @@ public struct CalendarStoreConformance: Sendable {
             ("time-range candidates", Self.timeRangeCandidates),
             ("change log", Self.changeLog),
             ("truncated change sets lose nothing", Self.truncation),
+            ("copy and move", Self.copyAndMove),
         ]
         var failures: [String] = []
         for (name, check) in checks {
@@ -183,6 +184,33 @@ public struct CalendarStoreConformance: Sendable {
         renamed.displayName = "New name"
         try await store.updateCalendar(renamed)
         if try await store.calendar(work)?.changePosition != next.position { failures.append("updateCalendar moved the change position") }
+        return failures
+    }
+
+    static func copyAndMove(_ store: any CalendarStore) async throws -> [String] {
+        var failures: [String] = []
+        let home = CalendarReference(owner: "amal", name: "home")
+        try await store.createCalendar(CalendarCollection(reference: work))
+        try await store.createCalendar(CalendarCollection(reference: home))
+        _ = try await store.putObject(named: "a.ics", data: [1, 2], index: index("a"), in: work, precondition: .none)
+        let copied = try await store.transferObject(named: "a.ics", in: work, to: "a.ics", in: home, keepSource: true, overwrite: true)
+        if !copied.created || copied.object.data != [1, 2] { failures.append("COPY to another calendar did not create the object") }
+        if try await store.object(named: "a.ics", in: work) == nil { failures.append("COPY removed the source") }
+        if await code({ _ = try await store.transferObject(named: "a.ics", in: work, to: "b.ics", in: work, keepSource: true, overwrite: true) }) != .uidConflict {
+            failures.append("COPY within a calendar must conflict on the UID")
+        }
+        if await code({ _ = try await store.transferObject(named: "a.ics", in: work, to: "a.ics", in: home, keepSource: false, overwrite: false) }) != .preconditionFailed {
+            failures.append("Overwrite: F onto an existing object did not fail")
+        }
+        let before = try await store.changes(in: work, since: nil, limit: nil).position
+        let renamed = try await store.transferObject(named: "a.ics", in: work, to: "renamed.ics", in: work, keepSource: false, overwrite: false)
+        if !renamed.created || renamed.object.name != "renamed.ics" { failures.append("MOVE within a calendar did not rename") }
+        if try await store.objects(in: work).map(\.name) != ["renamed.ics"] { failures.append("MOVE left the source behind") }
+        let log = try await store.changes(in: work, since: before, limit: nil)
+        if log.changed != ["renamed.ics"] || log.deleted != ["a.ics"] { failures.append("MOVE did not log both names: \(log)") }
+        if await code({ _ = try await store.transferObject(named: "gone.ics", in: work, to: "x.ics", in: home, keepSource: true, overwrite: true) }) != .notFound {
+            failures.append("moving a missing object is not notFound")
+        }
         return failures
     }
 

@@ -103,6 +103,41 @@ public actor InMemoryCalendarStore: CalendarStore {
         entries[reference] = entry
     }
 
+    public func transferObject(
+        named source: String, in origin: CalendarReference, to name: String, in destination: CalendarReference,
+        keepSource: Bool, overwrite: Bool
+    ) throws(StoreError) -> (object: CalendarObject, created: Bool) {
+        guard let stored = try entry(origin).objects[source] else { throw StoreError(.notFound, "no object \(source)") }
+        if origin == destination && source == name { return (stored.object, false) }
+        let target = try entry(destination)
+        let exists = target.objects[name] != nil
+        if exists && !overwrite { throw StoreError(.preconditionFailed, "\(name) exists and Overwrite is F") }
+        let movingWithin = !keepSource && origin == destination
+        if let holder = target.objects.values.first(where: {
+            $0.index.uid == stored.index.uid && $0.object.name != name && !(movingWithin && $0.object.name == source)
+        }) {
+            throw StoreError(.uidConflict, "UID \(stored.index.uid) is already used by \(holder.object.name)", existingName: holder.object.name)
+        }
+        if !keepSource {
+            var from = try entry(origin)
+            from.objects[source] = nil
+            from.collection.changePosition += 1
+            from.log.append((from.collection.changePosition, source))
+            entries[origin] = from
+        }
+        var to = try entry(destination)
+        let position = to.collection.changePosition + 1
+        var object = stored.object
+        object.name = name
+        object.etag = "\"m\(position)\""
+        object.lastModified = clock()
+        to.objects[name] = Stored(object: object, index: stored.index)
+        to.collection.changePosition = position
+        to.log.append((position, name))
+        entries[destination] = to
+        return (object, !exists)
+    }
+
     public func changes(in reference: CalendarReference, since position: Int64?, limit: Int?) throws(StoreError) -> ChangeSet {
         let entry = try entry(reference)
         let current = entry.collection.changePosition

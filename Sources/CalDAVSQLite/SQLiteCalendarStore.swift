@@ -10,13 +10,34 @@ public final class SQLiteCalendarStore: CalendarStore {
     private let clock: @Sendable () -> Int
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
-    public init(path: String, clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) throws {
+    ///
+    /// Other components may keep their own tables (and migrations) in the same file.
+    /// - Parameter clock: seconds since the epoch, for creation and modification times.
+    /// - Throws: ``StoreError/Code/unavailable`` when the file cannot be opened or migrated.
+    public init(path: String, clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) throws(StoreError) {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
-        pool = try DatabasePool(path: path, configuration: configuration)
-        try Migrations.migrator.migrate(pool)
+        configuration.prepareDatabase { db in
+            // A client is told 201/204 only after the commit: that write must survive a power
+            // loss, not just a crash. In WAL mode NORMAL may drop the last commits on power
+            // loss; FULL syncs the log at every commit. Stated here, not left to the build.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Migrations.migrator.migrate(pool)
+        } catch {
+            // GRDB's messages can hold the path or SQL; the cause is for a debugger, not a client.
+            throw StoreError(.unavailable, "the database could not be opened or migrated")
+        }
         self.clock = clock
+    }
+
+    /// Closes the database file. Every later call fails with ``StoreError/Code/unavailable``.
+    /// Optional: the file is closed anyway when the store is released.
+    public func close() throws(StoreError) {
+        do { try pool.close() } catch { throw Self.storeError(error) }
     }
 
     // MARK: Collections
@@ -90,15 +111,22 @@ public final class SQLiteCalendarStore: CalendarStore {
     public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) async throws(StoreError) -> [CalendarObject] {
         try await read { db in
             let id = try Self.requireCalendarID(reference, db)
-            var sql = "SELECT * FROM calendar_object WHERE calendar_id = ?"
-            var arguments: [any DatabaseValueConvertible] = [id]
-            if let componentType { sql += " AND component_type = ?"; arguments.append(componentType) }
-            // The same rule as CalendarObjectIndex.mayOverlap.
-            if let end = range.end { sql += " AND (first_start IS NULL OR first_start < ?)"; arguments.append(end) }
-            if let start = range.start { sql += " AND (last_end IS NULL OR last_end >= ?)"; arguments.append(start) }
-            sql += " ORDER BY name"
-            return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(Self.object)
+            let query = Self.overlapQuery(calendarID: id, range: range, componentType: componentType)
+            return try Row.fetchAll(db, sql: query.sql, arguments: query.arguments).map(Self.object).sorted { $0.name < $1.name }
         }
+    }
+
+    /// The candidates query: the same rule as ``CalendarObjectIndex/mayOverlap(_:)``, an open
+    /// end skipping its clause. No ORDER BY: with one, SQLite walks the (calendar, name) key
+    /// and reads every row (blob included) to test the span; without, it tests the span on
+    /// `calendar_object_span` entries and reads only the candidates' rows, sorted afterwards.
+    static func overlapQuery(calendarID id: Int64, range: TimeRange, componentType: String?) -> (sql: String, arguments: StatementArguments) {
+        var sql = "SELECT * FROM calendar_object WHERE calendar_id = ?"
+        var arguments: [any DatabaseValueConvertible] = [id]
+        if let componentType { sql += " AND component_type = ?"; arguments.append(componentType) }
+        if let end = range.end { sql += " AND (first_start IS NULL OR first_start < ?)"; arguments.append(end) }
+        if let start = range.start { sql += " AND (last_end IS NULL OR last_end >= ?)"; arguments.append(start) }
+        return (sql, StatementArguments(arguments))
     }
 
     public func putObject(
@@ -119,13 +147,7 @@ public final class SQLiteCalendarStore: CalendarStore {
             let next = position + 1
             let object = CalendarObject(name: name, data: data, etag: EntityTag.make(position: next, data: data),
                                         uid: index.uid, componentType: index.componentType, lastModified: now)
-            try db.execute(sql: """
-                INSERT INTO calendar_object (calendar_id, name, data, etag, uid, component_type, first_start, last_end, last_modified)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (calendar_id, name) DO UPDATE SET data = excluded.data, etag = excluded.etag, uid = excluded.uid,
-                    component_type = excluded.component_type, first_start = excluded.first_start, last_end = excluded.last_end,
-                    last_modified = excluded.last_modified
-                """, arguments: [id, name, Data(data), object.etag, index.uid, index.componentType, index.firstStart, index.lastEnd, now])
+            try Self.upsert(object, calendar: id, firstStart: index.firstStart, lastEnd: index.lastEnd, db)
             try Self.logChange(calendar: id, position: next, name: name, db)
             return (object, existing == nil)
         }
@@ -140,6 +162,42 @@ public final class SQLiteCalendarStore: CalendarStore {
             guard precondition.isSatisfied(by: etag) else { throw StoreError(.preconditionFailed, "\(name): the precondition does not hold") }
             try db.execute(sql: "DELETE FROM calendar_object WHERE calendar_id = ? AND name = ?", arguments: [id, name])
             try Self.logChange(calendar: id, position: position + 1, name: name, db)
+        }
+    }
+
+    public func transferObject(
+        named source: String, in origin: CalendarReference, to name: String, in destination: CalendarReference,
+        keepSource: Bool, overwrite: Bool
+    ) async throws(StoreError) -> (object: CalendarObject, created: Bool) {
+        let now = clock()
+        return try await write { db in
+            let (originID, originPosition) = try Self.requireCalendar(origin, db)
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM calendar_object WHERE calendar_id = ? AND name = ?", arguments: [originID, source]) else {
+                throw StoreError(.notFound, "no object \(source)")
+            }
+            let stored = Self.object(row)
+            if origin == destination && source == name { return (stored, false) }
+            let (targetID, _) = try Self.requireCalendar(destination, db)
+            let exists = try Bool.fetchOne(db, sql: "SELECT 1 FROM calendar_object WHERE calendar_id = ? AND name = ?", arguments: [targetID, name]) == true
+            if exists && !overwrite { throw StoreError(.preconditionFailed, "\(name) exists and Overwrite is F") }
+            let movingWithin = !keepSource && origin == destination
+            if let holder = try String.fetchOne(db, sql: "SELECT name FROM calendar_object WHERE calendar_id = ? AND uid = ? AND name != ? AND name != ?",
+                                                arguments: [targetID, stored.uid, name, movingWithin ? source : name]) {
+                throw StoreError(.uidConflict, "UID \(stored.uid) is already used by \(holder)", existingName: holder)
+            }
+            if !keepSource {
+                try db.execute(sql: "DELETE FROM calendar_object WHERE calendar_id = ? AND name = ?", arguments: [originID, source])
+                try Self.logChange(calendar: originID, position: originPosition + 1, name: source, db)
+            }
+            let (_, targetPosition) = try Self.requireCalendar(destination, db)
+            let next = targetPosition + 1
+            let object = CalendarObject(name: name, data: stored.data, etag: EntityTag.make(position: next, data: stored.data),
+                                        uid: stored.uid, componentType: stored.componentType, lastModified: now)
+            let firstStart: Int? = row["first_start"]
+            let lastEnd: Int? = row["last_end"]
+            try Self.upsert(object, calendar: targetID, firstStart: firstStart, lastEnd: lastEnd, db)
+            try Self.logChange(calendar: targetID, position: next, name: name, db)
+            return (object, !exists)
         }
     }
 
@@ -201,6 +259,17 @@ public final class SQLiteCalendarStore: CalendarStore {
             throw StoreError(.notFound, "no calendar \(reference)")
         }
         return (row["id"], row["change_position"])
+    }
+
+    /// Inserts or replaces an object row with its index span.
+    private static func upsert(_ object: CalendarObject, calendar id: Int64, firstStart: Int?, lastEnd: Int?, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO calendar_object (calendar_id, name, data, etag, uid, component_type, first_start, last_end, last_modified)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (calendar_id, name) DO UPDATE SET data = excluded.data, etag = excluded.etag, uid = excluded.uid,
+                component_type = excluded.component_type, first_start = excluded.first_start, last_end = excluded.last_end,
+                last_modified = excluded.last_modified
+            """, arguments: [id, object.name, Data(object.data), object.etag, object.uid, object.componentType, firstStart, lastEnd, object.lastModified])
     }
 
     private static func logChange(calendar id: Int64, position: Int64, name: String, _ db: Database) throws {

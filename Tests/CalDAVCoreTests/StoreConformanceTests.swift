@@ -34,6 +34,10 @@ struct StoreConformanceTests {
         func deleteObject(named name: String, in reference: CalendarReference, precondition: WritePrecondition) async throws(StoreError) {
             try await inner.deleteObject(named: name, in: reference, precondition: .none)
         }
+        func transferObject(named source: String, in origin: CalendarReference, to name: String, in destination: CalendarReference,
+                            keepSource: Bool, overwrite: Bool) async throws(StoreError) -> (object: CalendarObject, created: Bool) {
+            try await inner.transferObject(named: source, in: origin, to: name, in: destination, keepSource: keepSource, overwrite: overwrite)
+        }
         func changes(in reference: CalendarReference, since position: Int64?, limit: Int?) async throws(StoreError) -> ChangeSet {
             try await inner.changes(in: reference, since: position, limit: nil)  // ignores the limit
         }

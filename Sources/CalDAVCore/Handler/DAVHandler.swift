@@ -22,7 +22,7 @@ public struct DAVHandler: Sendable {
     }
 
     /// Methods this handler answers, for OPTIONS and 405 responses.
-    public static let methods = ["OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "PROPPATCH", "MKCALENDAR", "MKCOL", "REPORT"]
+    public static let methods = ["OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "PROPPATCH", "MKCALENDAR", "MKCOL", "REPORT", "COPY", "MOVE"]
 
     /// Handles one request; protocol and storage errors become responses, never throws.
     public func handle(_ request: DAVRequest, in context: DAVContext) async -> DAVResponse {
@@ -45,6 +45,8 @@ public struct DAVHandler: Sendable {
         case "HEAD": return try await get(path, includeBody: false)
         case "PUT": return try await put(request, path: path, context: context)
         case "DELETE": return try await delete(request, path: path)
+        case "COPY": return try await copyOrMove(request, path: path, keepSource: true)
+        case "MOVE": return try await copyOrMove(request, path: path, keepSource: false)
         case "MKCALENDAR", "MKCOL": return try await makeCalendar(request, path: path, context: context)
         default:
             throw DAVError(status: 405, message: "\(request.method) is not supported here; allowed: \(Self.methods.joined(separator: ", "))")

@@ -48,6 +48,19 @@ public protocol CalendarStore: Sendable {
     /// Deletes an object, if `precondition` holds for its ETag.
     func deleteObject(named name: String, in reference: CalendarReference, precondition: WritePrecondition) async throws(StoreError)
 
+    /// Copies or moves an object to `name` in `destination` in one write (COPY and MOVE,
+    /// RFC 4918 §9.8, §9.9); the stored bytes and index row travel unchanged.
+    ///
+    /// Throws ``StoreError/Code/notFound`` when the source or the destination collection
+    /// is missing, ``StoreError/Code/preconditionFailed`` when the target exists and
+    /// `overwrite` is false, ``StoreError/Code/uidConflict`` when another object in the
+    /// destination holds the UID.
+    /// - Returns: the object at its new place and whether it was created there.
+    func transferObject(
+        named source: String, in origin: CalendarReference, to name: String, in destination: CalendarReference,
+        keepSource: Bool, overwrite: Bool
+    ) async throws(StoreError) -> (object: CalendarObject, created: Bool)
+
     /// What changed after change-log position `position` (`nil`: everything present now),
     /// at most `limit` names when given.
     func changes(in reference: CalendarReference, since position: Int64?, limit: Int?) async throws(StoreError) -> ChangeSet

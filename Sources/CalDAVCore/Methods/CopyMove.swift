@@ -1,0 +1,36 @@
+extension DAVHandler {
+    /// COPY and MOVE of calendar objects (RFC 4918 §9.8, §9.9) within the principal's own
+    /// calendars, in one store write. Collections are not copied or moved.
+    func copyOrMove(_ request: DAVRequest, path: DAVPath, keepSource: Bool) async throws(DAVError) -> DAVResponse {
+        guard case .object(let user, let calendar, let name) = path else {
+            throw DAVError(status: 403, message: "only calendar objects can be copied or moved")
+        }
+        guard let header = request.header("destination"),
+              let destination = DAVPath(Self.pathOfHref(header)) else {
+            throw DAVError.badRequest("a Destination header naming a calendar object is required")
+        }
+        guard case .object(let targetUser, let targetCalendar, let targetName) = destination, targetUser == user else {
+            throw DAVError(status: 403, message: "the destination must be a calendar object of yours")
+        }
+        let overwrite: Bool
+        switch request.header("overwrite")?.trimmingSpaces.uppercased() {
+        case nil, "T": overwrite = true
+        case "F": overwrite = false
+        default: throw DAVError.badRequest("Overwrite must be T or F")
+        }
+        let origin = CalendarReference(owner: user, name: calendar)
+        let target = try await collection(user, targetCalendar)
+        if let object = try await storing({ () async throws(StoreError) in try await store.object(named: name, in: origin) }),
+           !target.supportedComponents.contains(object.componentType) {
+            throw DAVError(.supportedCalendarComponent, "calendar \(targetCalendar) does not hold \(object.componentType)")
+        }
+        do {
+            let result = try await store.transferObject(named: name, in: origin, to: targetName, in: target.reference,
+                                                        keepSource: keepSource, overwrite: overwrite)
+            return DAVResponse(status: result.created ? 201 : 204, headers: [("ETag", result.object.etag), ("Content-Length", "0")])
+        } catch {
+            let holder = error.existingName.map { DAVPath.object(user: user, calendar: targetCalendar, name: $0).href }
+            throw DAVError(error, conflictHref: holder)
+        }
+    }
+}
