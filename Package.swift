@@ -64,7 +64,11 @@ let package = Package(
         ),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "CalDAVCoreTests", dependencies: ["CalDAVCore", "CalDAVCoreTesting"], swiftSettings: strictSettings),
-        .testTarget(name: "CalDAVSQLiteTests", dependencies: ["CalDAVSQLite", "CalDAVCoreTesting"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CalDAVSQLiteTests",
+            dependencies: ["CalDAVSQLite", "CalDAVCore", "CalDAVCoreTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
