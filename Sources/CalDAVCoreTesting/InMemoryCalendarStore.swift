@@ -153,17 +153,11 @@ public actor InMemoryCalendarStore: CalendarStore {
         guard position >= 0, position <= current else {
             throw StoreError(.invalidSyncToken, "sync position \(position) was not issued by \(reference)")
         }
-        var seen = Set<String>()
-        var order: [String] = []
-        var reached = position
+        var folder = ChangeLogFolder(after: position, limit: limit)
         for item in entry.log where item.position > position {
-            if !seen.contains(item.name) {
-                if let limit, order.count >= limit { break }
-                seen.insert(item.name)
-                order.append(item.name)
-            }
-            reached = item.position
+            if !folder.add(position: item.position, name: item.name) { break }
         }
+        let (order, reached) = (folder.names, folder.reached)
         let changed = order.filter { entry.objects[$0] != nil }
         let deleted = order.filter { entry.objects[$0] == nil }
         return ChangeSet(position: reached, changed: changed, deleted: deleted, isTruncated: reached < current)

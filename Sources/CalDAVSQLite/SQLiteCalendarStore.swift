@@ -216,20 +216,13 @@ public final class SQLiteCalendarStore: CalendarStore {
             guard position >= 0, position <= current else {
                 throw StoreError(.invalidSyncToken, "sync position \(position) was not issued by \(reference)")
             }
-            var seen = Set<String>()
-            var order: [String] = []
-            var reached = position
+            var folder = ChangeLogFolder(after: position, limit: limit)
             let rows = try Row.fetchCursor(db, sql: "SELECT position, name FROM change_log WHERE calendar_id = ? AND position > ? ORDER BY position",
                                            arguments: [id, position])
             while let row = try rows.next() {
-                let name: String = row["name"]
-                if !seen.contains(name) {
-                    if let limit, order.count >= limit { break }
-                    seen.insert(name)
-                    order.append(name)
-                }
-                reached = row["position"]
+                if !folder.add(position: row["position"], name: row["name"]) { break }
             }
+            let (order, reached) = (folder.names, folder.reached)
             var present = Set<String>()
             for start in stride(from: 0, to: order.count, by: 500) {
                 let slice = Array(order[start..<min(start + 500, order.count)])
