@@ -72,7 +72,7 @@ public struct DAVHandler: Sendable {
     /// The resource at a path, or 404.
     func resource(at path: DAVPath) async throws(DAVError) -> Resource {
         switch path {
-        case .root, .principals: return .collection(path)
+        case .serverRoot, .root, .principals: return .collection(path)
         case .principal(let user): return .principal(user: user)
         case .home(let user):
             let calendars = try await storing { () async throws(StoreError) in try await store.calendars(of: user) }
