@@ -35,7 +35,7 @@ extension UserCommand {
                 try await UserCommand.refusing { try await accounts.revokeAppPassword(name: name, label: revoke) }
                 print("revoked app password '\(revoke)' of \(name)")
             } else {
-                guard try await accounts.account(named: name) != nil else { throw ValidationError("no user \(name)") }
+                guard try await accounts.account(named: name) != nil else { throw CommandFailure("no user \(name)") }
                 for entry in try await accounts.appPasswords(name: name) {
                     let used = entry.lastUsedAt.map { Self.date($0) } ?? "never used"
                     print("\(entry.label)\tcreated \(Self.date(entry.createdAt))\t\(used)")

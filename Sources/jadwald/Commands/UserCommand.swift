@@ -16,7 +16,7 @@ struct UserCommand: AsyncParsableCommand {
         do {
             return try await operation()
         } catch let error as AccountStore.AccountError {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         }
     }
 }

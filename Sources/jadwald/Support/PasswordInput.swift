@@ -11,12 +11,12 @@ enum PasswordInput {
     static func read(fromStandardInput: Bool) throws -> String {
         if fromStandardInput || isatty(STDIN_FILENO) == 0 {
             guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-                throw ValidationError("give the password on standard input, e.g. printf '%s\\n' \"$PASSWORD\" | jadwald user add NAME --password-stdin")
+                throw CommandFailure("give the password on standard input, e.g. printf '%s\\n' \"$PASSWORD\" | jadwald user add NAME --password-stdin")
             }
             return line
         }
         let first = prompt("Password: ")
-        guard prompt("Again: ") == first else { throw ValidationError("the two passwords differ") }
+        guard prompt("Again: ") == first else { throw CommandFailure("the two passwords differ") }
         return first
     }
 
