@@ -13,7 +13,12 @@ struct DataDirectoryOptions: ParsableArguments {
 
     /// The database file, creating its folder (readable by the owner only) if needed.
     func databasePath() throws -> String {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        return URL(fileURLWithPath: path).appendingPathComponent("jadwal.sqlite").path
+        try databasePath(in: path)
+    }
+
+    /// The database file in `directory` (a resolved setting), creating the folder if needed.
+    func databasePath(in directory: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return URL(fileURLWithPath: directory).appendingPathComponent("jadwal.sqlite").path
     }
 }

@@ -1,34 +1,95 @@
 import ArgumentParser
 import CalDAVCore
 import CalDAVSQLite
+import Foundation
 import Hummingbird
+import HummingbirdTLS
 import Jadwal
+import Logging
+import NIOSSL
 
 /// `jadwald serve`: the CalDAV server on the embedded SQLite store.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the CalDAV server (HTTP; put TLS in front of it for the internet).")
+        abstract: "Run the CalDAV server.",
+        discussion: """
+            Settings come from the configuration file (--config or $JADWAL_CONFIG), then \
+            JADWAL_* environment variables, then these flags. TLS is on when tls.certificate \
+            and tls.key are set. SIGTERM or SIGINT stops the server after in-flight requests finish.
+            """)
 
-    @Option(help: "Address to listen on.")
-    var host = "127.0.0.1"
-    @Option(help: "Port to listen on.")
-    var port = 8080
+    @Option(help: ArgumentHelp("Configuration file (default: $JADWAL_CONFIG, else none).", valueName: "file"))
+    var config: String?
+    @Option(help: "Address to listen on (default 127.0.0.1).") var host: String?
+    @Option(help: "Port to listen on (default 8080).") var port: Int?
     @OptionGroup var data: DataDirectoryOptions
 
     func run() async throws {
-        let database = try data.databasePath()
+        let settings = try resolve()
+        LoggingSystem.bootstrap { label in
+            StructuredLogHandler(label: label, format: .init(rawValue: settings.logFormat) ?? .logfmt,
+                                 logLevel: Logger.Level(rawValue: settings.logLevel) ?? .info)
+        }
+        let logger = Logger(label: "jadwald")
+        let database = try data.databasePath(in: settings.data)
         let store = try SQLiteCalendarStore(path: database)
         let accounts = try AccountStore(path: database)
-        let davConfiguration = DAVConfiguration()
+        let metrics = RequestMetrics()
         let router = Router()
+        router.add(middleware: ObservabilityMiddleware(metrics: metrics))
         router.add(middleware: DAVMiddleware(
-            handler: DAVHandler(store: store, configuration: davConfiguration),
+            handler: DAVHandler(store: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize)),
             authenticator: BasicAuthenticator(accounts: accounts),
-            maxBodySize: davConfiguration.maxResourceSize + 65536))
+            maxBodySize: settings.maxRequestBody))
         router.get("/healthz") { _, _ in "ok\n" }
-        let app = Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: "jadwald"))
-        print("jadwald: serving CalDAV on http://\(host):\(port)/dav/ with data in \(data.path)")
-        try await app.runService()
+        router.get("/metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                     body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
+        }
+        let address = BindAddress.hostname(settings.host, port: settings.port)
+        let serverConfiguration = ApplicationConfiguration(address: address, serverName: "jadwald")
+        let scheme = settings.tlsCertificate == nil ? "http" : "https"
+        logger.info("serving CalDAV", metadata: ["url": "\(scheme)://\(settings.host):\(settings.port)/dav/", "data": "\(settings.data)"])
+        if let certificate = settings.tlsCertificate, let key = settings.tlsKey {
+            let tls = try Self.tlsConfiguration(certificate: certificate, key: key)
+            let app = Application(router: router, server: try .tls(.http1(), tlsConfiguration: tls), configuration: serverConfiguration, logger: logger)
+            try await app.runService()
+        } else {
+            let app = Application(router: router, configuration: serverConfiguration, logger: logger)
+            try await app.runService()
+        }
+    }
+
+    /// The settings from file, environment and flags, in that order of precedence.
+    func resolve() throws -> ServerConfiguration {
+        var settings = ServerConfiguration()
+        let environment = ProcessInfo.processInfo.environment
+        do {
+            if let path = config ?? environment["JADWAL_CONFIG"] {
+                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                    throw CommandFailure("cannot read the configuration file \(path)")
+                }
+                try settings.apply(file: text, source: path)
+            }
+            try settings.apply(environment: environment)
+            if let host { settings.host = host }
+            if let port { try settings.set("port", String(port), source: "--port") }
+            if let directory = data.directory { settings.data = directory }
+            try settings.validate()
+        } catch let problem as ServerConfiguration.Problem {
+            throw CommandFailure(problem.description)
+        }
+        return settings
+    }
+
+    static func tlsConfiguration(certificate: String, key: String) throws -> TLSConfiguration {
+        do {
+            let chain = try NIOSSLCertificate.fromPEMFile(certificate).map { NIOSSLCertificateSource.certificate($0) }
+            let privateKey = try NIOSSLPrivateKey(file: key, format: .pem)
+            return TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(privateKey))
+        } catch {
+            throw CommandFailure("cannot load the TLS certificate \(certificate) and key \(key): \(error)")
+        }
     }
 }

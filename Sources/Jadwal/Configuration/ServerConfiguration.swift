@@ -1,0 +1,100 @@
+import Foundation
+
+/// How `jadwald serve` runs: read from a configuration file, then environment variables,
+/// then command-line flags, each overriding the one before.
+///
+/// Every setting has one dotted name, used as the key in the file (`[tls]` then
+/// `certificate = "..."`) and, upper-cased with `JADWAL_` in front and dots as `_`, as the
+/// environment variable (`JADWAL_TLS_CERTIFICATE`).
+public struct ServerConfiguration: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// The data directory (the SQLite file lives in it).
+    public var data = "data"
+    /// PEM files; TLS is on when both are set.
+    public var tlsCertificate: String?
+    public var tlsKey: String?
+    /// The largest calendar object accepted, in bytes.
+    public var maxResourceSize = 10 << 20
+    /// The largest request body read, in bytes (XML reports, PROPPATCH, PUT).
+    public var maxRequestBody = 11 << 20
+    public var logLevel = "info"
+    /// `logfmt` (key=value pairs) or `json` (one object per line).
+    public var logFormat = "logfmt"
+
+    /// A setting that could not be applied, naming where it came from.
+    public struct Problem: Error, CustomStringConvertible, Equatable {
+        public let description: String
+    }
+
+    public init() {}
+
+    /// Every setting's name, for the documentation and for refusing unknown keys.
+    public static let keys = ["host", "port", "data", "tls.certificate", "tls.key", "limits.max_resource_size",
+                              "limits.max_request_body", "log.level", "log.format"]
+
+    /// The environment variable of a setting: `tls.certificate` is `JADWAL_TLS_CERTIFICATE`.
+    public static func environmentName(_ key: String) -> String {
+        "JADWAL_" + key.uppercased().replacingOccurrences(of: ".", with: "_")
+    }
+
+    /// Applies a configuration file's text; `source` names it in messages.
+    public mutating func apply(file text: String, source: String) throws(Problem) {
+        let file: ConfigurationFile
+        do { file = try ConfigurationFile(text) } catch { throw Problem(description: "\(source): \(error)") }
+        for (key, value) in file.values.sorted(by: { $0.key < $1.key }) {
+            try set(key, value, source: "\(source): \(key)")
+        }
+    }
+
+    /// Applies the `JADWAL_*` variables present in `environment`.
+    public mutating func apply(environment: [String: String]) throws(Problem) {
+        for key in Self.keys {
+            let name = Self.environmentName(key)
+            if let value = environment[name] { try set(key, value, source: name) }
+        }
+    }
+
+    /// Sets one setting from text.
+    public mutating func set(_ key: String, _ value: String, source: String) throws(Problem) {
+        func integer(_ range: ClosedRange<Int>) throws(Problem) -> Int {
+            guard let number = Int(value), range.contains(number) else {
+                throw Problem(description: "\(source) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(value)'")
+            }
+            return number
+        }
+        func nonEmpty() throws(Problem) -> String {
+            guard !value.isEmpty else { throw Problem(description: "\(source) must not be empty") }
+            return value
+        }
+        switch key {
+        case "host": host = try nonEmpty()
+        case "port": port = try integer(0...65535)
+        case "data": data = try nonEmpty()
+        case "tls.certificate": tlsCertificate = try nonEmpty()
+        case "tls.key": tlsKey = try nonEmpty()
+        case "limits.max_resource_size": maxResourceSize = try integer(1024...(1 << 30))
+        case "limits.max_request_body": maxRequestBody = try integer(1024...(1 << 30))
+        case "log.level":
+            guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(value) else {
+                throw Problem(description: "\(source) must be one of trace, debug, info, notice, warning, error, critical")
+            }
+            logLevel = value
+        case "log.format":
+            guard ["logfmt", "json"].contains(value) else { throw Problem(description: "\(source) must be logfmt or json") }
+            logFormat = value
+        default:
+            throw Problem(description: "\(source) is not a setting; known: \(Self.keys.joined(separator: ", "))")
+        }
+    }
+
+    /// Checks the settings together, once all sources are applied.
+    public func validate() throws(Problem) {
+        if (tlsCertificate == nil) != (tlsKey == nil) {
+            throw Problem(description: "TLS needs both tls.certificate and tls.key")
+        }
+        if maxRequestBody < maxResourceSize {
+            throw Problem(description: "limits.max_request_body (\(maxRequestBody)) must be at least limits.max_resource_size (\(maxResourceSize))")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes one line per log event to standard error, as `logfmt` (`key=value` pairs) or
+/// as a JSON object, for log collectors to parse.
+struct StructuredLogHandler: LogHandler {
+    enum Format: String, Sendable { case logfmt, json }
+
+    let label: String
+    let format: Format
+    var logLevel: Logger.Level
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var fields: [(String, String)] = [("time", Self.timestamp()), ("level", event.level.rawValue), ("msg", event.message.description)]
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        for key in merged.keys.sorted() { fields.append((key, merged[key]!.description)) }
+        let line: String
+        switch format {
+        case .logfmt: line = fields.map { "\($0)=\(Self.logfmtValue($1))" }.joined(separator: " ")
+        case .json: line = "{" + fields.map { "\(Self.jsonString($0)):\(Self.jsonString($1))" }.joined(separator: ",") + "}"
+        }
+        // One write(2) per line, so lines from concurrent tasks do not interleave.
+        let bytes = Array((line + "\n").utf8)
+        bytes.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    static func logfmtValue(_ value: String) -> String {
+        let plain = !value.isEmpty && value.unicodeScalars.allSatisfy { $0.value > 0x20 && $0 != "\"" && $0 != "=" && $0 != "\\" && $0.value != 0x7F }
+        return plain ? value : jsonString(value)
+    }
+
+    static func jsonString(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// UTC, millisecond precision: 2026-11-23T07:50:00.123Z.
+    static func timestamp() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var parts = tm()
+        var seconds = now.tv_sec
+        gmtime_r(&seconds, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(now.tv_nsec / 1_000_000))
+    }
+}
