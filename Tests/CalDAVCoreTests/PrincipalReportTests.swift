@@ -6,7 +6,7 @@ import CalDAVCoreTesting
 /// RFC 3744 §9.4–9.5).
 struct PrincipalReportTests {
     let handler = DAVHandler(store: InMemoryCalendarStore())
-    let amal = DAVContext(principal: "amal", now: 1_800_000_000)
+    let amal = DAVContext(principal: "amal", now: 1_800_000_000, emailAddresses: ["amal@example.org"])
     let dav = DAVXML.Namespace.dav
 
     func send(_ method: String, _ path: String, _ body: String) async throws -> (status: Int, xml: DAVXML.Element) {
@@ -63,6 +63,8 @@ struct PrincipalReportTests {
         }
         #expect(try await search("AMA") == ["/dav/principals/amal/"])
         #expect(try await search("omar").isEmpty)
+        let byAddress = "<D:property-search><D:prop><C:calendar-user-address-set/></D:prop><D:match>mailto:amal@</D:match></D:property-search><D:prop/>"
+        #expect(try await search(nil, byAddress) == ["/dav/principals/amal/"])
         #expect(try await search(nil) == ["/dav/principals/amal/"])
         // python caldav 3.x puts the wanted properties beside an empty DAV:prop.
         let (_, xml) = try await send("REPORT", "/", """

@@ -61,3 +61,13 @@ def test_user_add_with_email_and_bad_input(server):
     assert jadwald(server, "user", "add", "short", "--password-stdin", input="short\n").returncode != 0
     assert jadwald(server, "user", "add", "../x", "--password-stdin", input="long-enough-1\n").returncode != 0
     assert "bad" not in jadwald(server, "user", "list").stdout
+
+
+def test_email_is_the_calendar_user_address(server):
+    import caldav
+    added = jadwald(server, "user", "add", "lina", "--email", "lina@example.org", "--password-stdin", input="lina-password-1\n")
+    assert added.returncode == 0, added.stderr
+    client = caldav.DAVClient(url=server.url + "/", username="lina", password="lina-password-1")
+    addresses = client.principal().calendar_user_address_set()
+    assert addresses[0] == "mailto:lina@example.org"
+    assert [c.get_display_name() for c in client.principal().calendars()] == ["Calendar"]

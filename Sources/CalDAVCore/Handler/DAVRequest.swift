@@ -69,10 +69,14 @@ public struct DAVContext: Sendable {
     public var principal: String
     /// Seconds since the epoch, for Last-Modified and creation dates.
     public var now: Int
+    /// The principal's email addresses: its calendar user addresses (RFC 4791 §6.2.1) as
+    /// `mailto:` URIs, which clients match against ORGANIZER and ATTENDEE to find "me".
+    public var emailAddresses: [String]
 
-    public init(principal: String, now: Int) {
+    public init(principal: String, now: Int, emailAddresses: [String] = []) {
         self.principal = principal
         self.now = now
+        self.emailAddresses = emailAddresses
     }
 }
 

@@ -144,9 +144,13 @@ struct PropertyTable: Sendable {
             if case .principal(let user) = resource { return .href(DAVPath.home(user: user).href) }
             return nil
         },
-        Definition(name: calDAV("calendar-user-address-set"), inAllProp: false, isWritable: false) { resource, _, _ in
-            if case .principal(let user) = resource { return .href(DAVPath.principal(user: user).href) }
-            return nil
+        Definition(name: calDAV("calendar-user-address-set"), inAllProp: false, isWritable: false) { resource, context, _ in
+            guard case .principal(let user) = resource else { return nil }
+            // Only the principal's own record is ever shown, so the context holds its addresses.
+            let addresses = (user == context.principal ? context.emailAddresses.map { "mailto:" + $0 } : []) + [DAVPath.principal(user: user).href]
+            return .custom { writer in
+                for address in addresses { writer.element(dav("href"), text: address) }
+            }
         },
         Definition(name: calDAV("calendar-description"), inAllProp: false, isWritable: true) { resource, _, _ in
             if case .calendar(let collection) = resource { return collection.calendarDescription.map { .text($0) } }

@@ -60,6 +60,9 @@ extension DAVHandler {
         let search = try PrincipalSearch(root)
         let candidate = Resource.principal(user: context.principal)
         let value = { (name: DAVXML.Name) -> String? in
+            if name == PropertyTable.calDAV("calendar-user-address-set") {
+                return (context.emailAddresses.map { "mailto:" + $0 } + [DAVPath.principal(user: context.principal).href]).joined(separator: " ")
+            }
             switch self.properties.definition(name)?.provider(candidate, context, self.configuration) {
             case .text(let text): return text
             case .href(let href): return href

@@ -12,6 +12,8 @@ final class BasicAuthenticator: Sendable {
     private let cacheSeconds: Int
     /// user name -> (salted digest of the password that worked, the stored hash it matched, expiry)
     private let verified = Mutex<[String: [(digest: UInt64, stamp: String, expires: Int)]]>([:])
+    /// user name -> email address, read when the user last signed in with bcrypt
+    private let emails = Mutex<[String: String]>([:])
     /// user name -> (failures, window start)
     private let failures = Mutex<[String: (count: Int, since: Int)]>([:])
     /// Per-process salt, so cached digests are useless outside this process.
@@ -24,6 +26,18 @@ final class BasicAuthenticator: Sendable {
     init(accounts: AccountStore, cacheSeconds: Int = 300) {
         self.accounts = accounts
         self.cacheSeconds = cacheSeconds
+    }
+
+    /// A signed-in user.
+    struct User: Sendable {
+        let name: String
+        let email: String?
+    }
+
+    /// The authenticated user for an Authorization header value, or `nil`.
+    func user(for header: String?) async -> User? {
+        guard let name = await principal(for: header) else { return nil }
+        return User(name: name, email: emails.withLock { $0[name] })
     }
 
     /// The authenticated user name for an Authorization header value, or `nil`.
@@ -52,6 +66,8 @@ final class BasicAuthenticator: Sendable {
             }
             return nil
         }
+        let email = try? await accounts.account(named: name)?.email
+        emails.withLock { $0[name] = email }
         if let stamp {
             // A user may have several devices with different app passwords; keep a few.
             verified.withLock { table in

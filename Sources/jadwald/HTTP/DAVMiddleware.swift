@@ -21,7 +21,7 @@ struct DAVMiddleware<Context: RequestContext>: RouterMiddleware {
         // "/" is served too: clients given only the host name start discovery there.
         guard path == "/" || path == "/dav" || path.hasPrefix("/dav/") else { return try await next(request, context) }
         let now = Int(Date().timeIntervalSince1970)
-        guard let principal = await authenticator.principal(for: request.headers[.authorization]) else {
+        guard let user = await authenticator.user(for: request.headers[.authorization]) else {
             return Response(status: .unauthorized, headers: [.wwwAuthenticate: "Basic realm=\"Jadwal\", charset=\"UTF-8\""],
                             body: .init(byteBuffer: ByteBuffer(string: "sign in with your Jadwal user name and password\n")))
         }
@@ -37,7 +37,7 @@ struct DAVMiddleware<Context: RequestContext>: RouterMiddleware {
             headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
         }
         let davRequest = DAVRequest(method: request.method.rawValue, path: path, headers: headers, body: Array(buffer: body))
-        let response = await handler.handle(davRequest, in: DAVContext(principal: principal, now: now))
+        let response = await handler.handle(davRequest, in: DAVContext(principal: user.name, now: now, emailAddresses: user.email.map { [$0] } ?? []))
         var fields = HTTPFields()
         for (name, value) in response.headers {
             if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
