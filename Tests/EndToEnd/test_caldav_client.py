@@ -25,7 +25,7 @@ def client(server, user="amal", password="amal-password-1"):
     return caldav.DAVClient(url=server.url + "/dav/", username=user, password=password)
 
 
-def test_discovery_finds_the_personal_calendar(server):
+def test_discovery_finds_the_first_calendar(server):
     principal = client(server).principal()
     names = [calendar.get_display_name() for calendar in principal.calendars()]
     assert names == ["Calendar"]
