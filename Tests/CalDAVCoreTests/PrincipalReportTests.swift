@@ -78,3 +78,33 @@ struct PrincipalReportTests {
         #expect(calendarStatus == 403)
     }
 }
+
+/// sync-collection on the calendar home (iOS 18 syncs the home this way).
+struct HomeSyncTests {
+    let handler = DAVHandler(store: InMemoryCalendarStore())
+    let amal = DAVContext(principal: "amal", now: 1_800_000_000)
+
+    func sync(_ token: String) async throws -> (status: Int, hrefs: [String], token: String?) {
+        let body = "<D:sync-collection xmlns:D=\"DAV:\"><D:sync-token>\(token)</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:displayname/></D:prop></D:sync-collection>"
+        let response = await handler.handle(DAVRequest(method: "REPORT", path: "/dav/calendars/amal/", body: Array(body.utf8)), in: amal)
+        let xml = try XMLReader().parse(response.body)
+        let hrefs = xml.elements.compactMap { $0.element(named: PropertyTable.dav("href"))?.text }
+        return (response.status, hrefs, xml.element(named: PropertyTable.dav("sync-token"))?.text)
+    }
+
+    @Test("an empty token lists calendars, the current one nothing, a stale one 403")
+    func homeSync() async throws {
+        for name in ["work", "family"] {
+            _ = await handler.handle(DAVRequest(method: "MKCALENDAR", path: "/dav/calendars/amal/\(name)/"), in: amal)
+        }
+        let first = try await sync("")
+        #expect(first.status == 207 && Set(first.hrefs) == ["/dav/calendars/amal/work/", "/dav/calendars/amal/family/"])
+        let token = try #require(first.token)
+        let again = try await sync(token)
+        #expect(again.status == 207 && again.hrefs.isEmpty && again.token == token)
+        _ = await handler.handle(DAVRequest(method: "DELETE", path: "/dav/calendars/amal/family/"), in: amal)
+        let stale = try await sync(token)
+        #expect(stale.status == 403)
+        #expect(try await sync("").hrefs == ["/dav/calendars/amal/work/"])
+    }
+}

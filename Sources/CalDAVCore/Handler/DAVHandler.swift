@@ -26,11 +26,21 @@ public struct DAVHandler: Sendable {
 
     /// Handles one request; protocol and storage errors become responses, never throws.
     public func handle(_ request: DAVRequest, in context: DAVContext) async -> DAVResponse {
+        var context = context
+        context.prefersMinimal = Self.prefersMinimal(request)
         do {
-            return try await dispatch(request, in: context)
+            var response = try await dispatch(request, in: context)
+            if context.prefersMinimal && response.status == 207 { response.headers.append(("Preference-Applied", "return=minimal")) }
+            return response
         } catch {
             return .error(error)
         }
+    }
+
+    /// RFC 8144 `Prefer: return=minimal`, or the older `Brief: t` Apple clients send.
+    static func prefersMinimal(_ request: DAVRequest) -> Bool {
+        if request.header("brief")?.trimmingSpaces.lowercased() == "t" { return true }
+        return request.header("prefer")?.split(separator: ",").contains { $0.trimmingSpaces.lowercased() == "return=minimal" } ?? false
     }
 
     private func dispatch(_ request: DAVRequest, in context: DAVContext) async throws(DAVError) -> DAVResponse {

@@ -72,6 +72,9 @@ public struct DAVContext: Sendable {
     /// The principal's email addresses: its calendar user addresses (RFC 4791 §6.2.1) as
     /// `mailto:` URIs, which clients match against ORGANIZER and ATTENDEE to find "me".
     public var emailAddresses: [String]
+    /// The request asked for `Prefer: return=minimal` or `Brief: t` (RFC 8144 §3): property
+    /// listings leave out what was not found. Set by the handler from the request.
+    public var prefersMinimal = false
 
     public init(principal: String, now: Int, emailAddresses: [String] = []) {
         self.principal = principal

@@ -92,7 +92,7 @@ extension DAVHandler {
         }
         writer.start(DAVXML.Name(dav, "response"))
         writer.element(DAVXML.Name(dav, "href"), text: resource.path.href)
-        if !found.isEmpty || !deadFound.isEmpty || missing.isEmpty {
+        if !found.isEmpty || !deadFound.isEmpty || missing.isEmpty || context.prefersMinimal {
             writer.start(DAVXML.Name(dav, "propstat"))
             writer.start(DAVXML.Name(dav, "prop"))
             for (name, value) in found { write(name, value, into: &writer) }
@@ -101,7 +101,7 @@ extension DAVHandler {
             writer.element(DAVXML.Name(dav, "status"), text: "HTTP/1.1 200 OK")
             writer.end()
         }
-        if !missing.isEmpty {
+        if !missing.isEmpty && !context.prefersMinimal {
             writer.start(DAVXML.Name(dav, "propstat"))
             writer.start(DAVXML.Name(dav, "prop"))
             for name in missing { writer.element(name) }

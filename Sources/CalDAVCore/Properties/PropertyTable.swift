@@ -119,6 +119,7 @@ struct PropertyTable: Sendable {
             case .object: reports = [calDAV("calendar-query"), calDAV("calendar-multiget")]
             case .principal, .collection:
                 reports = [dav("expand-property"), dav("principal-property-search"), dav("principal-search-property-set")]
+            case .home: reports = [dav("expand-property"), dav("sync-collection")]
             default: reports = [dav("expand-property")]
             }
             return .custom { writer in

@@ -3,6 +3,7 @@ extension DAVHandler {
     /// ends with a 507 response for the collection and a token that continues exactly
     /// where it stopped, so nothing is lost.
     func syncCollection(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        if case .home(let user) = path { return try await syncHome(root, user: user, context: context) }
         let collection = try await reportTarget(path, "sync-collection")
         let (user, name) = (collection.reference.owner, collection.reference.name)
         if let level = root.element(named: PropertyTable.dav("sync-level"))?.text.trimmingSpaces, level != "1" {
@@ -41,6 +42,30 @@ extension DAVHandler {
         var current = collection
         current.changePosition = changes.position
         writer.element(PropertyTable.dav("sync-token"), text: PropertyTable.syncToken(current))
+        writer.end()
+        return .multiStatus(writer)
+    }
+
+    /// sync-collection on the calendar home, which iOS uses to find calendars added,
+    /// changed or removed. The home's token is a digest of its calendars' states, so it
+    /// cannot say what changed: a current token gets an empty answer, an empty token
+    /// every calendar, and any other token 403 valid-sync-token, after which clients
+    /// start over with an empty one (RFC 6578 §3.2) and learn removals from the full list.
+    func syncHome(_ root: DAVXML.Element, user: String, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        let calendars = try await storing { () async throws(StoreError) in try await store.calendars(of: user) }
+        let home = Resource.home(user: user, calendars: calendars)
+        let current = PropertyTable.collectionTag(home) ?? ""
+        let token = root.element(named: PropertyTable.dav("sync-token"))?.text.trimmingSpaces ?? ""
+        if !token.isEmpty && token != current {
+            throw DAVError(.validSyncToken, "the calendar home changed since this token; sync again with an empty token")
+        }
+        var writer = XMLWriter()
+        writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
+        if token.isEmpty {
+            let query = requestedProperties(root)
+            for calendar in calendars { writeResponse(for: .calendar(calendar), query: query, context: context, into: &writer) }
+        }
+        writer.element(PropertyTable.dav("sync-token"), text: current)
         writer.end()
         return .multiStatus(writer)
     }
