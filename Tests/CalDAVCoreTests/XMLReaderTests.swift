@@ -57,6 +57,20 @@ struct XMLReaderTests {
         #expect(throws: XMLReader.ReadError.self) { try XMLReader(limits: .init(maxElements: 100)).parse(Array(wide.utf8)) }
     }
 
+    @Test("bodies that are not namespace-well-formed are errors", arguments: [
+        "<D:propfind xmlns:D=\"DAV:\"><D:prop><bar:foo xmlns:bar=\"\"/></D:prop></D:propfind>",
+        "<D:propfind xmlns:D=\"DAV:\"><D:prop><bar:foo/></D:prop></D:propfind>",
+    ])
+    func namespaceErrors(body: String) {
+        #expect(throws: XMLReader.ReadError.self) { try XMLReader().parse(Array(body.utf8)) }
+    }
+
+    @Test("an empty default namespace is allowed and names no namespace")
+    func emptyDefaultNamespace() throws {
+        let root = try XMLReader().parse(Array("<propertyupdate xmlns=\"DAV:\"><n xmlns=\"\">v</n></propertyupdate>".utf8))
+        #expect(root.elements.first?.name == DAVXML.Name("", "n"))
+    }
+
     @Test("the writer escapes text and reads back as written")
     func writerRoundTrip() throws {
         var writer = XMLWriter()
