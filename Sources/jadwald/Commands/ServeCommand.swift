@@ -23,7 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
         let davConfiguration = DAVConfiguration()
         let router = Router()
         router.add(middleware: DAVMiddleware(
-            handler: DAVHandler(store: store, configuration: davConfiguration),
+            handler: DAVHandler(store: store, resources: store, configuration: davConfiguration),
             authenticator: BasicAuthenticator(accounts: accounts),
             maxBodySize: davConfiguration.maxResourceSize + 65536))
         router.get("/healthz") { _, _ in "ok\n" }
