@@ -12,7 +12,7 @@ public struct ResourceTreeStoreConformance: Sendable {
 
     /// Runs every check; an empty result means the store conforms.
     public func run(_ makeStore: @Sendable () async throws -> any ResourceTreeStore) async -> [String] {
-        let checks: [(String, @Sendable (any ResourceTreeStore) async throws -> [String])] = [
+        let checks: [ConformanceChecks.Check<any ResourceTreeStore>] = [
             ("collections", Self.collections),
             ("files and ETags", Self.files),
             ("dead properties", Self.deadProperties),
@@ -20,15 +20,7 @@ public struct ResourceTreeStoreConformance: Sendable {
             ("copy", Self.copy),
             ("move", Self.move),
         ]
-        var failures: [String] = []
-        for (name, check) in checks {
-            do {
-                failures += try await check(try await makeStore()).map { "\(name): \($0)" }
-            } catch {
-                failures.append("\(name): unexpected error \(error)")
-            }
-        }
-        return failures
+        return await ConformanceChecks.run(checks, makeStore: makeStore)
     }
 
     static func path(_ segments: String..., owner: String = "amal") -> ResourcePath {
