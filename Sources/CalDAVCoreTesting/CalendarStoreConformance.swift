@@ -228,6 +228,18 @@ public struct CalendarStoreConformance: Sendable {
         if changed != ["0.ics", "1.ics", "2.ics", "4.ics", "5.ics", "6.ics"] || !deleted.isSubset(of: ["3.ics"]) {
             failures.append("pages lost changes: changed \(changed.sorted()), deleted \(deleted.sorted())")
         }
+        // An initial sync paged by a limit reaches every live object, and only live ones first.
+        _ = try await store.putObject(named: "0.ics", data: [9], index: index("0"), in: work, precondition: .none)
+        var page = try await store.changes(in: work, since: nil, limit: 2)
+        if !page.isTruncated || page.changed.count != 2 || !page.deleted.isEmpty { failures.append("a limited initial sync is not one truncated page: \(page)") }
+        var initial = Set(page.changed)
+        for _ in 0..<10 where page.isTruncated {
+            page = try await store.changes(in: work, since: page.position, limit: 2)
+            initial.formUnion(page.changed)
+        }
+        if initial != ["0.ics", "1.ics", "2.ics", "4.ics", "5.ics", "6.ics"] || page.isTruncated {
+            failures.append("a paged initial sync lost objects: \(initial.sorted())")
+        }
         return failures
     }
 }

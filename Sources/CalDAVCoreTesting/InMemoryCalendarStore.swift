@@ -143,12 +143,15 @@ public actor InMemoryCalendarStore: CalendarStore {
         let current = entry.collection.changePosition
         guard let position else {
             let names = entry.objects.keys.sorted()
-            if let limit, names.count > limit {
-                // An initial sync that does not fit: the client must start over with a limit
-                // large enough, since positions order changes, not names.
-                throw StoreError(.invalidSyncToken, "the collection has more than \(limit) objects")
+            guard let limit, names.count > limit else {
+                return ChangeSet(position: current, changed: names, deleted: [], isTruncated: false)
             }
-            return ChangeSet(position: current, changed: names, deleted: [], isTruncated: false)
+            // A paged initial sync: live objects in the order of the log.
+            var folder = ChangeLogFolder(after: 0, limit: limit)
+            for item in entry.log {
+                if entry.objects[item.name] == nil { folder.pass(position: item.position) } else if !folder.add(position: item.position, name: item.name) { break }
+            }
+            return ChangeSet(position: folder.reached, changed: folder.names, deleted: [], isTruncated: folder.reached < current)
         }
         guard position >= 0, position <= current else {
             throw StoreError(.invalidSyncToken, "sync position \(position) was not issued by \(reference)")

@@ -209,10 +209,20 @@ public final class SQLiteCalendarStore: CalendarStore {
             let (id, current) = try Self.requireCalendar(reference, db)
             guard let position else {
                 let names = try String.fetchAll(db, sql: "SELECT name FROM calendar_object WHERE calendar_id = ? ORDER BY name", arguments: [id])
-                if let limit, names.count > limit {
-                    throw StoreError(.invalidSyncToken, "the collection has more than \(limit) objects")
+                guard let limit, names.count > limit else {
+                    return ChangeSet(position: current, changed: names, deleted: [], isTruncated: false)
                 }
-                return ChangeSet(position: current, changed: names, deleted: [], isTruncated: false)
+                // A paged initial sync: live objects in the order of the log.
+                var folder = ChangeLogFolder(after: 0, limit: limit)
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT l.position, l.name, o.name IS NOT NULL AS live FROM change_log l
+                    LEFT JOIN calendar_object o ON o.calendar_id = l.calendar_id AND o.name = l.name
+                    WHERE l.calendar_id = ? ORDER BY l.position
+                    """, arguments: [id])
+                while let row = try rows.next() {
+                    if !row["live"] { folder.pass(position: row["position"]) } else if !folder.add(position: row["position"], name: row["name"]) { break }
+                }
+                return ChangeSet(position: folder.reached, changed: folder.names, deleted: [], isTruncated: folder.reached < current)
             }
             guard position >= 0, position <= current else {
                 throw StoreError(.invalidSyncToken, "sync position \(position) was not issued by \(reference)")

@@ -8,6 +8,7 @@ public final class AccountStore: Sendable {
     /// One account as listed to administrators: never its password hash.
     public struct Account: Sendable, Hashable {
         public var name: String
+        public var email: String?
         public var isAdmin: Bool
         public var createdAt: Int
     }
@@ -18,29 +19,19 @@ public final class AccountStore: Sendable {
         init(_ description: String) { self.description = description }
     }
 
-    private let pool: DatabasePool
-    private let cost: UInt8
+    let pool: DatabasePool
+    let cost: UInt8
     /// A hash of no one's password at the same cost, checked for unknown names.
-    private let decoyHash: String
+    let decoyHash: String
 
     /// Opens the accounts in the database at `path` (the calendar store's file).
     /// - Parameter bcryptCost: work factor; 12 by default, lower only in tests.
     public init(path: String, bcryptCost: UInt8 = 12) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA foreign_keys = ON") }
         pool = try DatabasePool(path: path, configuration: configuration)
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("jadwal-1-accounts") { db in
-            try db.execute(sql: """
-                CREATE TABLE account (
-                    name TEXT PRIMARY KEY,
-                    password_hash TEXT NOT NULL,
-                    is_admin INTEGER NOT NULL DEFAULT 0,
-                    created_at INTEGER NOT NULL
-                )
-                """)
-        }
-        try migrator.migrate(pool)
+        try AccountMigrations.migrator.migrate(pool)
         cost = bcryptCost
         decoyHash = Bcrypt.hash(UUID().uuidString, cost: bcryptCost)
     }
@@ -51,17 +42,26 @@ public final class AccountStore: Sendable {
             && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "._@+-".unicodeScalars.contains($0) }
     }
 
+    /// A plausible address: one `@` with text either side, no spaces, at most 254 bytes.
+    public static func isValidEmail(_ email: String) -> Bool {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        return email.utf8.count <= 254 && parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            && !email.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 }
+    }
+
     /// Creates an account; fails if the name is taken or invalid, or the password too short.
-    public func create(name: String, password: String, isAdmin: Bool = false, now: Int = Int(Date().timeIntervalSince1970)) async throws {
+    public func create(name: String, password: String, email: String? = nil, isAdmin: Bool = false,
+                       now: Int = Int(Date().timeIntervalSince1970)) async throws {
         guard Self.isValidName(name) else { throw AccountError("'\(name)' is not a valid user name: use letters, digits and . _ @ + -") }
+        if let email, !Self.isValidEmail(email) { throw AccountError("'\(email)' is not an email address") }
         guard password.count >= 8 else { throw AccountError("passwords need at least 8 characters") }
         let hash = Bcrypt.hash(password, cost: cost)
         try await pool.write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE name = ?", arguments: [name]) == true {
                 throw AccountError("user \(name) exists already")
             }
-            try db.execute(sql: "INSERT INTO account (name, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?)",
-                           arguments: [name, hash, isAdmin, now])
+            try db.execute(sql: "INSERT INTO account (name, password_hash, email, is_admin, created_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [name, hash, email, isAdmin, now])
         }
     }
 
@@ -88,15 +88,42 @@ public final class AccountStore: Sendable {
     /// Every account, by name.
     public func list() async throws -> [Account] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT name, is_admin, created_at FROM account ORDER BY name").map {
-                Account(name: $0["name"], isAdmin: $0["is_admin"], createdAt: $0["created_at"])
+            try Row.fetchAll(db, sql: "SELECT name, email, is_admin, created_at FROM account ORDER BY name").map {
+                Account(name: $0["name"], email: $0["email"], isAdmin: $0["is_admin"], createdAt: $0["created_at"])
             }
         }
     }
 
-    /// Whether `password` is the account's; `false` for unknown names too. Unknown names
-    /// still cost one bcrypt check, so timing does not tell which names exist.
-    public func verify(name: String, password: String) async -> Bool {
+    /// One account, or `nil`.
+    public func account(named name: String) async throws -> Account? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT name, email, is_admin, created_at FROM account WHERE name = ?", arguments: [name]).map {
+                Account(name: $0["name"], email: $0["email"], isAdmin: $0["is_admin"], createdAt: $0["created_at"])
+            }
+        }
+    }
+
+    /// The stored hash `password` would be checked against (the account's, or an app
+    /// password's), or `nil` when there is none. It changes when the password is changed,
+    /// revoked or the account deleted, so a cache of successful checks keyed by it is
+    /// invalidated at once. One indexed read, no bcrypt.
+    public func credentialStamp(name: String, password: String) async -> String? {
+        let stamp = try? await pool.read { db in
+            if let appPassword = AppPassword.Parsed(password) {
+                return try String.fetchOne(db, sql: "SELECT password_hash FROM app_password WHERE account = ? AND id = ?", arguments: [name, appPassword.id])
+            }
+            return try String.fetchOne(db, sql: "SELECT password_hash FROM account WHERE name = ?", arguments: [name])
+        }
+        return stamp.flatMap { $0 }
+    }
+
+    /// Whether `password` is the account's password or one of its app passwords; `false`
+    /// for unknown names too. Unknown names still cost one bcrypt check, so timing does not
+    /// tell which names exist.
+    public func verify(name: String, password: String, now: Int = Int(Date().timeIntervalSince1970)) async -> Bool {
+        if let appPassword = AppPassword.Parsed(password) {
+            return await verifyAppPassword(name: name, appPassword, now: now)
+        }
         let hash = try? await pool.read { db in
             try String.fetchOne(db, sql: "SELECT password_hash FROM account WHERE name = ?", arguments: [name])
         }

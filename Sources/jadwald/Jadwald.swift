@@ -7,10 +7,10 @@ struct Jadwald: AsyncParsableCommand {
         commandName: "jadwald",
         abstract: "Jadwal server: a CalDAV server with prayer times and events from chats.",
         discussion: """
-            The CalDAV server itself arrives in a later release; today jadwald offers the \
-            iCalendar tools (`jadwald ical`) and the prayer-time engine (`jadwald prayer`).
+            `jadwald serve` runs the CalDAV server; `jadwald user` manages accounts; \
+            `jadwald ical` and `jadwald prayer` are the iCalendar and prayer-time tools.
             """,
         version: "0.1.0",
-        subcommands: [ServeCommand.self, UserCommand.self, ICalCommand.self, PrayerCommand.self]
+        subcommands: [ServeCommand.self, UserCommand.self, ImportCommand.self, ExportCommand.self, ICalCommand.self, PrayerCommand.self]
     )
 }

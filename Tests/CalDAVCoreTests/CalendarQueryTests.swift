@@ -42,6 +42,12 @@ struct CalendarQueryTests {
         #expect(try matches(#"<C:comp-filter name="VEVENT"><C:time-range end="20260105T090001Z"/></C:comp-filter>"#))
     }
 
+    @Test("a time range on VCALENDAR itself means any component inside overlaps")
+    func calendarTimeRange() throws {
+        #expect(try matches(#"<C:time-range start="20260302T093000Z" end="20260302T094000Z"/>"#))
+        #expect(try !matches(#"<C:time-range start="20260302T100000Z" end="20260309T090000Z"/>"#))
+    }
+
     @Test("text-match collations and negation")
     func textMatch() throws {
         func summary(_ match: String) throws -> Bool {

@@ -64,9 +64,15 @@ struct DAVHandlerTests {
         #expect(prop.element(named: DAVXML.Name("urn:example", "keep"))?.text == "kept as sent")
         #expect(prop.element(named: DAVXML.Name(dav, "resourcetype"))?.element(named: DAVXML.Name(calDAV, "calendar")) != nil)
         #expect(prop.element(named: DAVXML.Name(dav, "sync-token"))?.text.hasPrefix("http://") == true)
-        // The home has no sync-token yet: it is listed as not found, not dropped.
-        let home404 = responses[0].elements.first { $0.element(named: DAVXML.Name(dav, "status"))?.text == "HTTP/1.1 404 Not Found" }
-        #expect(home404?.element(named: DAVXML.Name(dav, "prop"))?.element(named: DAVXML.Name(dav, "sync-token")) != nil)
+        // The home has a token of its own, which changes when a calendar does.
+        func token(_ response: DAVXML.Element) -> String? {
+            response.elements.compactMap { $0.element(named: DAVXML.Name(dav, "prop"))?.element(named: DAVXML.Name(dav, "sync-token")) }.first?.text
+        }
+        let homeToken = try #require(token(responses[0]))
+        #expect(homeToken.hasPrefix("http://"))
+        _ = await send("PUT", "/dav/calendars/amal/work/a.ics", event("a"))
+        let after = try XMLReader().parse(await send("PROPFIND", "/dav/calendars/amal/", #"<D:propfind xmlns:D="DAV:"><D:prop><D:sync-token/></D:prop></D:propfind>"#, headers: ["Depth": "0"]).body)
+        #expect(try token(#require(after.elements.first)) != homeToken)
     }
 
     @Test("extended MKCOL creates calendars and only calendars (RFC 5689)")
@@ -258,7 +264,7 @@ struct DAVSyncTests {
             <D:sync-collection xmlns:D="DAV:"><D:sync-token>http://jadwal.app/ns/sync/0-99</D:sync-token><D:sync-level>1</D:sync-level><D:prop/></D:sync-collection>
             """)
         #expect(stale.status == 403 && String(decoding: stale.body, as: UTF8.self).contains("valid-sync-token"))
-        let unknown = await base.send("REPORT", "/dav/calendars/amal/work/", "<D:expand-property xmlns:D=\"DAV:\"/>")
+        let unknown = await base.send("REPORT", "/dav/calendars/amal/work/", "<D:acl-principal-prop-set xmlns:D=\"DAV:\"/>")
         #expect(unknown.status == 403 && String(decoding: unknown.body, as: UTF8.self).contains("supported-report"))
     }
 }

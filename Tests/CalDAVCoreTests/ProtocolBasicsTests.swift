@@ -3,7 +3,7 @@ import Testing
 
 struct DAVPathTests {
     @Test("paths resolve to the resources they name", arguments: [
-        ("/dav", DAVPath.root), ("/dav/", .root), ("/dav/principals/", .principals),
+        ("/", DAVPath.serverRoot), ("/dav", .root), ("/dav/", .root), ("/dav/principals/", .principals),
         ("/dav/principals/amal/", .principal(user: "amal")), ("/dav/principals/amal", .principal(user: "amal")),
         ("/dav/calendars/amal/", .home(user: "amal")),
         ("/dav/calendars/amal/work/", .calendar(user: "amal", calendar: "work")),
@@ -21,7 +21,7 @@ struct DAVPathTests {
     @Test("traversal, bad escapes and unknown shapes resolve to nothing", arguments: [
         "/dav/calendars/amal/../omar/", "/dav/calendars/amal/%2e%2e/x.ics", "/dav/calendars/amal//x/",
         "/dav/calendars/amal/work/a%2Fb.ics", "/dav/calendars/amal/work/%zz.ics", "/dav/calendars/amal/work/%00.ics",
-        "/dav/other/", "/davx/", "/", "/dav/calendars/amal/files/x/../../y",
+        "/dav/other/", "/davx/", "//", "/x", "/dav/calendars/amal/files/x/../../y",
         "/dav/calendars/amal/work/%C3%28.ics",
     ])
     func refuses(_ path: String) {

@@ -27,12 +27,12 @@ class Server:
         self.process = None
 
     def add_user(self, name, password):
-        subprocess.run([self.binary, "user", "add", name, "--data-dir", self.data_dir],
+        subprocess.run([self.binary, "user", "add", name, "--data", self.data_dir],
                        input=password + "\n", text=True, check=True, capture_output=True, timeout=60)
 
     def start(self):
         log = open(os.path.join(self.data_dir, "serve.log"), "ab")
-        self.process = subprocess.Popen([self.binary, "serve", "--port", str(self.port), "--data-dir", self.data_dir],
+        self.process = subprocess.Popen([self.binary, "serve", "--port", str(self.port), "--data", self.data_dir],
                                         stdout=log, stderr=log)
         deadline = time.time() + 30
         while time.time() < deadline:

@@ -28,7 +28,7 @@ def client(server, user="amal", password="amal-password-1"):
 def test_discovery_finds_the_personal_calendar(server):
     principal = client(server).principal()
     names = [calendar.get_display_name() for calendar in principal.calendars()]
-    assert names == ["Personal"]
+    assert names == ["Calendar"]
 
 
 def test_create_save_search_and_delete(server):

@@ -85,7 +85,7 @@ public struct DAVHandler: Sendable {
     func resource(at path: DAVPath) async throws(DAVError) -> Resource {
         if let location = try await plainPath(path), !location.isRoot { return try await plainResource(at: location) }
         switch path {
-        case .root, .principals: return .collection(path)
+        case .serverRoot, .root, .principals: return .collection(path)
         case .principal(let user): return .principal(user: user)
         case .home(let user):
             let calendars = try await storing { () async throws(StoreError) in try await store.calendars(of: user) }

@@ -1,6 +1,7 @@
 /// A request path resolved once into the resource it names (see DESIGN.md, URL space).
 ///
 /// ```
+/// /                                      .serverRoot (discovery only)
 /// /dav/                                  .root
 /// /dav/principals/                       .principals
 /// /dav/principals/{user}/                .principal(user)
@@ -18,6 +19,8 @@
 /// Segments are percent-decoded; a path with `.` or `..` segments, empty inner segments,
 /// control characters or a NUL resolves to nothing and gets a 404.
 public enum DAVPath: Hashable, Sendable {
+    /// The host's root, where clients given only a host name start discovery.
+    case serverRoot
     case root
     case principals
     case principal(user: String)
@@ -32,6 +35,7 @@ public enum DAVPath: Hashable, Sendable {
 
     /// Resolves a request path (without query); `nil` when it names nothing we serve.
     public init?(_ path: String) {
+        if path == "/" { self = .serverRoot; return }
         guard path.hasPrefix("/dav") else { return nil }
         var rest = Substring(path.dropFirst(4))
         if rest.isEmpty { self = .root; return }
@@ -65,7 +69,7 @@ public enum DAVPath: Hashable, Sendable {
     /// The principal that owns the resource, if any.
     public var user: String? {
         switch self {
-        case .root, .principals: return nil
+        case .serverRoot, .root, .principals: return nil
         case .principal(let user), .home(let user), .calendar(let user, _), .object(let user, _, _), .nested(let user, _, _): return user
         }
     }
@@ -74,7 +78,7 @@ public enum DAVPath: Hashable, Sendable {
     /// `nil` outside the home.
     public var resourcePath: ResourcePath? {
         switch self {
-        case .root, .principals, .principal: return nil
+        case .serverRoot, .root, .principals, .principal: return nil
         case .home(let user): return .root(of: user)
         case .calendar(let user, let name): return ResourcePath(owner: user, segments: [name])
         case .object(let user, let calendar, let name): return ResourcePath(owner: user, segments: [calendar, name])
@@ -105,6 +109,7 @@ public enum DAVPath: Hashable, Sendable {
     /// The canonical, percent-encoded href.
     public var href: String {
         switch self {
+        case .serverRoot: return "/"
         case .root: return DAVPath.prefix
         case .principals: return DAVPath.prefix + "principals/"
         case .principal(let user): return DAVPath.prefix + "principals/\(DAVPath.encode(user))/"
@@ -117,9 +122,10 @@ public enum DAVPath: Hashable, Sendable {
         }
     }
 
-    /// The parent collection; the root is its own parent.
+    /// The parent collection; the roots are their own parents.
     public var parent: DAVPath {
         switch self {
+        case .serverRoot: return .serverRoot
         case .root, .principals: return .root
         case .principal: return .principals
         case .home: return .root

@@ -1,6 +1,10 @@
 extension DAVHandler {
-    /// GET and HEAD of a calendar object: its stored bytes with a strong ETag.
+    /// GET and HEAD of a calendar object: its stored bytes with a strong ETag; of a
+    /// calendar: the whole calendar as one file.
     func get(_ path: DAVPath, includeBody: Bool) async throws(DAVError) -> DAVResponse {
+        if case .calendar(let user, let name) = path {
+            return try await exportCalendar(try await collection(user, name), includeBody: includeBody)
+        }
         guard case .object = path else {
             throw DAVError(status: 405, message: "GET applies to calendar objects; use PROPFIND or REPORT on collections")
         }

@@ -37,6 +37,19 @@ struct PropertyTable: Sendable {
         "http://jadwal.app/ns/sync/\(collection.createdAt)-\(collection.changePosition)"
     }
 
+    /// The value of sync-token and getctag: a calendar's position in its change log, or for
+    /// the home (which Apple clients poll before looking at each calendar) a digest that
+    /// changes with any calendar's contents and with calendars added or removed.
+    static func collectionTag(_ resource: Resource) -> String? {
+        switch resource {
+        case .calendar(let collection): return syncToken(collection)
+        case .home(_, let calendars):
+            let parts = calendars.map { "\($0.reference.name):\($0.createdAt)-\($0.changePosition)" }
+            return "http://jadwal.app/ns/home/" + String(HTTPDate.fnv1a(parts.joined(separator: "/")), radix: 16)
+        default: return nil
+        }
+    }
+
     static let standard = PropertyTable([
         Definition(name: dav("resourcetype"), inAllProp: true, isWritable: false) { resource, _, _ in
             switch resource {
@@ -119,6 +132,8 @@ struct PropertyTable: Sendable {
             case .calendar: reports = [calDAV("calendar-query"), calDAV("calendar-multiget"), calDAV("free-busy-query"), dav("sync-collection")]
             case .object: reports = [calDAV("calendar-query"), calDAV("calendar-multiget")]
             case .plain: reports = []
+            case .principal, .collection:
+                reports = [dav("expand-property"), dav("principal-property-search"), dav("principal-search-property-set")]
             default: reports = [dav("expand-property")]
             }
             return .custom { writer in
@@ -132,18 +147,13 @@ struct PropertyTable: Sendable {
             }
         },
         Definition(name: dav("sync-token"), inAllProp: false, isWritable: false) { resource, _, _ in
-            if case .calendar(let collection) = resource { return .text(syncToken(collection)) }
-            return nil
+            collectionTag(resource).map { .text($0) }
         },
         Definition(name: server("getctag"), inAllProp: false, isWritable: false) { resource, _, _ in
-            switch resource {
-            case .calendar(let collection): return .text(syncToken(collection))
-            case .home(_, let calendars):
-                // Changes with any calendar's contents, and with calendars added or removed.
-                let parts = calendars.map { "\($0.reference.name):\($0.createdAt)-\($0.changePosition)" }
-                return .text("http://jadwal.app/ns/home/" + String(HTTPDate.fnv1a(parts.joined(separator: "/")), radix: 16))
-            default: return nil
-            }
+            collectionTag(resource).map { .text($0) }
+        },
+        Definition(name: dav("principal-collection-set"), inAllProp: false, isWritable: false) { _, _, _ in
+            .href(DAVPath.principals.href)
         },
         Definition(name: calDAV("calendar-home-set"), inAllProp: false, isWritable: false) { resource, _, _ in
             if case .principal(let user) = resource { return .href(DAVPath.home(user: user).href) }

@@ -58,6 +58,16 @@ public struct CalendarQueryMatcher: Sendable {
                         return single.hasAlarm(from: from, to: to, expander: expander)
                     }
                     if !fires { return false }
+                case ComponentName.calendar:
+                    // §9.9 defines ranges for the components inside; a query without a component
+                    // type (python caldav sends one) means any of them, as Radicale and Xandikos read it.
+                    let overlapping = component.components.contains { child in
+                        guard ComponentName.schedulable.contains(child.name) || child.name == ComponentName.freeBusy else { return false }
+                        var single = CompFilter(name: child.name)
+                        single.timeRange = range
+                        return matches(single, component: child, occurrences: [])
+                    }
+                    if !overlapping { return false }
                 default:
                     return false
                 }

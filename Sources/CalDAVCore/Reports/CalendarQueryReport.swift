@@ -18,6 +18,10 @@ extension DAVHandler {
             candidates = try await storing { () async throws(StoreError) in
                 try await store.objects(in: collection.reference, overlapping: inner.timeRange ?? TimeRange(start: nil, end: nil), componentType: inner.name)
             }
+        } else if let range = filter.timeRange {
+            candidates = try await storing { () async throws(StoreError) in
+                try await store.objects(in: collection.reference, overlapping: range, componentType: nil)
+            }
         } else {
             candidates = try await storing { () async throws(StoreError) in try await store.objects(in: collection.reference) }
         }

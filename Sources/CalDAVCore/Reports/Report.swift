@@ -7,6 +7,9 @@ extension DAVHandler {
         case PropertyTable.calDAV("calendar-query"): return try await calendarQuery(root, path: path, context: context)
         case PropertyTable.calDAV("free-busy-query"): return try await freeBusyQuery(root, path: path, context: context)
         case PropertyTable.dav("sync-collection"): return try await syncCollection(root, path: path, context: context)
+        case PropertyTable.dav("expand-property"): return try await expandProperty(root, path: path, context: context)
+        case PropertyTable.dav("principal-property-search"): return try await principalPropertySearch(root, path: path, context: context)
+        case PropertyTable.dav("principal-search-property-set"): return try principalSearchPropertySet(path: path)
         default:
             throw DAVError(.supportedReport, "the \(root.name.local) report is not supported on \(path.href)")
         }

@@ -4,6 +4,10 @@
 /// Each name is reported once, however often it changed. With a limit, folding stops
 /// before a name that would exceed it, and ``reached`` is the position of the last entry
 /// taken: the next sync continues from there, so nothing is lost.
+///
+/// An initial sync that does not fit its limit folds the whole log the same way, passing
+/// over names that no longer exist: every live object has an entry, so the objects a page
+/// leaves out all have entries after ``reached`` and come in later pages.
 public struct ChangeLogFolder: Sendable {
     public private(set) var names: [String] = []
     public private(set) var reached: Int64
@@ -24,5 +28,10 @@ public struct ChangeLogFolder: Sendable {
         }
         reached = position
         return true
+    }
+
+    /// Passes over an entry the sync does not report (a name deleted before an initial sync).
+    public mutating func pass(position: Int64) {
+        reached = position
     }
 }

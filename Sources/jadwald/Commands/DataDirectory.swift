@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 
-/// Where jadwald keeps its data: `--data-dir`, else `JADWAL_DATA_DIR`, else `./data`.
+/// Where jadwald keeps its data: `--data`, else `JADWAL_DATA`, else `./data`.
 struct DataDirectoryOptions: ParsableArguments {
-    @Option(help: "Folder for the SQLite database (default: $JADWAL_DATA_DIR or ./data).")
-    var dataDir: String?
+    @Option(name: [.customLong("data"), .customLong("data-dir", withSingleDash: false)],
+            help: ArgumentHelp("Folder for the SQLite database (default: $JADWAL_DATA or ./data).", valueName: "dir"))
+    var directory: String?
 
     var path: String {
-        dataDir ?? ProcessInfo.processInfo.environment["JADWAL_DATA_DIR"] ?? "data"
+        directory ?? ProcessInfo.processInfo.environment["JADWAL_DATA"] ?? "data"
     }
 
     /// The database file, creating its folder (readable by the owner only) if needed.

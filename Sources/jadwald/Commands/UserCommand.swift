@@ -9,53 +9,55 @@ struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: "Add, list and remove users, and set their passwords.",
-        subcommands: [Add.self, Password.self, List.self, Delete.self])
+        subcommands: [Add.self, Password.self, List.self, Delete.self, AppPasswordCommand.self])
 
-    /// Reads a password from standard input (one line), so it never shows in `ps`.
-    static func readPassword() throws -> String {
-        guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-            throw ValidationError("give the password on standard input, e.g. printf '%s\\n' \"$PASSWORD\" | jadwald user add NAME")
+    /// Runs an account operation, showing its refusal as a usage error.
+    static func refusing<T>(_ operation: () async throws -> T) async throws -> T {
+        do {
+            return try await operation()
+        } catch let error as AccountStore.AccountError {
+            throw CommandFailure(error.description)
         }
-        return line
     }
 }
+
+/// The first calendar of every new user. It is not named "default": iOS hides a calendar
+/// of that name.
+let firstCalendar = (name: "calendar", displayName: "Calendar", components: Set(["VEVENT", "VTODO"]))
 
 extension UserCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create a user with a \"Personal\" calendar; the password is read from standard input.")
+            abstract: "Create a user with a calendar named \"Calendar\" for events and tasks.")
         @Argument(help: "The user name (letters, digits, . _ @ + -).") var name: String
+        @Option(help: "The user's email address (their calendar user address).") var email: String?
+        @Flag(help: "Read the password as one line from standard input.") var passwordStdin = false
         @Flag(help: "Make the user an administrator.") var admin = false
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            let password = try UserCommand.readPassword()
+            let password = try PasswordInput.read(fromStandardInput: passwordStdin)
             let database = try data.databasePath()
             let accounts = try AccountStore(path: database)
-            do {
-                try await accounts.create(name: name, password: password, isAdmin: admin)
-            } catch let error as AccountStore.AccountError {
-                throw ValidationError(error.description)
-            }
-            // The first calendar is not named "default": iOS hides a calendar of that name.
+            try await UserCommand.refusing { try await accounts.create(name: name, password: password, email: email, isAdmin: admin) }
             let store = try SQLiteCalendarStore(path: database)
-            try await store.createCalendar(CalendarCollection(reference: CalendarReference(owner: name, name: "personal"), displayName: "Personal"))
+            try await store.createCalendar(CalendarCollection(
+                reference: CalendarReference(owner: name, name: firstCalendar.name), displayName: firstCalendar.displayName,
+                supportedComponents: firstCalendar.components))
             print("created user \(name)")
         }
     }
 
     struct Password: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "passwd", abstract: "Set a user's password, read from standard input.")
+        static let configuration = CommandConfiguration(commandName: "passwd", abstract: "Set a user's password.")
         @Argument var name: String
+        @Flag(help: "Read the password as one line from standard input.") var passwordStdin = false
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            let password = try UserCommand.readPassword()
-            do {
-                try await AccountStore(path: try data.databasePath()).setPassword(name: name, password: password)
-            } catch let error as AccountStore.AccountError {
-                throw ValidationError(error.description)
-            }
+            let password = try PasswordInput.read(fromStandardInput: passwordStdin)
+            let accounts = try AccountStore(path: try data.databasePath())
+            try await UserCommand.refusing { try await accounts.setPassword(name: name, password: password) }
             print("password of \(name) changed")
         }
     }
@@ -66,7 +68,7 @@ extension UserCommand {
 
         func run() async throws {
             for account in try await AccountStore(path: try data.databasePath()).list() {
-                print(account.name + (account.isAdmin ? "\tadmin" : ""))
+                print([account.name, account.email ?? "-", account.isAdmin ? "admin" : ""].joined(separator: "\t"))
             }
         }
     }
@@ -78,11 +80,8 @@ extension UserCommand {
 
         func run() async throws {
             let database = try data.databasePath()
-            do {
-                try await AccountStore(path: database).delete(name: name)
-            } catch let error as AccountStore.AccountError {
-                throw ValidationError(error.description)
-            }
+            let accounts = try AccountStore(path: database)
+            try await UserCommand.refusing { try await accounts.delete(name: name) }
             let store = try SQLiteCalendarStore(path: database)
             for calendar in try await store.calendars(of: name) {
                 try await store.deleteCalendar(calendar.reference)

@@ -4,18 +4,21 @@ import Synchronization
 
 /// HTTP Basic authentication (RFC 7617) against the account store, with a short cache of
 /// successful checks so that a sync of hundreds of requests pays for bcrypt once, and a
-/// limit on failures per user name.
+/// limit on failures per user name. A cached check holds only while the stored hash it
+/// was made against is unchanged, so a changed password, a revoked app password or a
+/// deleted user stops working at once, even when changed by another process.
 final class BasicAuthenticator: Sendable {
     private let accounts: AccountStore
     private let cacheSeconds: Int
-    /// user name -> (salted digest of the password that worked, expiry)
-    private let verified = Mutex<[String: (digest: UInt64, expires: Int)]>([:])
+    /// user name -> (salted digest of the password that worked, the stored hash it matched, expiry)
+    private let verified = Mutex<[String: [(digest: UInt64, stamp: String, expires: Int)]]>([:])
     /// user name -> (failures, window start)
     private let failures = Mutex<[String: (count: Int, since: Int)]>([:])
     /// Per-process salt, so cached digests are useless outside this process.
     private let salt = UInt64.random(in: .min ... .max)
 
     static let maxFailures = 10
+    static let maxCachedCredentials = 8
     static let failureWindow = 300
 
     init(accounts: AccountStore, cacheSeconds: Int = 300) {
@@ -32,7 +35,10 @@ final class BasicAuthenticator: Sendable {
         let password = String(text[text.index(after: colon)...])
         let now = Int(Date().timeIntervalSince1970)
         let digest = self.digest(name, password)
-        if verified.withLock({ $0[name].map { $0.digest == digest && $0.expires > now } ?? false }) { return name }
+        let stamp = await accounts.credentialStamp(name: name, password: password)
+        if let stamp, verified.withLock({ $0[name]?.contains { $0.digest == digest && $0.stamp == stamp && $0.expires > now } ?? false }) {
+            return name
+        }
         let blocked = failures.withLock { table -> Bool in
             guard let entry = table[name] else { return false }
             if now - entry.since > Self.failureWindow { table[name] = nil; return false }
@@ -46,7 +52,13 @@ final class BasicAuthenticator: Sendable {
             }
             return nil
         }
-        verified.withLock { $0[name] = (digest, now + cacheSeconds) }
+        if let stamp {
+            // A user may have several devices with different app passwords; keep a few.
+            verified.withLock { table in
+                let live = (table[name] ?? []).filter { $0.expires > now && $0.digest != digest }.suffix(Self.maxCachedCredentials - 1)
+                table[name] = live + [(digest, stamp, now + cacheSeconds)]
+            }
+        }
         failures.withLock { $0[name] = nil }
         return name
     }

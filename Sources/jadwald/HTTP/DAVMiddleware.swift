@@ -18,7 +18,8 @@ struct DAVMiddleware<Context: RequestContext>: RouterMiddleware {
             // RFC 6764 §5: point clients at the DAV tree.
             return Response(status: .movedPermanently, headers: [.location: "/dav/"])
         }
-        guard path == "/dav" || path.hasPrefix("/dav/") else { return try await next(request, context) }
+        // "/" is served too: clients given only the host name start discovery there.
+        guard path == "/" || path == "/dav" || path.hasPrefix("/dav/") else { return try await next(request, context) }
         let now = Int(Date().timeIntervalSince1970)
         guard let principal = await authenticator.principal(for: request.headers[.authorization]) else {
             return Response(status: .unauthorized, headers: [.wwwAuthenticate: "Basic realm=\"Jadwal\", charset=\"UTF-8\""],

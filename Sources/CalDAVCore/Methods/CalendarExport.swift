@@ -1,0 +1,31 @@
+import ICalendar
+
+/// A calendar collection as one iCalendar file, for GET on the collection and for
+/// `jadwald export`.
+public enum CalendarExport {
+    public static let productID = "-//Jadwal//Jadwal server//EN"
+
+    /// The objects merged into one VCALENDAR named after the collection.
+    public static func file(of collection: CalendarCollection, objects: [CalendarObject]) -> [UInt8] {
+        var merger = CalendarMerger(productID: productID, name: collection.displayName ?? collection.reference.name)
+        for object in objects {
+            // Stored objects were validated on the way in; one that no longer parses is left out.
+            if let calendar = try? ICalendarParser().parseCalendar(object.data) { merger.add(calendar) }
+        }
+        return ICalendarSerializer().serialize(merger.calendar)
+    }
+}
+
+extension DAVHandler {
+    /// GET of a calendar collection: the whole calendar as one iCalendar file (what
+    /// Baïkal's export gives), with a strong ETag that changes with any object.
+    func exportCalendar(_ collection: CalendarCollection, includeBody: Bool) async throws(DAVError) -> DAVResponse {
+        let objects = try await storing { () async throws(StoreError) in try await store.objects(in: collection.reference) }
+        let body = CalendarExport.file(of: collection, objects: objects)
+        return DAVResponse(status: 200, headers: [
+            ("Content-Type", "text/calendar; charset=utf-8"),
+            ("ETag", "\"\(collection.createdAt)-\(collection.changePosition)\""),
+            ("Content-Length", String(body.count)),
+        ], body: includeBody ? body : [])
+    }
+}

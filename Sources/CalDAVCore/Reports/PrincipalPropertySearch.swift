@@ -1,0 +1,102 @@
+import Foundation
+
+/// A DAV:principal-property-search request (RFC 3744 §9.4).
+struct PrincipalSearch: Sendable {
+    /// One DAV:property-search: the properties to look in and the text to find.
+    struct Condition: Sendable {
+        let properties: [DAVXML.Name]
+        let match: String
+    }
+
+    let conditions: [Condition]
+    /// `test="anyof"`: one condition suffices; otherwise all must hold.
+    let anyOf: Bool
+    let query: PropFindRequest
+
+    /// Properties a search may look in, reported by DAV:principal-search-property-set.
+    static let searchable: [(name: DAVXML.Name, description: String)] = [
+        (PropertyTable.dav("displayname"), "Display name"),
+        (PropertyTable.calDAV("calendar-user-address-set"), "Calendar user address"),
+    ]
+
+    init(_ root: DAVXML.Element) throws(DAVError) {
+        var conditions: [Condition] = []
+        for search in root.elements where search.name == PropertyTable.dav("property-search") {
+            guard let match = search.element(named: PropertyTable.dav("match")),
+                  let prop = search.element(named: PropertyTable.dav("prop")) else {
+                throw DAVError.badRequest("DAV:property-search needs DAV:prop and DAV:match")
+            }
+            conditions.append(Condition(properties: prop.elements.map(\.name), match: match.text))
+        }
+        self.conditions = conditions
+        anyOf = root.attributes[DAVXML.Name("", "test")] == "anyof"
+        // python caldav 3.x writes the wanted properties beside an empty DAV:prop rather
+        // than inside it; read them from either place.
+        let structural: Set = [PropertyTable.dav("property-search"), PropertyTable.dav("prop"), PropertyTable.dav("apply-to-principal-collection-set")]
+        let stray = root.elements.filter { !structural.contains($0.name) }.map(\.name)
+        if let prop = root.element(named: PropertyTable.dav("prop")) {
+            query = .properties(prop.elements.map(\.name) + stray)
+        } else {
+            query = stray.isEmpty ? .allProp(include: []) : .properties(stray)
+        }
+    }
+
+    /// Whether a condition holds: one of its properties contains the text, ignoring case.
+    func holds(_ condition: Condition, value: (DAVXML.Name) -> String?) -> Bool {
+        condition.properties.contains { name in
+            guard PrincipalSearch.searchable.contains(where: { $0.name == name }), let text = value(name) else { return false }
+            return text.range(of: condition.match, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+    }
+}
+
+extension DAVHandler {
+    /// DAV:principal-property-search (RFC 3744 §9.4). The directory a user can search
+    /// holds only their own principal: other users' names and addresses stay private.
+    /// With no DAV:property-search (as some clients send to list principals), every
+    /// visible principal matches.
+    func principalPropertySearch(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        try requirePrincipalCollection(path)
+        let search = try PrincipalSearch(root)
+        let candidate = Resource.principal(user: context.principal)
+        let value = { (name: DAVXML.Name) -> String? in
+            switch self.properties.definition(name)?.provider(candidate, context, self.configuration) {
+            case .text(let text): return text
+            case .href(let href): return href
+            default: return nil
+            }
+        }
+        let results = search.conditions.map { search.holds($0, value: value) }
+        let matches = search.conditions.isEmpty || (search.anyOf ? results.contains(true) : !results.contains(false))
+        var writer = XMLWriter()
+        writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
+        if matches { writeResponse(for: candidate, query: search.query, context: context, into: &writer) }
+        writer.end()
+        return .multiStatus(writer)
+    }
+
+    /// DAV:principal-search-property-set (RFC 3744 §9.5): what principal-property-search
+    /// can look in.
+    func principalSearchPropertySet(path: DAVPath) throws(DAVError) -> DAVResponse {
+        try requirePrincipalCollection(path)
+        var writer = XMLWriter()
+        writer.start(PropertyTable.dav("principal-search-property-set"), declaringNamespaces: true)
+        for (name, description) in PrincipalSearch.searchable {
+            writer.start(PropertyTable.dav("principal-search-property"))
+            writer.start(PropertyTable.dav("prop"))
+            writer.element(name)
+            writer.end()
+            writer.element(PropertyTable.dav("description"), text: description)
+            writer.end()
+        }
+        writer.end()
+        return DAVResponse(status: 200, headers: [("Content-Type", "application/xml; charset=utf-8")], body: writer.bytes)
+    }
+
+    private func requirePrincipalCollection(_ path: DAVPath) throws(DAVError) {
+        switch path {
+        case .serverRoot, .root, .principals, .principal: return
+        default: throw DAVError(.supportedReport, "principal searches run on the principal collection")
+        }
+    }
+}

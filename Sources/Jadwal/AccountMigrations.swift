@@ -1,0 +1,35 @@
+import GRDB
+
+/// The accounts' schema, as numbered migrations that are only ever appended to. They
+/// live in the calendar store's file, under names of their own.
+enum AccountMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("jadwal-1-accounts") { db in
+            try db.execute(sql: """
+                CREATE TABLE account (
+                    name TEXT PRIMARY KEY,
+                    password_hash TEXT NOT NULL,
+                    is_admin INTEGER NOT NULL DEFAULT 0,
+                    created_at INTEGER NOT NULL
+                )
+                """)
+        }
+        migrator.registerMigration("jadwal-2-email-app-passwords") { db in
+            try db.execute(sql: """
+                ALTER TABLE account ADD COLUMN email TEXT;
+                CREATE TABLE app_password (
+                    account TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    id TEXT NOT NULL,
+                    label TEXT NOT NULL,
+                    password_hash TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    last_used_at INTEGER,
+                    PRIMARY KEY (account, id),
+                    UNIQUE (account, label)
+                );
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import HummingbirdBcrypt
+
+/// A generated password for one device or app, so the account password never has to be
+/// typed into a phone, and one lost device can be cut off alone.
+///
+/// It reads as six groups of five characters (150 random bits) from an alphabet without
+/// look-alikes. The first two groups are its public id, stored in clear to find the row;
+/// the whole is stored only as a bcrypt hash.
+public struct AppPassword: Sendable, Hashable {
+    public var id: String
+    public var label: String
+    public var createdAt: Int
+    public var lastUsedAt: Int?
+
+    static let alphabet = Array("abcdefghjkmnpqrstuvwxyz23456789")
+    static let groups = 6
+    static let groupLength = 5
+    static let maxLabelLength = 100
+
+    /// A new random password, as the user will type it.
+    static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<groups).map { _ in
+            String((0..<groupLength).map { _ in alphabet.randomElement(using: &generator)! })
+        }.joined(separator: "-")
+    }
+
+    /// A password typed in the app-password shape, split into id and whole.
+    struct Parsed {
+        let id: String
+        let whole: String
+
+        init?(_ text: String) {
+            let groups = text.lowercased().split(separator: "-", omittingEmptySubsequences: false)
+            guard groups.count == AppPassword.groups,
+                  groups.allSatisfy({ $0.count == AppPassword.groupLength && $0.allSatisfy(AppPassword.alphabet.contains) }) else { return nil }
+            id = groups[0..<2].joined(separator: "-")
+            whole = groups.joined(separator: "-")
+        }
+    }
+}
+
+extension AccountStore {
+    /// Creates an app password for `name` and returns it; it is shown this once only.
+    public func createAppPassword(name: String, label: String, now: Int = Int(Date().timeIntervalSince1970)) async throws -> String {
+        let label = label.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !label.isEmpty, label.count <= AppPassword.maxLabelLength else {
+            throw AccountError("an app password needs a label of 1 to \(AppPassword.maxLabelLength) characters")
+        }
+        let password = AppPassword.generate()
+        guard let parsed = AppPassword.Parsed(password) else { preconditionFailure("a generated password has the app-password shape") }
+        let hash = Bcrypt.hash(parsed.whole, cost: cost)
+        try await pool.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE name = ?", arguments: [name]) == true else {
+                throw AccountError("no user \(name)")
+            }
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM app_password WHERE account = ? AND label = ?", arguments: [name, label]) == true {
+                throw AccountError("\(name) already has an app password labelled '\(label)'")
+            }
+            try db.execute(sql: "INSERT INTO app_password (account, id, label, password_hash, created_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [name, parsed.id, label, hash, now])
+        }
+        return password
+    }
+
+    /// The app passwords of `name`, without their secrets.
+    public func appPasswords(name: String) async throws -> [AppPassword] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, label, created_at, last_used_at FROM app_password WHERE account = ? ORDER BY created_at, label",
+                             arguments: [name]).map {
+                AppPassword(id: $0["id"], label: $0["label"], createdAt: $0["created_at"], lastUsedAt: $0["last_used_at"])
+            }
+        }
+    }
+
+    /// Revokes the app password with this label; it stops working at once for new checks.
+    public func revokeAppPassword(name: String, label: String) async throws {
+        let changed = try await pool.write { db in
+            try db.execute(sql: "DELETE FROM app_password WHERE account = ? AND label = ?", arguments: [name, label])
+            return db.changesCount
+        }
+        if changed == 0 { throw AccountError("\(name) has no app password labelled '\(label)'") }
+    }
+
+    func verifyAppPassword(name: String, _ password: AppPassword.Parsed, now: Int) async -> Bool {
+        let hash = try? await pool.read { db in
+            try String.fetchOne(db, sql: "SELECT password_hash FROM app_password WHERE account = ? AND id = ?", arguments: [name, password.id])
+        }
+        guard let stored = hash.flatMap({ $0 }) else {
+            _ = Bcrypt.verify(password.whole, hash: decoyHash)
+            return false
+        }
+        guard Bcrypt.verify(password.whole, hash: stored) else { return false }
+        _ = try? await pool.write { db in
+            try db.execute(sql: "UPDATE app_password SET last_used_at = ? WHERE account = ? AND id = ?", arguments: [now, name, password.id])
+        }
+        return true
+    }
+}

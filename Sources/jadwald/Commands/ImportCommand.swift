@@ -1,0 +1,134 @@
+import ArgumentParser
+import CalDAVCore
+import CalDAVSQLite
+import Foundation
+import ICalendar
+import Jadwal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `jadwald import USER CALENDAR FILE.ics`: an export from another calendar program,
+/// split into one object per UID and stored as a PUT would store it.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import an .ics file into a user's calendar, one object per UID.",
+        discussion: """
+            Overrides stay with their master event, and each object carries the VTIMEZONEs it \
+            uses. An object whose UID is already in the calendar is replaced. The calendar is \
+            created if it does not exist. Works while the server runs.
+            """)
+
+    @Argument(help: "The user who owns the calendar.") var user: String
+    @Argument(help: "The calendar's name in its URL, e.g. calendar.") var calendar: String
+    @Argument(help: "The iCalendar file to import.") var file: String
+    @OptionGroup var data: DataDirectoryOptions
+
+    func run() async throws {
+        let database = try data.databasePath()
+        guard try await AccountStore(path: database).account(named: user) != nil else { throw CommandFailure("no user \(user)") }
+        let parsed: Component
+        do {
+            parsed = try ICalendarParser().parseCalendar(try StandardStreams.read(file))
+        } catch let error as ParseError {
+            throw CommandFailure("\(file):\(error.line):\(error.column): \(error.reason)")
+        }
+        let (pieces, skippedComponents) = CalendarSplitter().split(parsed)
+        var summary = ImportSummary(skipped: skippedComponents)
+        let store = try SQLiteCalendarStore(path: database)
+        let reference = CalendarReference(owner: user, name: calendar)
+        let collection: CalendarCollection
+        if let existing = try await store.calendar(reference) {
+            collection = existing
+        } else {
+            collection = CalendarCollection(reference: reference, displayName: parsed["X-WR-CALNAME"]?.textValue ?? calendar)
+            try await store.createCalendar(collection)
+            StandardStreams.error("created calendar \(calendar)\n")
+        }
+        let limit = DAVConfiguration().maxResourceSize
+        var progress = ProgressBar(total: pieces.count)
+        for piece in pieces {
+            progress.advance()
+            let line = piece.calendar.components.first { $0.name != ComponentName.timeZone }?.line ?? 0
+            let bytes = ICalendarSerializer().serialize(piece.calendar)
+            do throws(DAVError) {
+                guard bytes.count <= limit else { throw DAVError(.maxResourceSize, "\(bytes.count) bytes is over the \(limit)-byte limit") }
+                let (_, index) = try CalendarObjectRules().check(bytes)
+                guard collection.supportedComponents.contains(index.componentType) else {
+                    throw DAVError(.supportedCalendarComponent, "the calendar holds \(collection.supportedComponents.sorted().joined(separator: ", ")), not \(index.componentType)")
+                }
+                if try await put(bytes, index: index, uid: piece.uid, in: store, reference) { summary.created += 1 } else { summary.replaced += 1 }
+            } catch {
+                summary.skipped.append(CalendarSplitter.Skipped(line: line, reason: "UID \(piece.uid): \(error.message)"))
+            }
+        }
+        progress.finish()
+        print(summary.report(file: file))
+    }
+
+    /// Stores one object at the name its UID already has, else at a name derived from the
+    /// UID; `true` when it was new.
+    private func put(_ bytes: [UInt8], index: CalendarObjectIndex, uid: String, in store: SQLiteCalendarStore, _ reference: CalendarReference) async throws(DAVError) -> Bool {
+        do {
+            return try await store.putObject(named: Self.objectName(uid), data: bytes, index: index, in: reference, precondition: .none).created
+        } catch {
+            guard error.code == .uidConflict, let holder = error.existingName else { throw DAVError(error) }
+            do {
+                return try await store.putObject(named: holder, data: bytes, index: index, in: reference, precondition: .none).created
+            } catch {
+                throw DAVError(error)
+            }
+        }
+    }
+
+    /// `UID.ics` when the UID is a safe path segment, else a digest of it.
+    static func objectName(_ uid: String) -> String {
+        let safe = uid.utf8.count <= 200 && uid.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.@+=".unicodeScalars.contains($0)
+        } && !uid.hasPrefix(".")
+        if safe { return uid + ".ics" }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in uid.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return "import-" + String(hash, radix: 16) + ".ics"
+    }
+}
+
+/// What an import did, for the closing report.
+struct ImportSummary {
+    var created = 0
+    var replaced = 0
+    var skipped: [CalendarSplitter.Skipped]
+
+    init(skipped: [CalendarSplitter.Skipped]) { self.skipped = skipped }
+
+    func report(file: String) -> String {
+        var lines = ["imported \(created + replaced) objects (\(created) new, \(replaced) replaced), skipped \(skipped.count)"]
+        for entry in skipped.sorted(by: { $0.line < $1.line }) { lines.append("  \(file):\(entry.line): \(entry.reason)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A one-line progress bar on standard error, drawn only on a terminal.
+struct ProgressBar {
+    let total: Int
+    private var done = 0
+    private let visible = isatty(STDERR_FILENO) != 0
+
+    init(total: Int) { self.total = total }
+
+    mutating func advance() {
+        done += 1
+        guard visible, done == total || done % 50 == 0 else { return }
+        let width = 30
+        let filled = total == 0 ? width : width * done / total
+        StandardStreams.error("\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(done)/\(total)")
+    }
+
+    func finish() {
+        if visible && total > 0 { StandardStreams.error("\n") }
+    }
+}

@@ -1,0 +1,63 @@
+"""Accounts as a user meets them: email, app passwords (shown once, listed, revocable at
+once even though the server caches successful checks), password changes."""
+import subprocess
+import urllib.error
+import urllib.request
+import base64
+
+
+def status(server, user, password, path="/dav/calendars/{user}/"):
+    request = urllib.request.Request(server.url + path.format(user=user), method="PROPFIND",
+                                     headers={"Depth": "0", "Authorization": "Basic " + base64.b64encode(
+                                         f"{user}:{password}".encode()).decode()})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def jadwald(server, *args, input=None):
+    return subprocess.run([server.binary, *args, "--data", server.data_dir], input=input, text=True,
+                          capture_output=True, timeout=60)
+
+
+def test_app_password_lifecycle(server):
+    created = jadwald(server, "user", "app-password", "amal", "--label", "iPhone")
+    assert created.returncode == 0, created.stderr
+    password = created.stdout.strip()
+    assert len(password) == 35 and password.count("-") == 5
+    assert "shown only this once" in created.stderr
+    # The app password works, the account password still works, and both are cached.
+    assert status(server, "amal", password) == 207
+    assert status(server, "amal", "amal-password-1") == 207
+    assert status(server, "omar", password) == 401
+    listed = jadwald(server, "user", "app-password", "amal", "--list")
+    assert listed.stdout.startswith("iPhone\tcreated ") and "never used" not in listed.stdout
+    assert password not in listed.stdout
+    duplicate = jadwald(server, "user", "app-password", "amal", "--label", "iPhone")
+    assert duplicate.returncode != 0 and "already has" in duplicate.stderr
+    # Revoked by another process: refused at once, although the check was cached.
+    assert jadwald(server, "user", "app-password", "amal", "--revoke", "iPhone").returncode == 0
+    assert status(server, "amal", password) == 401
+    assert status(server, "amal", "amal-password-1") == 207
+
+
+def test_password_change_and_delete_take_effect_at_once(server):
+    assert status(server, "omar", "omar-password-1") == 207
+    changed = jadwald(server, "user", "passwd", "omar", "--password-stdin", input="a-new-password-2\n")
+    assert changed.returncode == 0, changed.stderr
+    assert status(server, "omar", "omar-password-1") == 401
+    assert status(server, "omar", "a-new-password-2") == 207
+    assert jadwald(server, "user", "delete", "omar").returncode == 0
+    assert status(server, "omar", "a-new-password-2") == 401
+
+
+def test_user_add_with_email_and_bad_input(server):
+    added = jadwald(server, "user", "add", "sara", "--email", "sara@example.org", "--password-stdin", input="sara-password-1\n")
+    assert added.returncode == 0, added.stderr
+    assert "sara\tsara@example.org" in jadwald(server, "user", "list").stdout
+    assert jadwald(server, "user", "add", "bad", "--email", "not-an-address", "--password-stdin", input="bad-password-1\n").returncode != 0
+    assert jadwald(server, "user", "add", "short", "--password-stdin", input="short\n").returncode != 0
+    assert jadwald(server, "user", "add", "../x", "--password-stdin", input="long-enough-1\n").returncode != 0
+    assert "bad" not in jadwald(server, "user", "list").stdout
