@@ -1,7 +1,7 @@
 extension DAVHandler {
-    /// PROPPATCH (RFC 4918 §9.2) of a calendar or a plain resource: every instruction applies, in order, or
-    /// none does. On failure the failing property gets its status and the others
-    /// 424 Failed Dependency, and nothing is stored.
+    /// PROPPATCH (RFC 4918 §9.2) of a calendar or a plain resource: every instruction
+    /// applies, in order, or none does. On failure the failing property gets its status
+    /// and the others 424 Failed Dependency, and nothing is stored.
     func propPatch(_ request: DAVRequest, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let dav = DAVXML.Namespace.dav
         let root = try xml(request.body)
