@@ -12,7 +12,7 @@ public struct CalendarStoreConformance: Sendable {
 
     /// Runs every check; an empty result means the store conforms.
     public func run(_ makeStore: @Sendable () async throws -> any CalendarStore) async -> [String] {
-        let checks: [(String, @Sendable (any CalendarStore) async throws -> [String])] = [
+        let checks: [ConformanceChecks.Check<any CalendarStore>] = [
             ("collections", Self.collections),
             ("objects and ETags", Self.objectsAndETags),
             ("preconditions", Self.preconditions),
@@ -22,15 +22,7 @@ public struct CalendarStoreConformance: Sendable {
             ("truncated change sets lose nothing", Self.truncation),
             ("copy and move", Self.copyAndMove),
         ]
-        var failures: [String] = []
-        for (name, check) in checks {
-            do {
-                failures += try await check(try await makeStore()).map { "\(name): \($0)" }
-            } catch {
-                failures.append("\(name): unexpected error \(error)")
-            }
-        }
-        return failures
+        return await ConformanceChecks.run(checks, makeStore: makeStore)
     }
 
     static let work = CalendarReference(owner: "amal", name: "work")

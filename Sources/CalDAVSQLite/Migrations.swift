@@ -49,6 +49,35 @@ enum Migrations {
                 );
                 """)
         }
+        migrator.registerMigration("2-webdav-resources") { db in
+            // Plain WebDAV collections and files, as a tree per owner: a row's parent is
+            // its collection (NULL at the top, in the calendar home). Deleting a row
+            // deletes its members and dead properties through the cascades.
+            try db.execute(sql: """
+                CREATE TABLE web_resource (
+                    id INTEGER PRIMARY KEY,
+                    owner TEXT NOT NULL,
+                    parent_id INTEGER REFERENCES web_resource(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    is_collection INTEGER NOT NULL,
+                    data BLOB,
+                    content_type TEXT,
+                    etag TEXT,
+                    revision INTEGER NOT NULL DEFAULT 0,
+                    created_at INTEGER NOT NULL,
+                    last_modified INTEGER NOT NULL
+                );
+                CREATE UNIQUE INDEX web_resource_member ON web_resource (parent_id, name) WHERE parent_id IS NOT NULL;
+                CREATE UNIQUE INDEX web_resource_top ON web_resource (owner, name) WHERE parent_id IS NULL;
+                CREATE TABLE web_dead_property (
+                    resource_id INTEGER NOT NULL REFERENCES web_resource(id) ON DELETE CASCADE,
+                    namespace TEXT NOT NULL,
+                    local_name TEXT NOT NULL,
+                    xml BLOB NOT NULL,
+                    PRIMARY KEY (resource_id, namespace, local_name)
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -6,8 +6,8 @@ import GRDB
 /// see the last commit while a write is in progress, and every write is one transaction,
 /// so a write either happens whole, change-log entry included, or not at all.
 public final class SQLiteCalendarStore: CalendarStore {
-    private let pool: DatabasePool
-    private let clock: @Sendable () -> Int
+    let pool: DatabasePool
+    let clock: @Sendable () -> Int
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
@@ -59,7 +59,8 @@ public final class SQLiteCalendarStore: CalendarStore {
     public func createCalendar(_ collection: CalendarCollection) async throws(StoreError) {
         let now = clock()
         try await write { db in
-            if try Self.calendarID(collection.reference, db) != nil {
+            if try Self.calendarID(collection.reference, db) != nil
+                || ResourceRows.isTopLevelName(owner: collection.reference.owner, collection.reference.name, db) {
                 throw StoreError(.alreadyExists, "calendar \(collection.reference) exists")
             }
             try db.execute(sql: """
@@ -317,12 +318,12 @@ public final class SQLiteCalendarStore: CalendarStore {
     // MARK: Errors
 
     /// Runs a read, turning database failures into ``StoreError/Code/unavailable``.
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do { return try await pool.read(body) } catch { throw Self.storeError(error) }
     }
 
     /// Runs a write transaction; any error rolls it back.
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do { return try await pool.write(body) } catch { throw Self.storeError(error) }
     }
 

@@ -9,6 +9,10 @@ struct DAVPathTests {
         ("/dav/calendars/amal/work/", .calendar(user: "amal", calendar: "work")),
         ("/dav/calendars/amal/work/a%20b.ics", .object(user: "amal", calendar: "work", name: "a b.ics")),
         ("/dav/calendars/a%40x.org/work/", .calendar(user: "a@x.org", calendar: "work")),
+        // Deeper shapes exist only inside plain collections; storage decides what they are.
+        ("/dav/calendars/amal/files/x/", .nested(user: "amal", segments: ["files", "x"], isCollection: true)),
+        ("/dav/calendars/amal/files/x/y", .nested(user: "amal", segments: ["files", "x", "y"], isCollection: false)),
+        ("/dav/calendars/amal/files/x/res-%E2%82%AC", .nested(user: "amal", segments: ["files", "x", "res-€"], isCollection: false)),
     ])
     func resolves(_ path: String, _ expected: DAVPath) {
         #expect(DAVPath(path) == expected)
@@ -17,7 +21,7 @@ struct DAVPathTests {
     @Test("traversal, bad escapes and unknown shapes resolve to nothing", arguments: [
         "/dav/calendars/amal/../omar/", "/dav/calendars/amal/%2e%2e/x.ics", "/dav/calendars/amal//x/",
         "/dav/calendars/amal/work/a%2Fb.ics", "/dav/calendars/amal/work/%zz.ics", "/dav/calendars/amal/work/%00.ics",
-        "/dav/other/", "/davx/", "//", "/x", "/dav/calendars/amal/work/x.ics/", "/dav/calendars/amal/work/x/y",
+        "/dav/other/", "/davx/", "//", "/x", "/dav/calendars/amal/files/x/../../y",
         "/dav/calendars/amal/work/%C3%28.ics",
     ])
     func refuses(_ path: String) {
@@ -31,6 +35,34 @@ struct DAVPathTests {
         #expect(DAVPath(path.href) == path)
         #expect(path.parent == .calendar(user: "a@x.org", calendar: "عمل"))
         #expect(!path.isCollection && path.parent.isCollection)
+    }
+
+    @Test("paths of plain resources take the shape their depth and kind give them")
+    func plainResourcePaths() {
+        let deep = ResourcePath(owner: "amal", segments: ["files", "a b", "c"])
+        #expect(DAVPath(deep, isCollection: true).href == "/dav/calendars/amal/files/a%20b/c/")
+        #expect(DAVPath(deep, isCollection: false).href == "/dav/calendars/amal/files/a%20b/c")
+        #expect(DAVPath(deep.parent, isCollection: true) == .nested(user: "amal", segments: ["files", "a b"], isCollection: true))
+        #expect(DAVPath(deep.parent, isCollection: false) == .object(user: "amal", calendar: "files", name: "a b"))
+        #expect(DAVPath(deep.parent.parent, isCollection: true) == .calendar(user: "amal", calendar: "files"))
+        #expect(DAVPath(.root(of: "amal"), isCollection: true) == .home(user: "amal"))
+        for path in [DAVPath(deep, isCollection: true), DAVPath(deep, isCollection: false)] {
+            #expect(DAVPath(path.href) == path && path.resourcePath == deep)
+        }
+        #expect(DAVPath(DAVPath(deep, isCollection: false).href)?.parent == DAVPath(deep.parent, isCollection: true))
+    }
+}
+
+struct ResourcePathTests {
+    @Test("ancestry, parents and rebasing")
+    func ancestry() {
+        let files = ResourcePath(owner: "amal", segments: ["files"])
+        let deep = files.appending("a").appending("b")
+        #expect(deep.isWithin(files) && files.isWithin(files) && !files.isWithin(deep))
+        #expect(!deep.isWithin(ResourcePath(owner: "omar", segments: ["files"])))
+        #expect(!ResourcePath(owner: "amal", segments: ["filesx"]).isWithin(files))
+        #expect(deep.parent.parent == files && files.parent.isRoot && ResourcePath.root(of: "amal").parent.isRoot)
+        #expect(deep.rebased(from: files, to: ResourcePath(owner: "amal", segments: ["copy", "here"])).segments == ["copy", "here", "a", "b"])
     }
 }
 

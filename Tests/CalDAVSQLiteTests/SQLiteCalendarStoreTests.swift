@@ -28,6 +28,23 @@ struct SQLiteCalendarStoreTests {
         #expect(failures.isEmpty, "\(failures)")
     }
 
+    @Test("the SQLite store passes the resource tree conformance suite")
+    func resourceTreeConformance() async {
+        let failures = await ResourceTreeStoreConformance().run { try SQLiteCalendarStore(path: Self.temporaryPath()) }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test("calendars and top-level plain collections never share a name")
+    func calendarAndCollectionNames() async throws {
+        let store = try SQLiteCalendarStore(path: Self.temporaryPath())
+        try await store.createCalendar(CalendarCollection(reference: Self.work))
+        let clash = ResourcePath(owner: "amal", segments: ["work"])
+        await #expect(throws: StoreError.self) { _ = try await store.makeCollection(at: clash, deadProperties: [:]) }
+        _ = try await store.makeCollection(at: ResourcePath(owner: "amal", segments: ["files"]), deadProperties: [:])
+        await #expect(throws: StoreError.self) { try await store.createCalendar(CalendarCollection(reference: CalendarReference(owner: "amal", name: "files"))) }
+        _ = try await store.makeCollection(at: ResourcePath(owner: "amal", segments: ["files", "work"]), deadProperties: [:])
+    }
+
     @Test("everything survives closing and reopening the file")
     func reopen() async throws {
         let path = Self.temporaryPath()

@@ -63,7 +63,7 @@ REFUSED = [
     ("bad escape", "PUT", CALENDAR + "%zz.ics", event("x"), {"Content-Type": "text/calendar"}, 404, None),
     ("NUL byte", "PUT", CALENDAR + "a%00.ics", event("x"), {"Content-Type": "text/calendar"}, 404, None),
     ("wrong If-Match", "PUT", CALENDAR + "kept.ics", event("kept", "changed"), {"If-Match": '"nope"'}, 412, None),
-    ("calendar in a calendar", "MKCALENDAR", CALENDAR + "inner/", "", {}, 404, None),
+    ("calendar in a calendar", "MKCALENDAR", CALENDAR + "inner/", "", {}, 403, "calendar-collection-location-ok"),
     ("delete with a wrong ETag", "DELETE", CALENDAR + "kept.ics", "", {"If-Match": '"nope"'}, 412, None),
 ]
 

@@ -2,22 +2,31 @@
 ///
 /// The handler knows no HTTP framework and no storage engine: a binding turns its
 /// framework's request into a ``DAVRequest`` after authenticating the principal, and
-/// storage plugs in through ``CalendarStore``. Authorization happens here, so every
+/// storage plugs in through ``CalendarStore``, and optionally ``ResourceTreeStore`` for
+/// plain WebDAV collections beside the calendars. Authorization happens here, so every
 /// binding enforces it the same way: a principal sees only its own resources, and
 /// anything else answers 404, as if it did not exist.
 ///
 /// ```swift
-/// let handler = DAVHandler(store: InMemoryCalendarStore())
+/// let handler = DAVHandler(store: InMemoryCalendarStore(), resources: InMemoryResourceTreeStore())
 /// let response = await handler.handle(DAVRequest(method: "PROPFIND", path: "/dav/calendars/amal/"),
 ///                                     in: DAVContext(principal: "amal", now: now))
 /// ```
 public struct DAVHandler: Sendable {
     public let store: any CalendarStore
+    /// Plain collections and files; without it, the home holds only calendars and a plain
+    /// MKCOL is refused.
+    public let resources: (any ResourceTreeStore)?
     public let configuration: DAVConfiguration
     let properties = PropertyTable.standard
 
-    public init(store: any CalendarStore, configuration: DAVConfiguration = DAVConfiguration()) {
+    /// - Parameters:
+    ///   - store: the calendars.
+    ///   - resources: plain WebDAV collections and files in the same homes, if any.
+    ///   - configuration: limits and choices of this server.
+    public init(store: any CalendarStore, resources: (any ResourceTreeStore)? = nil, configuration: DAVConfiguration = DAVConfiguration()) {
         self.store = store
+        self.resources = resources
         self.configuration = configuration
     }
 
@@ -47,6 +56,9 @@ public struct DAVHandler: Sendable {
         if request.method == "OPTIONS" { return options() }
         guard let path = DAVPath(request.path) else { throw DAVError.notFound() }
         if let user = path.user, user != context.principal { throw DAVError.notFound() }
+        if let location = try await plainPath(path) {
+            return try await dispatchPlain(request, path: path, location: location, context: context)
+        }
         switch request.method {
         case "PROPFIND": return try await propFind(request, path: path, context: context)
         case "PROPPATCH": return try await propPatch(request, path: path, context: context)
@@ -55,8 +67,8 @@ public struct DAVHandler: Sendable {
         case "HEAD": return try await get(path, includeBody: false)
         case "PUT": return try await put(request, path: path, context: context)
         case "DELETE": return try await delete(request, path: path)
-        case "COPY": return try await copyOrMove(request, path: path, keepSource: true)
-        case "MOVE": return try await copyOrMove(request, path: path, keepSource: false)
+        case "COPY": return try await copyOrMove(request, path: path, context: context, keepSource: true)
+        case "MOVE": return try await copyOrMove(request, path: path, context: context, keepSource: false)
         case "MKCALENDAR", "MKCOL": return try await makeCalendar(request, path: path, context: context)
         default:
             throw DAVError(status: 405, message: "\(request.method) is not supported here; allowed: \(Self.methods.joined(separator: ", "))")
@@ -81,6 +93,7 @@ public struct DAVHandler: Sendable {
 
     /// The resource at a path, or 404.
     func resource(at path: DAVPath) async throws(DAVError) -> Resource {
+        if let location = try await plainPath(path), !location.isRoot { return try await plainResource(at: location) }
         switch path {
         case .serverRoot, .root, .principals: return .collection(path)
         case .principal(let user): return .principal(user: user)
@@ -94,6 +107,9 @@ public struct DAVHandler: Sendable {
                 try await store.object(named: objectName, in: collection.reference)
             }) else { throw DAVError.notFound("no object \(objectName)") }
             return .object(collection, object)
+        case .nested:
+            // Only plain collections nest: inside a calendar (or without a tree) there is nothing.
+            throw DAVError.notFound()
         }
     }
 

@@ -8,7 +8,14 @@
 /// /dav/calendars/{user}/                 .home(user)
 /// /dav/calendars/{user}/{calendar}/      .calendar(user, calendar)
 /// /dav/calendars/{user}/{calendar}/{x}   .object(user, calendar, x)
+/// /dav/calendars/{user}/{a}/{b}/...      .nested(user, [a, b, ...], isCollection)
 /// ```
+/// The shape is syntax only: whether `/dav/calendars/{user}/{name}/` is a calendar or a
+/// plain WebDAV collection, and so whether its members are calendar objects or files,
+/// comes from storage. Deeper paths (and `{a}/{b}/`, with a trailing slash) can only lie
+/// inside plain collections (``ResourceTreeStore``); ``resourcePath`` names any path below
+/// the home in those terms.
+///
 /// Segments are percent-decoded; a path with `.` or `..` segments, empty inner segments,
 /// control characters or a NUL resolves to nothing and gets a 404.
 public enum DAVPath: Hashable, Sendable {
@@ -20,6 +27,8 @@ public enum DAVPath: Hashable, Sendable {
     case home(user: String)
     case calendar(user: String, calendar: String)
     case object(user: String, calendar: String, name: String)
+    /// A resource deeper in a plain collection; `isCollection` when written with a trailing slash.
+    case nested(user: String, segments: [String], isCollection: Bool)
 
     /// The mount point of the DAV tree.
     public static let prefix = "/dav/"
@@ -52,6 +61,7 @@ public enum DAVPath: Hashable, Sendable {
         case ("calendars", 2): self = .home(user: segments[1])
         case ("calendars", 3): self = .calendar(user: segments[1], calendar: segments[2])
         case ("calendars", 4) where !trailingSlash: self = .object(user: segments[1], calendar: segments[2], name: segments[3])
+        case ("calendars", 4...): self = .nested(user: segments[1], segments: Array(segments.dropFirst(2)), isCollection: trailingSlash)
         default: return nil
         }
     }
@@ -60,14 +70,40 @@ public enum DAVPath: Hashable, Sendable {
     public var user: String? {
         switch self {
         case .serverRoot, .root, .principals: return nil
-        case .principal(let user), .home(let user), .calendar(let user, _), .object(let user, _, _): return user
+        case .principal(let user), .home(let user), .calendar(let user, _), .object(let user, _, _), .nested(let user, _, _): return user
+        }
+    }
+
+    /// The path of a plain resource (or of the home, the tree's root) in its owner's tree;
+    /// `nil` outside the home.
+    public var resourcePath: ResourcePath? {
+        switch self {
+        case .serverRoot, .root, .principals, .principal: return nil
+        case .home(let user): return .root(of: user)
+        case .calendar(let user, let name): return ResourcePath(owner: user, segments: [name])
+        case .object(let user, let calendar, let name): return ResourcePath(owner: user, segments: [calendar, name])
+        case .nested(let user, let segments, _): return ResourcePath(owner: user, segments: segments)
+        }
+    }
+
+    /// The path that names a plain resource (a collection's ends in `/`).
+    public init(_ path: ResourcePath, isCollection: Bool) {
+        let segments = path.segments
+        switch segments.count {
+        case 0: self = .home(user: path.owner)
+        case 1: self = .calendar(user: path.owner, calendar: segments[0])
+        case 2 where !isCollection: self = .object(user: path.owner, calendar: segments[0], name: segments[1])
+        default: self = .nested(user: path.owner, segments: segments, isCollection: isCollection)
         }
     }
 
     /// Whether the resource is a collection (its canonical href ends in `/`).
     public var isCollection: Bool {
-        if case .object = self { return false }
-        return true
+        switch self {
+        case .object: return false
+        case .nested(_, _, let isCollection): return isCollection
+        default: return true
+        }
     }
 
     /// The canonical, percent-encoded href.
@@ -81,6 +117,8 @@ public enum DAVPath: Hashable, Sendable {
         case .calendar(let user, let calendar): return DAVPath.prefix + "calendars/\(DAVPath.encode(user))/\(DAVPath.encode(calendar))/"
         case .object(let user, let calendar, let name):
             return DAVPath.prefix + "calendars/\(DAVPath.encode(user))/\(DAVPath.encode(calendar))/\(DAVPath.encode(name))"
+        case .nested(let user, let segments, let isCollection):
+            return DAVPath.prefix + "calendars/\(DAVPath.encode(user))/" + segments.map(DAVPath.encode).joined(separator: "/") + (isCollection ? "/" : "")
         }
     }
 
@@ -93,6 +131,7 @@ public enum DAVPath: Hashable, Sendable {
         case .home: return .root
         case .calendar(let user, _): return .home(user: user)
         case .object(let user, let calendar, _): return .calendar(user: user, calendar: calendar)
+        case .nested(let user, let segments, _): return DAVPath(ResourcePath(owner: user, segments: Array(segments.dropLast())), isCollection: true)
         }
     }
 

@@ -1,23 +1,15 @@
 extension DAVHandler {
     /// COPY and MOVE of calendar objects (RFC 4918 §9.8, §9.9) within the principal's own
     /// calendars, in one store write. Collections are not copied or moved.
-    func copyOrMove(_ request: DAVRequest, path: DAVPath, keepSource: Bool) async throws(DAVError) -> DAVResponse {
+    func copyOrMove(_ request: DAVRequest, path: DAVPath, context: DAVContext, keepSource: Bool) async throws(DAVError) -> DAVResponse {
         guard case .object(let user, let calendar, let name) = path else {
             throw DAVError(status: 403, message: "only calendar objects can be copied or moved")
         }
-        guard let header = request.header("destination"),
-              let destination = DAVPath(Self.pathOfHref(header)) else {
-            throw DAVError.badRequest("a Destination header naming a calendar object is required")
-        }
-        guard case .object(let targetUser, let targetCalendar, let targetName) = destination, targetUser == user else {
+        let destination = try destination(of: request, context: context)
+        guard case .object(_, let targetCalendar, let targetName) = destination, try await plainPath(destination) == nil else {
             throw DAVError(status: 403, message: "the destination must be a calendar object of yours")
         }
-        let overwrite: Bool
-        switch request.header("overwrite")?.trimmingSpaces.uppercased() {
-        case nil, "T": overwrite = true
-        case "F": overwrite = false
-        default: throw DAVError.badRequest("Overwrite must be T or F")
-        }
+        let overwrite = try overwrite(of: request)
         let origin = CalendarReference(owner: user, name: calendar)
         let target = try await collection(user, targetCalendar)
         if let object = try await storing({ () async throws(StoreError) in try await store.object(named: name, in: origin) }),

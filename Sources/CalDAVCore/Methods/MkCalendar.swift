@@ -8,6 +8,10 @@ extension DAVHandler {
             throw DAVError(.calendarCollectionLocationOK, "calendars are created directly in the calendar home")
         }
         var collection = CalendarCollection(reference: CalendarReference(owner: user, name: name), createdAt: context.now)
+        // RFC 4918 §9.3.1: making anything where a calendar exists is 405, whatever the body.
+        if try await storing({ () async throws(StoreError) in try await store.calendar(collection.reference) }) != nil {
+            throw DAVError(.resourceMustBeNull, "\(path.href) exists already")
+        }
         let isExtendedMkcol = request.method == "MKCOL"
         if isExtendedMkcol && request.body.isEmpty {
             throw DAVError(status: 403, message: "only calendar collections can be created here; send an extended MKCOL body (RFC 5689) or use MKCALENDAR")

@@ -37,7 +37,17 @@ extension DAVHandler {
         var resources = [target]
         if depth == .one {
             switch target {
-            case .home(_, let calendars): resources += calendars.map(Resource.calendar)
+            case .home(let user, let calendars):
+                resources += calendars.map(Resource.calendar)
+                if let tree = self.resources {
+                    // Plain collections sit beside the calendars, typed DAV:collection only.
+                    let plain = try await storing { () async throws(StoreError) in try await tree.members(of: .root(of: user)) }
+                    resources += plain.map(Resource.plain)
+                }
+            case .plain(let collection) where collection.isCollection:
+                let tree = try requireTree()
+                let members = try await storing { () async throws(StoreError) in try await tree.members(of: collection.path) }
+                resources += members.map(Resource.plain)
             case .calendar(let collection):
                 let objects = try await storing { () async throws(StoreError) in try await store.objects(in: collection.reference) }
                 resources += objects.map { Resource.object(collection, $0) }
@@ -63,8 +73,7 @@ extension DAVHandler {
         var found: [(DAVXML.Name, PropertyValue?)] = []
         var deadFound: [[UInt8]] = []
         var missing: [DAVXML.Name] = []
-        let dead: [DAVXML.Name: [UInt8]]
-        if case .calendar(let collection) = resource { dead = collection.deadProperties } else { dead = [:] }
+        let dead = resource.deadProperties
         switch query {
         case .propName:
             for definition in properties.definitions where definition.provider(resource, context, configuration) != nil {

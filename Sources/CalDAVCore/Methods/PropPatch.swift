@@ -1,7 +1,7 @@
 extension DAVHandler {
-    /// PROPPATCH (RFC 4918 §9.2) of a calendar: every instruction applies, in order, or
-    /// none does. On failure the failing property gets its status and the others
-    /// 424 Failed Dependency, and nothing is stored.
+    /// PROPPATCH (RFC 4918 §9.2) of a calendar or a plain resource: every instruction
+    /// applies, in order, or none does. On failure the failing property gets its status
+    /// and the others 424 Failed Dependency, and nothing is stored.
     func propPatch(_ request: DAVRequest, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let dav = DAVXML.Namespace.dav
         let root = try xml(request.body)
@@ -33,6 +33,23 @@ extension DAVHandler {
             if !failed {
                 try await storing { () async throws(StoreError) in try await store.updateCalendar(collection) }
             }
+        } else if case .plain(let resource) = resource {
+            // RFC 4918 §4.2: a plain resource keeps any property but the live ones as a
+            // dead property, exactly as sent.
+            var dead = resource.deadProperties
+            for (isSet, property) in instructions {
+                if let definition = properties.definition(property.name), !definition.isWritable {
+                    results.append((property.name, 403))
+                    failed = true
+                    continue
+                }
+                dead[property.name] = isSet ? XMLWriter.fragment(property) : nil
+                results.append((property.name, 200))
+            }
+            if !failed {
+                let tree = try requireTree()
+                try await storing { () async throws(StoreError) in try await tree.setDeadProperties(dead, at: resource.path) }
+            }
         } else {
             results = instructions.map { ($0.property.name, 403) }
             failed = true
@@ -41,7 +58,17 @@ extension DAVHandler {
         writer.start(DAVXML.Name(dav, "multistatus"), declaringNamespaces: true)
         writer.start(DAVXML.Name(dav, "response"))
         writer.element(DAVXML.Name(dav, "href"), text: path.href)
+        // A property named more than once (remove, then set) is reported once, with the
+        // status of its last instruction unless an earlier one failed.
+        var merged: [(DAVXML.Name, Int)] = []
         for (name, status) in results {
+            if let index = merged.firstIndex(where: { $0.0 == name }) {
+                if merged[index].1 == 200 { merged[index].1 = status }
+            } else {
+                merged.append((name, status))
+            }
+        }
+        for (name, status) in merged {
             let shown = failed && status == 200 ? 424 : status
             writer.start(DAVXML.Name(dav, "propstat"))
             writer.start(DAVXML.Name(dav, "prop"))

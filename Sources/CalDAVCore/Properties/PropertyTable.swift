@@ -57,6 +57,7 @@ struct PropertyTable: Sendable {
             case .home, .collection: return .elements([dav("collection")])
             case .calendar: return .elements([dav("collection"), calDAV("calendar")])
             case .object: return .elements([])
+            case .plain(let resource): return .elements(resource.isCollection ? [dav("collection")] : [])
             }
         },
         Definition(name: dav("displayname"), inAllProp: true, isWritable: true) { resource, _, _ in
@@ -67,26 +68,39 @@ struct PropertyTable: Sendable {
             }
         },
         Definition(name: dav("getetag"), inAllProp: true, isWritable: false) { resource, _, _ in
-            if case .object(_, let object) = resource { return .text(object.etag) }
-            return nil
+            switch resource {
+            case .object(_, let object): return .text(object.etag)
+            case .plain(let resource): return resource.etag.map { .text($0) }
+            default: return nil
+            }
         },
         Definition(name: dav("getcontenttype"), inAllProp: true, isWritable: false) { resource, _, _ in
             if case .object(_, let object) = resource {
                 return .text("text/calendar; charset=utf-8; component=\(object.componentType.lowercased())")
             }
+            if case .plain(let resource) = resource, !resource.isCollection { return .text(resource.contentType ?? PlainResource.defaultContentType) }
             return nil
         },
         Definition(name: dav("getcontentlength"), inAllProp: true, isWritable: false) { resource, _, _ in
-            if case .object(_, let object) = resource { return .text(String(object.data.count)) }
-            return nil
+            switch resource {
+            case .object(_, let object): return .text(String(object.data.count))
+            case .plain(let resource) where !resource.isCollection: return .text(String(resource.contentLength))
+            default: return nil
+            }
         },
         Definition(name: dav("getlastmodified"), inAllProp: true, isWritable: false) { resource, _, _ in
-            if case .object(_, let object) = resource { return .text(HTTPDate.format(object.lastModified)) }
-            return nil
+            switch resource {
+            case .object(_, let object): return .text(HTTPDate.format(object.lastModified))
+            case .plain(let resource): return .text(HTTPDate.format(resource.lastModified))
+            default: return nil
+            }
         },
         Definition(name: dav("creationdate"), inAllProp: true, isWritable: false) { resource, _, _ in
-            if case .calendar(let collection) = resource { return .text(HTTPDate.iso8601(collection.createdAt)) }
-            return nil
+            switch resource {
+            case .calendar(let collection): return .text(HTTPDate.iso8601(collection.createdAt))
+            case .plain(let resource): return .text(HTTPDate.iso8601(resource.createdAt))
+            default: return nil
+            }
         },
         Definition(name: dav("current-user-principal"), inAllProp: false, isWritable: false) { _, context, _ in
             .href(DAVPath.principal(user: context.principal).href)
@@ -117,6 +131,7 @@ struct PropertyTable: Sendable {
             switch resource {
             case .calendar: reports = [calDAV("calendar-query"), calDAV("calendar-multiget"), calDAV("free-busy-query"), dav("sync-collection")]
             case .object: reports = [calDAV("calendar-query"), calDAV("calendar-multiget")]
+            case .plain: reports = []
             case .principal, .collection:
                 reports = [dav("expand-property"), dav("principal-property-search"), dav("principal-search-property-set")]
             case .home: reports = [dav("expand-property"), dav("sync-collection")]

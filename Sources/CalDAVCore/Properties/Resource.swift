@@ -6,6 +6,8 @@ enum Resource: Sendable {
     case home(user: String, calendars: [CalendarCollection])
     case calendar(CalendarCollection)
     case object(CalendarCollection, CalendarObject)
+    /// A plain WebDAV collection or file (``ResourceTreeStore``).
+    case plain(PlainResource)
 
     var path: DAVPath {
         switch self {
@@ -15,6 +17,16 @@ enum Resource: Sendable {
         case .calendar(let collection): return .calendar(user: collection.reference.owner, calendar: collection.reference.name)
         case .object(let collection, let object):
             return .object(user: collection.reference.owner, calendar: collection.reference.name, name: object.name)
+        case .plain(let resource): return DAVPath(resource.path, isCollection: resource.isCollection)
+        }
+    }
+
+    /// Dead properties, each as the exact XML of its element.
+    var deadProperties: [DAVXML.Name: [UInt8]] {
+        switch self {
+        case .calendar(let collection): return collection.deadProperties
+        case .plain(let resource): return resource.deadProperties
+        default: return [:]
         }
     }
 
@@ -23,6 +35,7 @@ enum Resource: Sendable {
         case .collection: return nil
         case .principal(let user), .home(let user, _): return user
         case .calendar(let collection), .object(let collection, _): return collection.reference.owner
+        case .plain(let resource): return resource.path.owner
         }
     }
 }

@@ -18,13 +18,14 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case notFound, alreadyExists, uidConflict, preconditionFailed, readOnly, invalidSyncToken, unavailable
+            case missingParent, isCollection, invalidTransfer
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
 
-        /// The collection or object does not exist.
+        /// The collection, object or resource does not exist.
         public static let notFound = Code(.notFound)
-        /// The collection to create exists already.
+        /// The collection or resource to create exists already.
         public static let alreadyExists = Code(.alreadyExists)
         /// Another object in the collection has the same UID.
         public static let uidConflict = Code(.uidConflict)
@@ -36,6 +37,12 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidSyncToken = Code(.invalidSyncToken)
         /// The storage could not be reached or failed; nothing was changed.
         public static let unavailable = Code(.unavailable)
+        /// The collection that would hold the resource does not exist (or is a file).
+        public static let missingParent = Code(.missingParent)
+        /// The path names a collection where a file was expected.
+        public static let isCollection = Code(.isCollection)
+        /// A copy or move onto the source itself, or into one of its own members.
+        public static let invalidTransfer = Code(.invalidTransfer)
 
         public var description: String { base.rawValue }
     }

@@ -52,6 +52,11 @@ public struct XMLReader: Sendable {
             throw ReadError("malformed XML: " + XMLReader.lastError(context))
         }
         defer { xmlFreeDoc(document) }
+        // Namespace errors (an undeclared prefix, `xmlns:p=""`) leave a document behind;
+        // Namespaces in XML 1.0 §3 makes such a body not namespace-well-formed.
+        if context.pointee.nsWellFormed == 0 {
+            throw ReadError("XML is not namespace-well-formed: " + XMLReader.lastError(context))
+        }
         if document.pointee.intSubset != nil || document.pointee.extSubset != nil {
             throw ReadError("XML with a DTD is not accepted")
         }

@@ -34,6 +34,12 @@ public struct XMLWriter: Sendable {
 
     /// Opens an element. The root declares the well-known namespaces.
     public mutating func start(_ name: DAVXML.Name, declaringNamespaces: Bool = false) {
+        start(name, declaringNamespaces: declaringNamespaces, attributes: [:])
+    }
+
+    /// Opens an element with attributes, in a fixed order; a namespaced attribute gets a
+    /// prefix declared on the element (`xml:` needs none).
+    private mutating func start(_ name: DAVXML.Name, declaringNamespaces: Bool, attributes: [DAVXML.Name: String]) {
         bytes.append(0x3C)
         let declaration = qualified(name)
         bytes += declaration.name.utf8
@@ -45,9 +51,25 @@ public struct XMLWriter: Sendable {
             }
         }
         if let extra = declaration.declaration { bytes += extra.utf8 }
+        let ordered = attributes.sorted { ($0.key.namespace, $0.key.local) < ($1.key.namespace, $1.key.local) }
+        for (index, (attribute, value)) in ordered.enumerated() {
+            switch attribute.namespace {
+            case "": bytes += " \(attribute.local)=\"".utf8
+            case Self.xmlNamespace: bytes += " xml:\(attribute.local)=\"".utf8
+            default:
+                bytes += " xmlns:a\(index)=\"".utf8
+                appendEscaped(attribute.namespace, attribute: true)
+                bytes += "\" a\(index):\(attribute.local)=\"".utf8
+            }
+            appendEscaped(value, attribute: true)
+            bytes.append(0x22)
+        }
         bytes.append(0x3E)
         open.append(name)
     }
+
+    /// The namespace bound to the `xml` prefix (Namespaces in XML 1.0 §3).
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
     /// Closes the innermost open element.
     public mutating func end() {
@@ -91,13 +113,13 @@ public struct XMLWriter: Sendable {
         bytes += xml
     }
 
-    /// Writes a parsed element again (dead properties stored as trees).
+    /// Writes a parsed element again (dead properties stored as trees), attributes included.
     public mutating func write(_ element: DAVXML.Element) {
         if element.children.isEmpty && element.attributes.isEmpty {
             self.element(element.name)
             return
         }
-        start(element.name)
+        start(element.name, declaringNamespaces: false, attributes: element.attributes)
         for child in element.children {
             switch child {
             case .element(let inner): write(inner)

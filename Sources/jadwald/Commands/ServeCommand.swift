@@ -39,7 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
         let router = Router()
         router.add(middleware: ObservabilityMiddleware(metrics: metrics))
         router.add(middleware: DAVMiddleware(
-            handler: DAVHandler(store: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize)),
+            handler: DAVHandler(store: store, resources: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize)),
             authenticator: BasicAuthenticator(accounts: accounts),
             maxBodySize: settings.maxRequestBody))
         router.get("/healthz") { _, _ in "ok\n" }

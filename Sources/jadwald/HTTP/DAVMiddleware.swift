@@ -36,6 +36,9 @@ struct DAVMiddleware<Context: RequestContext>: RouterMiddleware {
             let name = field.name.canonicalName
             headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
         }
+        // HTTPTypes keeps Host as the :authority pseudo-field; COPY and MOVE compare it
+        // with an absolute Destination.
+        if let authority = request.head.authority { headers["host"] = authority }
         let davRequest = DAVRequest(method: request.method.rawValue, path: path, headers: headers, body: Array(buffer: body))
         let response = await handler.handle(davRequest, in: DAVContext(principal: user.name, now: now, emailAddresses: user.email.map { [$0] } ?? []))
         var fields = HTTPFields()

@@ -56,12 +56,11 @@ struct StructuredLogHandler: LogHandler {
 
     /// UTC, millisecond precision: 2026-11-23T07:50:00.123Z.
     static func timestamp() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
+        let milliseconds = Int((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = time_t(milliseconds / 1000)
         var parts = tm()
-        var seconds = now.tv_sec
         gmtime_r(&seconds, &parts)
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(now.tv_nsec / 1_000_000))
+                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), milliseconds % 1000)
     }
 }

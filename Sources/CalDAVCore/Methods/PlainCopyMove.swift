@@ -1,0 +1,26 @@
+extension DAVHandler {
+    /// COPY and MOVE in the plain tree (RFC 4918 §9.8, §9.9) as one store write: files and
+    /// collections, Depth 0 or infinity for COPY (MOVE always takes the members), Overwrite,
+    /// 201 for a new destination and 204 for a replaced one. Calendars are neither
+    /// sources nor destinations here.
+    func copyOrMovePlain(_ request: DAVRequest, location: ResourcePath, context: DAVContext, keepSource: Bool) async throws(DAVError) -> DAVResponse {
+        let tree = try requireTree()
+        let destination = try destination(of: request, context: context)
+        guard let target = try await plainPath(destination), !target.isRoot else {
+            throw DAVError.forbidden("plain resources are copied and moved only within your plain collections, not into calendars")
+        }
+        let overwrite = try overwrite(of: request)
+        guard let depth = Depth(header: request.header("depth"), default: .infinity), depth != .one,
+              keepSource || depth == .infinity else {
+            throw DAVError.badRequest(keepSource ? "COPY takes Depth 0 or infinity" : "MOVE takes Depth infinity")
+        }
+        guard case .plain(let source) = try await plainResource(at: location) else { throw DAVError.notFound() }
+        if target.segments.count == 1 && !source.isCollection {
+            throw DAVError.conflict("files live inside collections, not directly in the calendar home")
+        }
+        let result = try await storing { () async throws(StoreError) in
+            try await tree.transferResource(from: location, to: target, keepSource: keepSource, overwrite: overwrite, withMembers: depth == .infinity)
+        }
+        return DAVResponse(status: result.created ? 201 : 204, headers: [("Content-Length", "0")])
+    }
+}
