@@ -60,9 +60,12 @@ public struct CalendarStoreConformance: Sendable {
             failures.append("updateCalendar did not keep the properties")
         }
         _ = try await store.putObject(named: "a.ics", data: [1], index: index("a"), in: work, precondition: .none)
+        if read?.syncID != (try await store.calendar(work))?.syncID { failures.append("the sync id changed with a write") }
         try await store.deleteCalendar(work)
         if try await store.calendar(work) != nil { failures.append("a deleted calendar is still there") }
         if await code({ _ = try await store.objects(in: work) }) != .notFound { failures.append("objects of a deleted calendar is not notFound") }
+        try await store.createCalendar(CalendarCollection(reference: work, syncID: read?.syncID ?? ""))
+        if try await store.calendar(work)?.syncID == read?.syncID { failures.append("a recreated calendar kept the old sync id") }
         if try await store.calendar(CalendarReference(owner: "omar", name: "work")) == nil { failures.append("deleting one owner's calendar touched another's") }
         return failures
     }

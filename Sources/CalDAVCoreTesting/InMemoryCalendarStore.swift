@@ -38,6 +38,7 @@ public actor InMemoryCalendarStore: CalendarStore {
         var created = collection
         created.changePosition = 0
         created.createdAt = clock()
+        created.syncID = CalendarCollection.newSyncID()
         entries[collection.reference] = Entry(collection: created)
     }
 
@@ -46,6 +47,7 @@ public actor InMemoryCalendarStore: CalendarStore {
         var updated = collection
         updated.changePosition = entry.collection.changePosition
         updated.createdAt = entry.collection.createdAt
+        updated.syncID = entry.collection.syncID
         entry.collection = updated
         entries[collection.reference] = entry
     }

@@ -78,6 +78,14 @@ enum Migrations {
                 );
                 """)
         }
+        migrator.registerMigration("3-calendar-sync-id") { db in
+            // Sync tokens named a calendar by its creation second, so one recreated within
+            // the same second accepted the old calendar's tokens; a random id per incarnation does not.
+            try db.execute(sql: """
+                ALTER TABLE calendar ADD COLUMN sync_id TEXT NOT NULL DEFAULT '';
+                UPDATE calendar SET sync_id = lower(hex(randomblob(8)));
+                """)
+        }
         return migrator
     }
 }

@@ -64,8 +64,8 @@ public final class SQLiteCalendarStore: CalendarStore {
                 throw StoreError(.alreadyExists, "calendar \(collection.reference) exists")
             }
             try db.execute(sql: """
-                INSERT INTO calendar (owner, name, components, change_position, created_at) VALUES (?, ?, '', 0, ?)
-                """, arguments: [collection.reference.owner, collection.reference.name, now])
+                INSERT INTO calendar (owner, name, components, change_position, created_at, sync_id) VALUES (?, ?, '', 0, ?, ?)
+                """, arguments: [collection.reference.owner, collection.reference.name, now, CalendarCollection.newSyncID()])
             try Self.saveProperties(collection, id: db.lastInsertedRowID, db)
         }
     }
@@ -306,7 +306,7 @@ public final class SQLiteCalendarStore: CalendarStore {
             displayName: row["display_name"], calendarDescription: row["description"], color: row["color"],
             order: row["sort_order"], timeZone: row["time_zone"],
             supportedComponents: Set(components.split(separator: ",").map(String.init)),
-            deadProperties: dead, changePosition: row["change_position"], createdAt: row["created_at"])
+            deadProperties: dead, changePosition: row["change_position"], createdAt: row["created_at"], syncID: row["sync_id"])
     }
 
     private static func object(_ row: Row) -> CalendarObject {

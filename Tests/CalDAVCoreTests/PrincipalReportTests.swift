@@ -108,3 +108,30 @@ struct HomeSyncTests {
         #expect(try await sync("").hrefs == ["/dav/calendars/amal/work/"])
     }
 }
+
+/// Tokens of a deleted calendar are refused by the one created in its place.
+struct RecreatedCalendarSyncTests {
+    @Test("a calendar recreated at once under the same name refuses the old tokens")
+    func recreated() async throws {
+        let handler = DAVHandler(store: InMemoryCalendarStore())
+        let amal = DAVContext(principal: "amal", now: 1_800_000_000)
+        func send(_ method: String, _ path: String, _ body: String = "") async -> DAVResponse {
+            await handler.handle(DAVRequest(method: method, path: path, body: Array(body.utf8)), in: amal)
+        }
+        func event(_ uid: String) -> String {
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260105T090000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        }
+        func sync(_ token: String) async throws -> (Int, String?) {
+            let response = await send("REPORT", "/dav/calendars/amal/work/",
+                                      "<D:sync-collection xmlns:D=\"DAV:\"><D:sync-token>\(token)</D:sync-token><D:sync-level>1</D:sync-level><D:prop/></D:sync-collection>")
+            return (response.status, try XMLReader().parse(response.body).element(named: PropertyTable.dav("sync-token"))?.text)
+        }
+        _ = await send("MKCALENDAR", "/dav/calendars/amal/work/")
+        _ = await send("PUT", "/dav/calendars/amal/work/a.ics", event("a"))
+        let old = try #require(try await sync("").1)
+        _ = await send("DELETE", "/dav/calendars/amal/work/")
+        _ = await send("MKCALENDAR", "/dav/calendars/amal/work/")
+        for uid in ["b", "c"] { _ = await send("PUT", "/dav/calendars/amal/work/\(uid).ics", event(uid)) }
+        #expect(try await sync(old).0 == 403)
+    }
+}

@@ -24,7 +24,7 @@ extension DAVHandler {
         let body = CalendarExport.file(of: collection, objects: objects)
         return DAVResponse(status: 200, headers: [
             ("Content-Type", "text/calendar; charset=utf-8"),
-            ("ETag", "\"\(collection.createdAt)-\(collection.changePosition)\""),
+            ("ETag", "\"\(collection.syncID)-\(collection.changePosition)\""),
             ("Content-Length", String(body.count)),
         ], body: includeBody ? body : [])
     }

@@ -34,7 +34,7 @@ struct PropertyTable: Sendable {
 
     /// A URI-shaped sync token (Evolution ignores tokens that are not URIs).
     static func syncToken(_ collection: CalendarCollection) -> String {
-        "http://jadwal.app/ns/sync/\(collection.createdAt)-\(collection.changePosition)"
+        "http://jadwal.app/ns/sync/\(collection.syncID)-\(collection.changePosition)"
     }
 
     /// The value of sync-token and getctag: a calendar's position in its change log, or for
@@ -44,7 +44,7 @@ struct PropertyTable: Sendable {
         switch resource {
         case .calendar(let collection): return syncToken(collection)
         case .home(_, let calendars):
-            let parts = calendars.map { "\($0.reference.name):\($0.createdAt)-\($0.changePosition)" }
+            let parts = calendars.map { "\($0.reference.name):\($0.syncID)-\($0.changePosition)" }
             return "http://jadwal.app/ns/home/" + String(HTTPDate.fnv1a(parts.joined(separator: "/")), radix: 16)
         default: return nil
         }

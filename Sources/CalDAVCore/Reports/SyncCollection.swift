@@ -12,7 +12,7 @@ extension DAVHandler {
         let tokenText = root.element(named: PropertyTable.dav("sync-token"))?.text.trimmingSpaces ?? ""
         var position: Int64? = nil
         if !tokenText.isEmpty {
-            let prefix = "http://jadwal.app/ns/sync/\(collection.createdAt)-"
+            let prefix = "http://jadwal.app/ns/sync/\(collection.syncID)-"
             guard tokenText.hasPrefix(prefix), let value = Int64(tokenText.dropFirst(prefix.count)) else {
                 throw DAVError(.validSyncToken, "the sync token was not issued for this calendar")
             }

@@ -33,12 +33,17 @@ public struct CalendarCollection: Hashable, Sendable {
     public var changePosition: Int64
     /// Seconds since the epoch when the collection was created.
     public var createdAt: Int
+    /// Names this incarnation of the collection in sync tokens: a calendar deleted and
+    /// created again under the same name gets a new one, so tokens of the old one are
+    /// refused however soon it comes back. Stores assign it when they create the collection.
+    public var syncID: String
 
     public init(
         reference: CalendarReference, displayName: String? = nil, calendarDescription: String? = nil,
         color: String? = nil, order: Int? = nil, timeZone: String? = nil,
         supportedComponents: Set<String> = ["VEVENT", "VTODO", "VJOURNAL"],
-        deadProperties: [DAVXML.Name: [UInt8]] = [:], changePosition: Int64 = 0, createdAt: Int = 0
+        deadProperties: [DAVXML.Name: [UInt8]] = [:], changePosition: Int64 = 0, createdAt: Int = 0,
+        syncID: String = CalendarCollection.newSyncID()
     ) {
         self.reference = reference
         self.displayName = displayName
@@ -50,6 +55,14 @@ public struct CalendarCollection: Hashable, Sendable {
         self.deadProperties = deadProperties
         self.changePosition = changePosition
         self.createdAt = createdAt
+        self.syncID = syncID
+    }
+
+    /// A fresh random sync id: 16 hex digits.
+    public static func newSyncID() -> String {
+        let value = UInt64.random(in: .min ... .max)
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }
 
