@@ -1,3 +1,5 @@
+import ICalendar
+
 /// The live properties this server computes, one table (RFC 4918 §15, RFC 4791 §5.2 and
 /// §6.2, RFC 5397, RFC 3744 subset, RFC 6578 §4, Apple's calendarserver extensions).
 ///
@@ -175,6 +177,13 @@ struct PropertyTable: Sendable {
         Definition(name: calDAV("calendar-timezone"), inAllProp: false, isWritable: true) { resource, _, _ in
             if case .calendar(let collection) = resource { return collection.timeZone.map { .text($0) } }
             return nil
+        },
+        Definition(name: calDAV("calendar-timezone-id"), inAllProp: false, isWritable: false) { resource, _, _ in
+            // RFC 7809 §5.2, which DAVx5 asks for: the TZID of the calendar-timezone.
+            guard case .calendar(let collection) = resource, let text = collection.timeZone,
+                  let calendar = try? ICalendarParser().parseCalendar(text),
+                  let tzid = calendar.components.first(where: { $0.name == ComponentName.timeZone })?[PropertyName.timeZoneID]?.value else { return nil }
+            return .text(tzid)
         },
         Definition(name: calDAV("supported-calendar-component-set"), inAllProp: false, isWritable: false) { resource, _, _ in
             guard case .calendar(let collection) = resource else { return nil }
