@@ -46,7 +46,7 @@ let package = Package(
         .target(
             name: "Jadwal",
             dependencies: [
-                "CalDAVCore", "CalDAVSQLite",
+                "ICalendar", "CalDAVCore", "CalDAVSQLite", "PrayerTimes",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ],
@@ -75,7 +75,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], swiftSettings: strictSettings),
-        .testTarget(name: "JadwalTests", dependencies: ["Jadwal"], swiftSettings: strictSettings),
+        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "CalDAVCore", "CalDAVSQLite", "ICalendar", "PrayerTimes"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

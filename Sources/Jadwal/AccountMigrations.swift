@@ -30,6 +30,28 @@ enum AccountMigrations {
                 );
                 """)
         }
+        migrator.registerMigration("jadwal-3-prayer-settings") { db in
+            try db.execute(sql: """
+                CREATE TABLE prayer_settings (
+                    account TEXT PRIMARY KEY REFERENCES account(name) ON DELETE CASCADE,
+                    place_name TEXT,
+                    latitude REAL,
+                    longitude REAL,
+                    elevation REAL NOT NULL DEFAULT 0,
+                    time_zone TEXT,
+                    method TEXT,
+                    asr_school TEXT NOT NULL,
+                    high_latitude_rule TEXT NOT NULL,
+                    block_minutes INTEGER NOT NULL,
+                    jumuah_minutes INTEGER NOT NULL,
+                    reminder_minutes INTEGER,
+                    enabled INTEGER NOT NULL,
+                    version INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    feed_token TEXT NOT NULL UNIQUE
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -70,4 +70,4 @@ def test_email_is_the_calendar_user_address(server):
     client = caldav.DAVClient(url=server.url + "/", username="lina", password="lina-password-1")
     addresses = client.principal().calendar_user_address_set()
     assert addresses[0] == "mailto:lina@example.org"
-    assert [c.get_display_name() for c in client.principal().calendars()] == ["Calendar"]
+    assert [c.get_display_name() for c in client.principal().calendars()] == ["Calendar", "Prayer Times"]

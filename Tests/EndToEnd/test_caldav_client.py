@@ -28,7 +28,7 @@ def client(server, user="amal", password="amal-password-1"):
 def test_discovery_finds_the_first_calendar(server):
     principal = client(server).principal()
     names = [calendar.get_display_name() for calendar in principal.calendars()]
-    assert names == ["Calendar"]
+    assert names == ["Calendar", "Prayer Times"]
 
 
 def test_create_save_search_and_delete(server):

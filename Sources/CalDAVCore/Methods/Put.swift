@@ -10,6 +10,9 @@ extension DAVHandler {
             // RFC 4918 §9.7.1: a missing parent collection is a conflict.
             throw DAVError.conflict("calendar \(calendarName) does not exist; create it with MKCALENDAR first")
         }
+        if collection.isReadOnly {
+            throw DAVError(.needPrivileges, "calendar \(calendarName) is read-only")
+        }
         if let type = request.header("content-type"), !type.lowercased().hasPrefix("text/calendar") {
             throw DAVError(.supportedCalendarData, "only text/calendar can be stored, not \(type)")
         }

@@ -118,6 +118,8 @@ struct PropertyTable: Sendable {
             let names: [String]
             switch resource {
             case .principal, .collection: names = ["read"]
+            case .calendar(let collection) where collection.isReadOnly: names = ["read", "read-current-user-privilege-set"]
+            case .object(let collection, _) where collection.isReadOnly: names = ["read", "read-current-user-privilege-set"]
             default: names = ["read", "write", "write-properties", "write-content", "bind", "unbind", "read-current-user-privilege-set"]
             }
             return .custom { writer in

@@ -37,6 +37,9 @@ public struct CalendarCollection: Hashable, Sendable {
     /// created again under the same name gets a new one, so tokens of the old one are
     /// refused however soon it comes back. Stores assign it when they create the collection.
     public var syncID: String
+    /// A collection the store computes (such as prayer times): clients may read it only,
+    /// and its privilege set says so. Stores refuse writes with ``StoreError/Code/readOnly``.
+    public var isReadOnly = false
 
     public init(
         reference: CalendarReference, displayName: String? = nil, calendarDescription: String? = nil,

@@ -28,6 +28,7 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         let database = try data.databasePath()
         guard try await AccountStore(path: database).account(named: user) != nil else { throw CommandFailure("no user \(user)") }
+        guard calendar != PrayerCalendar.name else { throw CommandFailure("\(calendar) is computed from the prayer settings; import into another calendar") }
         let parsed: Component
         do {
             parsed = try ICalendarParser().parseCalendar(try StandardStreams.read(file))

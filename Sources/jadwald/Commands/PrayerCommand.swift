@@ -7,7 +7,7 @@ struct PrayerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prayer",
         abstract: "Compute Islamic prayer times (no network, no data files).",
-        subcommands: [Times.self, Bench.self]
+        subcommands: [Times.self, SettingsCommand.self, Bench.self]
     )
 }
 

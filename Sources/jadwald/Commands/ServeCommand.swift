@@ -35,14 +35,16 @@ struct ServeCommand: AsyncParsableCommand {
         let database = try data.databasePath(in: settings.data)
         let store = try SQLiteCalendarStore(path: database)
         let accounts = try AccountStore(path: database)
+        let calendars = JadwalCalendarStore(primary: store, prayer: PrayerCalendar(settings: accounts.prayerSettings))
         let metrics = RequestMetrics()
         let router = Router()
         router.add(middleware: ObservabilityMiddleware(metrics: metrics))
         router.add(middleware: DAVMiddleware(
-            handler: DAVHandler(store: store, resources: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize)),
+            handler: DAVHandler(store: calendars, resources: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize)),
             authenticator: BasicAuthenticator(accounts: accounts),
             maxBodySize: settings.maxRequestBody))
         router.get("/healthz") { _, _ in "ok\n" }
+        PrayerFeedRoutes(settings: accounts.prayerSettings).add(to: router)
         router.get("/metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))

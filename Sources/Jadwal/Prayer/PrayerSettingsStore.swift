@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+import PrayerTimes
+
+/// Prayer settings, one row per account in the accounts' database. A user without a row
+/// has the defaults (no place yet) and a feed token made on first save.
+public struct PrayerSettingsStore: Sendable {
+    let pool: DatabasePool
+
+    /// The settings of `name`; defaults when none were saved.
+    public func settings(of name: String) async throws -> PrayerSettings {
+        try await pool.read { db in try Self.read(name, db) } ?? PrayerSettings()
+    }
+
+    /// The account whose feed token this is, with its settings.
+    public func settings(forFeedToken token: String) async throws -> (account: String, settings: PrayerSettings)? {
+        guard !token.isEmpty else { return nil }
+        return try await pool.read { db in
+            guard let account = try String.fetchOne(db, sql: "SELECT account FROM prayer_settings WHERE feed_token = ?", arguments: [token]),
+                  let settings = try Self.read(account, db) else { return nil }
+            return (account, settings)
+        }
+    }
+
+    /// Changes the settings of `name` with `change`, bumping the version; returns the result.
+    @discardableResult
+    public func update(_ name: String, now: Int = Int(Date().timeIntervalSince1970),
+                       _ change: @Sendable (inout PrayerSettings) throws -> Void) async throws -> PrayerSettings {
+        try await pool.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE name = ?", arguments: [name]) == true else {
+                throw AccountStore.AccountError("no user \(name)")
+            }
+            var settings = try Self.read(name, db) ?? PrayerSettings()
+            try change(&settings)
+            try Self.check(settings)
+            settings.version += 1
+            settings.updatedAt = now
+            if settings.feedToken.isEmpty { settings.feedToken = PrayerSettings.newFeedToken() }
+            let place = settings.place
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO prayer_settings (account, place_name, latitude, longitude, elevation, time_zone, method,
+                    asr_school, high_latitude_rule, block_minutes, jumuah_minutes, reminder_minutes, enabled, version, updated_at, feed_token)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [name, place?.name, place?.latitude, place?.longitude, place?.elevation ?? 0, place?.timeZone,
+                                 settings.method?.shortName, settings.asrSchool.rawValue, settings.highLatitudeRule.rawValue,
+                                 settings.blockMinutes, settings.jumuahMinutes, settings.reminderMinutes, settings.isEnabled,
+                                 settings.version, settings.updatedAt, settings.feedToken])
+            return settings
+        }
+    }
+
+    /// Refuses settings that would give no calendar or a broken one.
+    static func check(_ settings: PrayerSettings) throws {
+        if let place = settings.place {
+            do { try Coordinates(latitude: place.latitude, longitude: place.longitude, elevation: place.elevation).validate() } catch {
+                throw AccountStore.AccountError(error.description)
+            }
+            guard TimeZone(identifier: place.timeZone) != nil else { throw AccountStore.AccountError("unknown time zone \(place.timeZone)") }
+        }
+        for (label, minutes) in [("block", settings.blockMinutes), ("Jumu'ah", settings.jumuahMinutes), ("reminder", settings.reminderMinutes ?? 1)]
+        where !PrayerSettings.minuteRange.contains(minutes) {
+            throw AccountStore.AccountError("\(label) minutes must be from \(PrayerSettings.minuteRange.lowerBound) to \(PrayerSettings.minuteRange.upperBound)")
+        }
+    }
+
+    private static func read(_ name: String, _ db: Database) throws -> PrayerSettings? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM prayer_settings WHERE account = ?", arguments: [name]) else { return nil }
+        var settings = PrayerSettings()
+        if let latitude: Double = row["latitude"], let longitude: Double = row["longitude"], let zone: String = row["time_zone"] {
+            settings.place = PrayerSettings.Place(name: row["place_name"], latitude: latitude, longitude: longitude,
+                                                  elevation: row["elevation"], timeZone: zone)
+        }
+        settings.method = (row["method"] as String?).flatMap { CalculationMethod(name: $0) }
+        settings.asrSchool = AsrSchool(rawValue: row["asr_school"]) ?? .standard
+        settings.highLatitudeRule = HighLatitudeRule(rawValue: row["high_latitude_rule"]) ?? .middleOfNight
+        settings.blockMinutes = row["block_minutes"]
+        settings.jumuahMinutes = row["jumuah_minutes"]
+        settings.reminderMinutes = row["reminder_minutes"]
+        settings.isEnabled = row["enabled"]
+        settings.version = row["version"]
+        settings.updatedAt = row["updated_at"]
+        settings.feedToken = row["feed_token"]
+        return settings
+    }
+}
+
+extension AccountStore {
+    /// The prayer settings kept beside the accounts.
+    public var prayerSettings: PrayerSettingsStore { PrayerSettingsStore(pool: pool) }
+}
