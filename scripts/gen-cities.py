@@ -70,6 +70,16 @@ POPULATION_WORLDWIDE = 1_000_000
 POPULATION_MUSLIM_MAJORITY = 300_000
 MAKKAH, MADINAH = 104515, 109223  # GeoNames ids: always included
 
+# Places GeoNames lists on their own that are parts of a listed city (Pest of Budapest, the old
+# town of Basra, new Mosul), or whose alternate names belong to another city.
+SKIPPED_PLACES = {
+    3046446,  # Pest, HU
+    388349,  # Al Başrah al Qadīmah, IQ
+    99071,  # Al Mawşil al Jadīdah, IQ
+    1258393,  # Rasapūdipalem, IN (its alternate names are Visakhapatnam's)
+    1808316,  # Heshan, CN (its alternate names are Yiyang's)
+}
+
 SKIPPED_COUNTRIES = {"AN", "CS", "AQ", "BQ", "BV", "HM", "IO", "TK", "UM"}
 
 # Capitals whose GeoNames country entry does not name a place GeoNames has.
@@ -85,6 +95,12 @@ ARABIC = {
     109223: "المدينة المنورة",  # Madinah (Wikipedia: المدينة)
     5128581: "نيويورك",  # New York City (Wikipedia: مدينة نيويورك)
     379003: "الأبيض",  # El Obeid (GeoNames: الابيض)
+    371760: "كوستي",  # Kosti, SD (Wikipedia key: ربك, the town across the Nile)
+    601294: "نوكوس",  # Nukus, UZ (Wikipedia key: نوكاث, the medieval name)
+    1514588: "أنديجان",  # Andijon, UZ (Wikipedia key: a garbled title)
+    2347283: "مدينة بنين",  # Benin City, NG (بنين alone is the country Benin)
+    3579925: "سانت جورجز",  # Saint George's, GD (Wikipedia key: لويس, a wrong match)
+    7626461: "يارين",  # Yaren, NR (Wikipedia: ضاحية يارين, "Yaren District")
     1833747: "أولسان",  # Ulsan (GeoNames: اولسان)
     # Capitals of countries and territories.
     3576994: "كوكبيرن تاون",  # Cockburn Town, TC
@@ -215,6 +231,12 @@ ALIASES = {
     "Chattogram, BD": ["Chittagong"],
     "Köln, DE": ["Cologne"],
     "New York City, US": ["New York", "NYC"],
+    "Washington, US": ["Washington DC", "Washington D.C."],
+    "Ulan Bator, MN": ["Ulaanbaatar"],
+    "Nizhniy Novgorod, RU": ["Nizhny Novgorod"],
+    "Gqeberha, ZA": ["Port Elizabeth"],
+    "Munich, DE": ["München"],
+    "Rome, IT": ["Roma"],
 }
 
 
@@ -275,11 +297,25 @@ def ascii_fold(text):
     return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
 
 
-def english_name(name):
-    """GeoNames' name, with BGN marks folded away: "Ţarţūs" -> "Tartus", "Nuku‘alofa" ->
-    "Nuku'alofa". Latin-1 letters stay: "Bogotá", "Zürich", "São Paulo"."""
+# Countries whose GeoNames names are romanized from the Arabic script, and Vietnam: their
+# names lose all marks ("Ţarţūs" -> "Tartus", "Huế" -> "Hue"), as English writes them.
+ROMANIZED = set("""
+    AE AF BH DZ EG EH IQ IR JO KW LB LY MA MR OM PK PS QA SA SD SO SY TN YE VN
+""".split())
+
+# Marks of the BGN romanizations used elsewhere: macron, dot below, line below ("Rājkot").
+ROMANIZATION_MARKS = {"\u0304", "\u0323", "\u0331"}
+
+
+def english_name(name, country):
+    """GeoNames' name as English writes it. National letters stay ("Şanlıurfa", "Zürich",
+    "São Paulo"); romanization marks go ("Rājkot" -> "Rajkot"); curly apostrophes become
+    straight ("Nuku‘alofa" -> "Nuku'alofa")."""
     name = name.replace("\u2019", "'").replace("\u2018", "'").replace("\u02bb", "'")
-    return "".join(ch if ord(ch) < 0x100 else ascii_fold(ch) for ch in name)
+    if country in ROMANIZED:
+        return ascii_fold(name)
+    decomposed = unicodedata.normalize("NFD", name)
+    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if ch not in ROMANIZATION_MARKS))
 
 
 def clean_title(title):
@@ -331,7 +367,7 @@ def select(cities, capitals):
     large.sort(key=lambda c: (-c["population"], c["geonameid"]))
     chosen = list(capitals.values())
     for city in large:
-        if city["geonameid"] in capital_ids:
+        if city["geonameid"] in capital_ids or city["geonameid"] in SKIPPED_PLACES:
             continue
         if city["geonameid"] not in (MAKKAH, MADINAH):
             names = alternate_count(city)
@@ -349,8 +385,8 @@ def select(cities, capitals):
     # One place per (name, country): the capital, else the larger.
     unique = {}
     for city in sorted(chosen, key=lambda c: (c["geonameid"] not in capital_ids, -c["population"])):
-        unique.setdefault((english_name(city["name"]), city["countrycode"]), city)
-    return sorted(unique.values(), key=lambda c: (english_name(c["name"]), c["countrycode"])), capital_ids
+        unique.setdefault((english_name(city["name"], city["countrycode"]), city["countrycode"]), city)
+    return sorted(unique.values(), key=lambda c: (english_name(c["name"], c["countrycode"]), c["countrycode"])), capital_ids
 
 
 # MARK: - Arabic names
@@ -487,14 +523,14 @@ def main():
         except zoneinfo.ZoneInfoNotFoundError:
             sys.exit(f"gen-cities: {city['name']} has the unknown time zone {city['timezone']}")
         rows.append(
-            f"        City({swift_string(english_name(city['name']))}, {swift_string(name)}, "
+            f"        City({swift_string(english_name(city['name'], city['countrycode']))}, {swift_string(name)}, "
             f"\"{city['countrycode']}\", {city['latitude']:.4f}, {city['longitude']:.4f}, "
             f"\"{city['timezone']}\", {city['population']}, "
             f"{'true' if city['geonameid'] in capital_ids else 'false'}),"
         )
     if unnamed_capitals:
         sys.exit("gen-cities: no Arabic name for these capitals; add them to ARABIC:\n  " + "\n  ".join(unnamed_capitals))
-    listed = {f"{english_name(c['name'])}, {c['countrycode']}" for c in chosen}
+    listed = {f"{english_name(c['name'], c['countrycode'])}, {c['countrycode']}" for c in chosen}
     aliases = []
     for key, names in sorted(ALIASES.items()):
         if key not in listed:

@@ -85,3 +85,29 @@ def test_feeds(server):
                            ("lat=1&lon=1&tz=Mars/Olympus", b"IANA"), ("lat=1&lon=1&tz=UTC&method=Sundial", b"unknown method")]:
         status, _, body = request(server, "GET", "/feeds/prayer.ics?" + query)
         assert status == 400 and message in body, (query, body)
+
+
+def test_settings_json_api(server):
+    import json
+    api = "/api/v1/prayer/settings"
+    status, _, body = request(server, "GET", api)
+    assert status == 200 and json.loads(body)["place"] is None
+    client = caldav.DAVClient(url=server.url + "/", username="amal", password="amal-password-1")
+    before = ctag(client)
+    status, headers, body = request(server, "PATCH", api, json.dumps({
+        "place": {"name": "Jakarta", "latitude": -6.2088, "longitude": 106.8456, "timeZone": "Asia/Jakarta"},
+        "reminderMinutes": 5}), {"Content-Type": "application/json"})
+    assert status == 200 and headers["Content-Type"] == "application/json", body
+    settings_now = json.loads(body)
+    assert settings_now["method"] is None and settings_now["effectiveMethod"] == "Singapore"  # Indonesia's default
+    assert settings_now["place"]["timeZone"] == "Asia/Jakarta" and settings_now["feedPath"].startswith("/feeds/prayer/")
+    assert ctag(client) != before
+    assert len(client.principal().calendar(cal_id="prayer-times").search(
+        start=datetime.now(timezone.utc) + timedelta(days=3), end=datetime.now(timezone.utc) + timedelta(days=4), event=True)) >= 5
+    for payload, code in [("{", "malformed_json"), ('{"blockMinutes": "long"}', "wrong_type"), ('{"colour": "red"}', "unknown_field")]:
+        status, _, body = request(server, "PATCH", api, payload, {"Content-Type": "application/json"})
+        assert status == 400 and json.loads(body)["error"] == code, body
+    assert json.loads(request(server, "GET", api)[2])["reminderMinutes"] == 5
+    status, headers, _ = request(server, "GET", api, headers={"Authorization": "Basic " + base64.b64encode(b"amal:wrong").decode()})
+    assert status == 401 and "Basic" in headers["WWW-Authenticate"]
+    assert request(server, "PATCH", api, "x" * (70 << 10))[0] == 413

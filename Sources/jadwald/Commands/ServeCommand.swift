@@ -39,12 +39,14 @@ struct ServeCommand: AsyncParsableCommand {
         let metrics = RequestMetrics()
         let router = Router()
         router.add(middleware: ObservabilityMiddleware(metrics: metrics))
+        let authenticator = BasicAuthenticator(accounts: accounts)
         router.add(middleware: DAVMiddleware(
             handler: DAVHandler(store: calendars, resources: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize)),
-            authenticator: BasicAuthenticator(accounts: accounts),
+            authenticator: authenticator,
             maxBodySize: settings.maxRequestBody))
         router.get("/healthz") { _, _ in "ok\n" }
         PrayerFeedRoutes(settings: accounts.prayerSettings).add(to: router)
+        PrayerSettingsAPI(settings: accounts.prayerSettings, authenticator: authenticator, resolveCity: { _ in nil }).add(to: router)
         router.get("/metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
