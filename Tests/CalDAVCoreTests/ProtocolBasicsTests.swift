@@ -28,6 +28,18 @@ struct DAVPathTests {
         #expect(DAVPath(path) == nil)
     }
 
+    @Test("names decomposed and precomposed reach the store as the same bytes")
+    func normalization() {
+        let decomposed = DAVPath("/dav/calendars/amal/caf%65%CC%81/r%C3%A9union.ics")
+        let precomposed = DAVPath("/dav/calendars/amal/caf%C3%A9/re\u{301}union.ics")
+        #expect(decomposed == precomposed)
+        if case .object(_, let calendar, let name) = decomposed {
+            #expect(Array(calendar.utf8) == Array("caf\u{E9}".utf8) && Array(name.utf8) == Array("r\u{E9}union.ics".utf8))
+        } else {
+            Issue.record("not an object path")
+        }
+    }
+
     @Test("hrefs are canonical and read back as the same path")
     func hrefs() {
         let path = DAVPath.object(user: "a@x.org", calendar: "عمل", name: "e 1.ics")

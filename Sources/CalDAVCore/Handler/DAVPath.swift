@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request path resolved once into the resource it names (see DESIGN.md, URL space).
 ///
 /// ```
@@ -136,8 +138,12 @@ public enum DAVPath: Hashable, Sendable {
     }
 
     /// Percent-decoding of one segment; `nil` for a malformed escape or invalid UTF-8.
+    ///
+    /// Names come out in Unicode normalization form C: Swift compares strings by canonical
+    /// equivalence but SQLite compares bytes, so `é` typed precomposed or decomposed must
+    /// reach every store as the same bytes.
     static func decode(_ segment: Substring) -> String? {
-        guard segment.contains("%") else { return String(segment) }
+        guard segment.contains("%") else { return String(segment).precomposedStringWithCanonicalMapping }
         var bytes: [UInt8] = []
         var iterator = segment.utf8.makeIterator()
         while let byte = iterator.next() {
@@ -148,7 +154,7 @@ public enum DAVPath: Hashable, Sendable {
                 bytes.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(validating: bytes, as: UTF8.self)?.precomposedStringWithCanonicalMapping
     }
 
     /// Percent-encoding of one segment: everything but RFC 3986 unreserved characters and

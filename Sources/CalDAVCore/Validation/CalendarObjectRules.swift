@@ -1,3 +1,4 @@
+import Foundation
 import ICalendar
 
 /// Checks a PUT body against RFC 4791 §4.1 and computes the index row a store keeps.
@@ -56,7 +57,9 @@ public struct CalendarObjectRules: Sendable {
             throw DAVError(.validCalendarObjectResource, "two overrides of UID \(uid) have the same RECURRENCE-ID")
         }
         let span = try span(of: calendar)
-        return (calendar, CalendarObjectIndex(uid: uid, componentType: first.name, firstStart: span.first, lastEnd: span.last))
+        // UIDs are compared in normalization form C, the way names are (see DAVPath).
+        return (calendar, CalendarObjectIndex(uid: uid.precomposedStringWithCanonicalMapping, componentType: first.name,
+                                              firstStart: span.first, lastEnd: span.last))
     }
 
     /// Problems that make the data unusable. Missing DTSTAMP and the like are tolerated,
