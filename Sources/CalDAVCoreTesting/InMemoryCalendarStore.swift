@@ -1,7 +1,7 @@
 import CalDAVCore
 
 /// A ``CalendarStore`` held in memory, for tests and as the reference the conformance
-/// suite is written against. Each collection keeps its whole change log.
+/// suite is written against. Each collection keeps each name's latest change.
 public actor InMemoryCalendarStore: CalendarStore {
     private struct Stored {
         var object: CalendarObject
@@ -11,8 +11,13 @@ public actor InMemoryCalendarStore: CalendarStore {
     private struct Entry {
         var collection: CalendarCollection
         var objects: [String: Stored] = [:]
-        /// (position, object name), one per write, ascending.
+        /// (position, object name), ascending: each name's latest write only, as SQLite keeps it.
         var log: [(position: Int64, name: String)] = []
+
+        mutating func logChange(_ position: Int64, _ name: String) {
+            log.removeAll { $0.name == name }
+            log.append((position, name))
+        }
     }
 
     private var entries: [CalendarReference: Entry] = [:]
@@ -88,7 +93,7 @@ public actor InMemoryCalendarStore: CalendarStore {
                                     componentType: index.componentType, lastModified: clock())
         entry.objects[name] = Stored(object: object, index: index)
         entry.collection.changePosition = position
-        entry.log.append((position, name))
+        entry.logChange(position, name)
         entries[reference] = entry
         return (object, existing == nil)
     }
@@ -101,7 +106,7 @@ public actor InMemoryCalendarStore: CalendarStore {
         }
         entry.objects[name] = nil
         entry.collection.changePosition += 1
-        entry.log.append((entry.collection.changePosition, name))
+        entry.logChange(entry.collection.changePosition, name)
         entries[reference] = entry
     }
 
@@ -124,7 +129,7 @@ public actor InMemoryCalendarStore: CalendarStore {
             var from = try entry(origin)
             from.objects[source] = nil
             from.collection.changePosition += 1
-            from.log.append((from.collection.changePosition, source))
+            from.logChange(from.collection.changePosition, source)
             entries[origin] = from
         }
         var to = try entry(destination)
@@ -135,7 +140,7 @@ public actor InMemoryCalendarStore: CalendarStore {
         object.lastModified = clock()
         to.objects[name] = Stored(object: object, index: stored.index)
         to.collection.changePosition = position
-        to.log.append((position, name))
+        to.logChange(position, name)
         entries[destination] = to
         return (object, !exists)
     }

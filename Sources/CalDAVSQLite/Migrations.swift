@@ -86,6 +86,15 @@ enum Migrations {
                 UPDATE calendar SET sync_id = lower(hex(randomblob(8)));
                 """)
         }
+        migrator.registerMigration("4-change-log-latest-per-name") { db in
+            // The log keeps only each name's latest change (see logChange); index it by name.
+            try db.execute(sql: """
+                DELETE FROM change_log WHERE position < (
+                    SELECT MAX(newer.position) FROM change_log newer
+                    WHERE newer.calendar_id = change_log.calendar_id AND newer.name = change_log.name);
+                CREATE INDEX change_log_name ON change_log (calendar_id, name);
+                """)
+        }
         return migrator
     }
 }

@@ -276,7 +276,10 @@ public final class SQLiteCalendarStore: CalendarStore {
             """, arguments: [id, object.name, Data(object.data), object.etag, object.uid, object.componentType, firstStart, lastEnd, object.lastModified])
     }
 
+    /// Appends a change and drops the name's earlier entries: a sync reports each name
+    /// once, at its latest change, so superseded entries only make the log grow.
     private static func logChange(calendar id: Int64, position: Int64, name: String, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM change_log WHERE calendar_id = ? AND name = ?", arguments: [id, name])
         try db.execute(sql: "INSERT INTO change_log (calendar_id, position, name) VALUES (?, ?, ?)", arguments: [id, position, name])
         try db.execute(sql: "UPDATE calendar SET change_position = ? WHERE id = ?", arguments: [position, id])
     }

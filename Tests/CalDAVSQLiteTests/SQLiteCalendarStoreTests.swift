@@ -159,6 +159,27 @@ struct SQLiteCalendarStoreTests {
         }
     }
 
+    @Test("the change log keeps one entry per name, however often it is written")
+    func changeLogStaysSmall() async throws {
+        let path = Self.temporaryPath()
+        let store = try SQLiteCalendarStore(path: path)
+        let work = CalendarReference(owner: "amal", name: "work")
+        try await store.createCalendar(CalendarCollection(reference: work))
+        let start = try await store.changes(in: work, since: nil, limit: nil).position
+        for round in 0..<50 {
+            for name in ["a", "b", "c"] {
+                let index = CalendarObjectIndex(uid: name, componentType: "VEVENT", firstStart: 0, lastEnd: 1)
+                _ = try await store.putObject(named: "\(name).ics", data: [UInt8(round)], index: index, in: work, precondition: .none)
+            }
+        }
+        try await store.deleteObject(named: "b.ics", in: work, precondition: .none)
+        let middle = try await store.changes(in: work, since: start + 75, limit: nil)
+        #expect(Set(middle.changed) == ["a.ics", "c.ics"] && middle.deleted == ["b.ics"])
+        try store.close()
+        let rows = try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM change_log") }
+        #expect(rows == 3)
+    }
+
     @Test("readers see the last commit while another connection's write is open")
     func readersSeeLastCommit() async throws {
         let path = Self.temporaryPath()
