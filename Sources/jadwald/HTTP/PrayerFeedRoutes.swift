@@ -9,6 +9,7 @@ import PrayerTimes
 /// Both answer with an ETag and Last-Modified and 304 on revalidation.
 struct PrayerFeedRoutes {
     let settings: PrayerSettingsStore
+    let cache = FeedCache()
 
     func add<Context: RequestContext>(to router: Router<Context>) {
         router.get("/feeds/prayer.ics") { request, _ in
@@ -26,7 +27,7 @@ struct PrayerFeedRoutes {
         guard found.settings.place != nil, found.settings.isEnabled else {
             return Self.text(.notFound, "this feed has no place set; set one with jadwald prayer settings\n")
         }
-        return Self.feed(found.settings, request: request)
+        return feed(found.settings, request: request)
     }
 
     func placeFeed(_ request: Request) throws -> Response {
@@ -53,23 +54,23 @@ struct PrayerFeedRoutes {
             guard let school = AsrSchool(rawValue: String(asr)) else { return Self.text(.badRequest, "asr is standard or hanafi\n") }
             settings.asrSchool = school
         }
-        return Self.feed(settings, request: request)
+        return feed(settings, request: request)
     }
 
-    static func feed(_ settings: PrayerSettings, request: Request) -> Response {
+    func feed(_ settings: PrayerSettings, request: Request) -> Response {
         let now = Date()
-        guard let body = PrayerFeed.calendar(settings, now: now) else { return text(.notFound, "no prayer times for this place\n") }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
+        // The feed changes with the settings and with the day where the place is.
+        let day = PrayerFeed.lastModified(settings, now: now).timeIntervalSince1970
+        let key = "\(settings)@\(day)"
+        guard let entry = cache.entry(key, build: { PrayerFeed.calendar(settings, now: now) }) else {
+            return Self.text(.notFound, "no prayer times for this place\n")
         }
-        let etag = "\"\(String(hash, radix: 16))\""
+        let (body, etag) = (entry.body, entry.etag)
         let modified = PrayerFeed.lastModified(settings, now: now)
-        let modifiedText = httpDate(modified)
+        let modifiedText = Self.httpDate(modified)
         var headers: HTTPFields = [.eTag: etag, .lastModified: modifiedText, .cacheControl: "max-age=3600"]
         let matches = request.headers[.ifNoneMatch].map { $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag } }
-        let unmodified = request.headers[.ifModifiedSince].flatMap(parseHTTPDate).map { Int(modified.timeIntervalSince1970) <= Int($0.timeIntervalSince1970) }
+        let unmodified = request.headers[.ifModifiedSince].flatMap(Self.parseHTTPDate).map { Int(modified.timeIntervalSince1970) <= Int($0.timeIntervalSince1970) }
         if matches ?? unmodified ?? false {
             return Response(status: .notModified, headers: headers)
         }
