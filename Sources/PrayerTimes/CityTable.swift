@@ -3,7 +3,7 @@
 // and Arabic names are chosen. Do not edit by hand.
 
 extension CityDirectory {
-    /// 831 places: name, Arabic name, country, latitude, longitude, time zone,
+    /// 836 places: name, Arabic name, country, latitude, longitude, time zone,
     /// population, capital.
     static let table: [City] = [
         City("6th of October City", "مدينة السادس من أكتوبر", "EG", 29.8167, 31.0500, "Africa/Cairo", 368650, false),
@@ -41,6 +41,7 @@ extension CityDirectory {
         City("Al Mahallah al Kubra", "المحلة الكبرى", "EG", 30.9706, 31.1669, "Africa/Cairo", 592573, false),
         City("Al Mahmudiyah", "المحمودية", "IQ", 33.0622, 44.3656, "Asia/Baghdad", 350000, false),
         City("Al Mansurah", "المنصورة", "EG", 31.0364, 31.3807, "Africa/Cairo", 621953, false),
+        City("Al Muharraq", "المحرق", "BH", 26.2572, 50.6119, "Asia/Bahrain", 176583, false),
         City("Al Qadarif", "القضارف", "SD", 14.0349, 35.3834, "Africa/Khartoum", 363945, false),
         City("Al-Kut", "الكوت", "IQ", 32.5128, 45.8182, "Asia/Baghdad", 315162, false),
         City("Alanya", "ألانيا", "TR", 36.5438, 31.9998, "Europe/Istanbul", 364180, false),
@@ -100,6 +101,7 @@ extension CityDirectory {
         City("Basrah", "البصرة", "IQ", 30.5085, 47.7804, "Asia/Baghdad", 1326564, false),
         City("Basse-Terre", "باس-تير", "GP", 15.9971, -61.7321, "America/Guadeloupe", 11472, true),
         City("Basseterre", "باستير", "KN", 17.2955, -62.7250, "America/St_Kitts", 12920, true),
+        City("Bata", "باتا", "GQ", 1.8639, 9.7658, "Africa/Malabo", 173046, false),
         City("Batam", "باتام", "ID", 1.1494, 104.0249, "Asia/Jakarta", 1296960, false),
         City("Batman", "بطمان", "TR", 37.8874, 41.1322, "Europe/Istanbul", 452157, false),
         City("Bauchi", "باوتشي", "NG", 10.3103, 9.8439, "Africa/Lagos", 693700, false),
@@ -139,6 +141,7 @@ extension CityDirectory {
         City("Bucharest", "بوخارست", "RO", 44.4323, 26.1063, "Europe/Bucharest", 1877155, true),
         City("Budapest", "بودابست", "HU", 47.4984, 19.0404, "Europe/Budapest", 1741041, true),
         City("Buenos Aires", "بوينس آيرس", "AR", -34.6131, -58.3772, "America/Argentina/Buenos_Aires", 2891082, true),
+        City("Bujumbura", "بوجومبورا", "BI", -3.3819, 29.3614, "Africa/Bujumbura", 769317, false),
         City("Buraydah", "بريدة", "SA", 26.3260, 43.9750, "Asia/Riyadh", 745353, false),
         City("Bursa", "بورصا", "TR", 40.1956, 29.0601, "Europe/Istanbul", 3101833, false),
         City("Busan", "بوسان", "KR", 35.1017, 129.0300, "Asia/Seoul", 3285147, false),
@@ -181,6 +184,7 @@ extension CityDirectory {
         City("Conakry", "كوناكري", "GN", 9.5380, -13.6773, "Africa/Conakry", 1928389, true),
         City("Constantine", "قسنطينة", "DZ", 36.3650, 6.6147, "Africa/Algiers", 448028, false),
         City("Copenhagen", "كوبنهاغن", "DK", 55.6759, 12.5655, "Europe/Copenhagen", 1153615, true),
+        City("Cotonou", "كوتونو", "BJ", 6.3654, 2.4183, "Africa/Porto-Novo", 679012, false),
         City("Curitiba", "كوريتيبا", "BR", -25.4278, -49.2731, "America/Sao_Paulo", 1948626, false),
         City("Córdoba", "قرطبة", "AR", -31.4065, -64.1885, "America/Argentina/Cordoba", 2106734, false),
         City("Da Nang", "دا نانغ", "VN", 16.0678, 108.2208, "Asia/Ho_Chi_Minh", 1276000, false),
@@ -834,6 +838,7 @@ extension CityDirectory {
         City("Zibo", "زيبو", "CN", 36.7906, 118.0633, "Asia/Shanghai", 3129228, false),
         City("Zigong", "زيجونج", "CN", 29.3416, 104.7769, "Asia/Shanghai", 1262064, false),
         City("Zinder", "زيندر", "NE", 13.8072, 8.9881, "Africa/Niamey", 318874, false),
+        City("Zürich", "زيورخ", "CH", 47.3667, 8.5500, "Europe/Zurich", 415367, false),
         City("Ürümqi", "أورومتشي", "CN", 43.8010, 87.6005, "Asia/Urumqi", 3029372, false),
         City("İzmir", "إزمير", "TR", 38.4127, 27.1384, "Europe/Istanbul", 2938292, false),
         City("Şanlıurfa", "شانلي أورفة", "TR", 37.1671, 38.7939, "Europe/Istanbul", 449549, false),
