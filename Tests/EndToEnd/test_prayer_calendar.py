@@ -111,3 +111,14 @@ def test_settings_json_api(server):
     status, headers, _ = request(server, "GET", api, headers={"Authorization": "Basic " + base64.b64encode(b"amal:wrong").decode()})
     assert status == 401 and "Basic" in headers["WWW-Authenticate"]
     assert request(server, "PATCH", api, "x" * (70 << 10))[0] == 413
+
+
+def test_city_names_in_english_or_arabic(server):
+    import json
+    out = settings(server, "--city", "Alexandria, EG")
+    assert "Alexandria · الإسكندرية" in out and "Africa/Cairo" in out and "Egypt" in out
+    status, _, body = request(server, "PATCH", "/api/v1/prayer/settings", json.dumps({"city": "الرياض"}), {"Content-Type": "application/json"})
+    assert status == 200 and json.loads(body)["place"]["timeZone"] == "Asia/Riyadh", body
+    assert json.loads(body)["effectiveMethod"] == "Makkah"
+    status, _, body = request(server, "PATCH", "/api/v1/prayer/settings", json.dumps({"city": "Atlantis"}), {"Content-Type": "application/json"})
+    assert status == 400 and json.loads(body)["error"] == "unknown_city"

@@ -43,6 +43,14 @@ public struct PrayerSettings: Sendable, Hashable {
 
     public init() {}
 
+    /// The place of a city in the built-in list (English or Arabic name, "Name, CC" to
+    /// pick a country), named "English · Arabic".
+    public static func place(city query: String) -> Place? {
+        guard let city = CityDirectory.named(query) else { return nil }
+        return Place(name: "\(city.name) · \(city.arabicName)", latitude: city.latitude, longitude: city.longitude,
+                     timeZone: city.timeZoneIdentifier)
+    }
+
     /// Block and reminder lengths accepted, in minutes.
     public static let minuteRange = 1...240
 

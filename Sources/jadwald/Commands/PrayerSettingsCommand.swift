@@ -17,6 +17,8 @@ extension PrayerCommand {
                 """)
 
         @Argument(help: "The user.") var user: String
+        @Option(help: "A city from the built-in list, in English or Arabic (\"Riyadh\", \"الرياض\", \"Alexandria, EG\").")
+        var city: String?
         @Option(parsing: .unconditional, help: "Latitude in degrees (north positive).") var lat: Double?
         @Option(parsing: .unconditional, help: "Longitude in degrees (east positive).") var lon: Double?
         @Option(help: "IANA time zone of the place, e.g. Asia/Riyadh.") var tz: String?
@@ -38,6 +40,13 @@ extension PrayerCommand {
             if (lat == nil) != (lon == nil) || (lat != nil && tz == nil) {
                 throw ValidationError("give --lat, --lon and --tz together")
             }
+            if let city {
+                guard lat == nil else { throw ValidationError("give --city or --lat/--lon/--tz, not both") }
+                guard PrayerSettings.place(city: city) != nil else {
+                    let suggestions = CityDirectory.search(city, limit: 5).map { "\($0.name), \($0.countryCode)" }
+                    throw ValidationError("no city named \(city) in the built-in list" + (suggestions.isEmpty ? "; give --lat, --lon and --tz" : "; did you mean \(suggestions.joined(separator: "; "))?"))
+                }
+            }
             if let method, method.lowercased() != "default", CalculationMethod(name: method) == nil {
                 throw ValidationError("unknown method \(method)")
             }
@@ -45,7 +54,7 @@ extension PrayerCommand {
         }
 
         var changesSomething: Bool {
-            lat != nil || elevation != nil || placeName != nil || method != nil || asr != nil || highLat != nil || blockMinutes != nil
+            city != nil || lat != nil || elevation != nil || placeName != nil || method != nil || asr != nil || highLat != nil || blockMinutes != nil
                 || jumuahMinutes != nil || reminderMinutes != nil || noReminder || calendar != nil || rotateFeedToken
         }
 
@@ -67,7 +76,11 @@ extension PrayerCommand {
         }
 
         func apply(to settings: inout PrayerSettings) {
-            if let lat, let lon, let tz {
+            if let city, let place = PrayerSettings.place(city: city) {
+                settings.place = place
+                if let placeName { settings.place?.name = placeName }
+                if let elevation { settings.place?.elevation = elevation }
+            } else if let lat, let lon, let tz {
                 settings.place = PrayerSettings.Place(name: placeName, latitude: lat, longitude: lon, elevation: elevation ?? 0, timeZone: tz)
             } else if var place = settings.place {
                 if let elevation { place.elevation = elevation }

@@ -46,7 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
             maxBodySize: settings.maxRequestBody))
         router.get("/healthz") { _, _ in "ok\n" }
         PrayerFeedRoutes(settings: accounts.prayerSettings).add(to: router)
-        PrayerSettingsAPI(settings: accounts.prayerSettings, authenticator: authenticator, resolveCity: { _ in nil }).add(to: router)
+        PrayerSettingsAPI(settings: accounts.prayerSettings, authenticator: authenticator, resolveCity: PrayerSettings.place(city:)).add(to: router)
         router.get("/metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
