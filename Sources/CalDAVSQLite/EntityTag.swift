@@ -1,3 +1,5 @@
+import CalDAVCore
+
 /// Strong ETags for stored objects, `"<change position>-<FNV-1a 64 of the bytes, hex>"`.
 ///
 /// The position makes a tag unique per write within a collection, whatever the bytes; the
@@ -8,11 +10,6 @@
 /// swift-crypto) buys nothing here and the store depends on GRDB alone.
 enum EntityTag {
     static func make(position: Int64, data: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return "\"\(position)-\(String(hash, radix: 16))\""
+        "\"\(position)-\(FNV1a.hex(data))\""
     }
 }

@@ -21,16 +21,6 @@ enum HTTPDate {
         return "\(year)-\(pad(month))-\(pad(day))T\(pad(seconds / 3600)):\(pad(seconds / 60 % 60)):\(pad(seconds % 60))Z"
     }
 
-    /// 64-bit FNV-1a, for short opaque tokens (not for security).
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return hash
-    }
-
     private static func civil(_ days: Int) -> (Int, Int, Int) {
         let date = LocalDate(dayNumber: days)
         return (date.year, date.month, date.day)

@@ -47,7 +47,7 @@ struct PropertyTable: Sendable {
         case .calendar(let collection): return syncToken(collection)
         case .home(_, let calendars):
             let parts = calendars.map { "\($0.reference.name):\($0.syncID)-\($0.changePosition)" }
-            return "http://jadwal.app/ns/home/" + String(HTTPDate.fnv1a(parts.joined(separator: "/")), radix: 16)
+            return "http://jadwal.app/ns/home/" + FNV1a.hex(parts.joined(separator: "/").utf8)
         default: return nil
         }
     }

@@ -104,12 +104,7 @@ struct PrayerEvents: Sendable {
     }
 
     static func etag(_ data: [UInt8], version: Int64) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return "\"p\(version)-\(String(hash, radix: 16))\""
+        "\"p\(version)-\(FNV1a.hex(data))\""
     }
 
     static func utc(_ instant: Date) -> String {

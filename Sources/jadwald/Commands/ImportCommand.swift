@@ -89,12 +89,7 @@ struct ImportCommand: AsyncParsableCommand {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.@+=".unicodeScalars.contains($0)
         } && !uid.hasPrefix(".")
         if safe { return uid + ".ics" }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in uid.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return "import-" + String(hash, radix: 16) + ".ics"
+        return "import-" + FNV1a.hex(uid.utf8) + ".ics"
     }
 }
 

@@ -1,3 +1,4 @@
+import CalDAVCore
 import Foundation
 import Jadwal
 import Synchronization
@@ -80,11 +81,6 @@ final class BasicAuthenticator: Sendable {
     }
 
     private func digest(_ name: String, _ password: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ salt
-        for byte in name.utf8 + [0] + password.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return hash
+        FNV1a.hash(name.utf8 + [0] + password.utf8, seed: FNV1a.offsetBasis ^ salt)
     }
 }

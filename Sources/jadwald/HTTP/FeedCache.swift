@@ -1,3 +1,4 @@
+import CalDAVCore
 import Foundation
 import Synchronization
 
@@ -21,12 +22,7 @@ final class FeedCache: Sendable {
     func entry(_ key: String, build: () -> [UInt8]?) -> Entry? {
         if let hit = state.withLock({ $0.entries[key] }) { return hit }
         guard let body = build() else { return nil }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let entry = Entry(body: body, etag: "\"\(String(hash, radix: 16))\"")
+        let entry = Entry(body: body, etag: "\"\(FNV1a.hex(body))\"")
         state.withLock { state in
             if state.entries.updateValue(entry, forKey: key) == nil { state.order.append(key) }
             while state.order.count > capacity { state.entries[state.order.removeFirst()] = nil }
