@@ -54,9 +54,11 @@ struct ProtocolFixtureTests {
         init(_ description: String) { self.description = description }
     }
 
-    @Test("client exchanges answer as the fixtures expect", arguments: clients)
-    func client(_ client: String) async throws {
-        let handler = DAVHandler(store: InMemoryCalendarStore())
+    /// Each sequence runs with and without the response cache: a cached answer must never
+    /// differ from a computed one, however the calendar changed in between.
+    @Test("client exchanges answer as the fixtures expect", arguments: clients, [false, true])
+    func client(_ client: String, cached: Bool) async throws {
+        let handler = DAVHandler(store: InMemoryCalendarStore(), responseCache: cached ? ResponseCache() : nil)
         let context = DAVContext(principal: "amal", now: 1_800_000_000, emailAddresses: ["amal@example.org"])
         let directory = Self.folder.appendingPathComponent(client)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".http") }.sorted()

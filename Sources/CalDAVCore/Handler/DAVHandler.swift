@@ -18,16 +18,22 @@ public struct DAVHandler: Sendable {
     /// MKCOL is refused.
     public let resources: (any ResourceTreeStore)?
     public let configuration: DAVConfiguration
+    /// Answers to repeated reads of unchanged calendars, if the server keeps them.
+    public let responseCache: ResponseCache?
     let properties = PropertyTable.standard
 
     /// - Parameters:
     ///   - store: the calendars.
     ///   - resources: plain WebDAV collections and files in the same homes, if any.
     ///   - configuration: limits and choices of this server.
-    public init(store: any CalendarStore, resources: (any ResourceTreeStore)? = nil, configuration: DAVConfiguration = DAVConfiguration()) {
+    ///   - responseCache: where answers to repeated PROPFIND and REPORT requests on
+    ///     unchanged calendars are kept; `nil` computes every answer.
+    public init(store: any CalendarStore, resources: (any ResourceTreeStore)? = nil, configuration: DAVConfiguration = DAVConfiguration(),
+                responseCache: ResponseCache? = nil) {
         self.store = store
         self.resources = resources
         self.configuration = configuration
+        self.responseCache = responseCache
     }
 
     /// Methods this handler answers, for OPTIONS and 405 responses.
@@ -58,6 +64,9 @@ public struct DAVHandler: Sendable {
         if let user = path.user, user != context.principal { throw DAVError.notFound() }
         if let location = try await plainPath(path) {
             return try await dispatchPlain(request, path: path, location: location, context: context)
+        }
+        if let responseCache, request.method == "PROPFIND" || request.method == "REPORT", case .calendar(let user, let name) = path {
+            return try await cachedRead(request, path: path, collection: try await collection(user, name), context: context, cache: responseCache)
         }
         switch request.method {
         case "PROPFIND": return try await propFind(request, path: path, context: context)

@@ -18,6 +18,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxResourceSize = 10 << 20
     /// The largest request body read, in bytes (XML reports, PROPPATCH, PUT).
     public var maxRequestBody = 11 << 20
+    /// Memory for answers to repeated reads of unchanged calendars, in bytes (0: none kept).
+    public var responseCacheBytes = 64 << 20
     public var logLevel = "info"
     /// `logfmt` (key=value pairs) or `json` (one object per line).
     public var logFormat = "logfmt"
@@ -31,7 +33,7 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// Every setting's name, for the documentation and for refusing unknown keys.
     public static let keys = ["host", "port", "data", "tls.certificate", "tls.key", "limits.max_resource_size",
-                              "limits.max_request_body", "log.level", "log.format"]
+                              "limits.max_request_body", "limits.response_cache_bytes", "log.level", "log.format"]
 
     /// The environment variable of a setting: `tls.certificate` is `JADWAL_TLS_CERTIFICATE`.
     public static func environmentName(_ key: String) -> String {
@@ -75,6 +77,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "tls.key": tlsKey = try nonEmpty()
         case "limits.max_resource_size": maxResourceSize = try integer(1024...(1 << 30))
         case "limits.max_request_body": maxRequestBody = try integer(1024...(1 << 30))
+        case "limits.response_cache_bytes": responseCacheBytes = try integer(0...(1 << 34))
         case "log.level":
             guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(value) else {
                 throw Problem(description: "\(source) must be one of trace, debug, info, notice, warning, error, critical")

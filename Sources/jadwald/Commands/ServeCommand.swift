@@ -41,7 +41,8 @@ struct ServeCommand: AsyncParsableCommand {
         router.add(middleware: ObservabilityMiddleware(metrics: metrics))
         let authenticator = BasicAuthenticator(accounts: accounts)
         router.add(middleware: DAVMiddleware(
-            handler: DAVHandler(store: calendars, resources: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize)),
+            handler: DAVHandler(store: calendars, resources: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize),
+                                responseCache: ResponseCache(maxBytes: settings.responseCacheBytes)),
             authenticator: authenticator,
             maxBodySize: settings.maxRequestBody))
         router.get("/healthz") { _, _ in "ok\n" }

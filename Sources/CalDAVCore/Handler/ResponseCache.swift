@@ -1,0 +1,106 @@
+import Synchronization
+
+/// Finished answers to PROPFIND and REPORT on calendar collections, kept while the
+/// collection stays as it was. Clients poll with the same requests again and again
+/// (a ctag check, a one-month query, a listing), and the answer depends only on the
+/// request and the collection's state: its sync id, its change position and its
+/// properties. A write moves the position or the properties, so a stale answer is never
+/// served; entries are dropped least recently used first, within a byte budget.
+public final class ResponseCache: Sendable {
+    struct Key: Hashable, Sendable {
+        let method: String
+        let path: String
+        let depth: String?
+        let minimal: Bool
+        let body: [UInt8]
+        let state: String
+    }
+
+    private struct Entry {
+        let response: DAVResponse
+        let size: Int
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+    }
+
+    private let maxBytes: Int
+    private let maxEntryBytes: Int
+    private let state = Mutex(State())
+
+    /// - Parameter maxBytes: memory the cached bodies may take; one answer is kept only if
+    ///   it is at most an eighth of it.
+    public init(maxBytes: Int = 64 << 20) {
+        self.maxBytes = maxBytes
+        maxEntryBytes = maxBytes / 8
+    }
+
+    func response(for key: Key) -> DAVResponse? {
+        state.withLock { state in
+            guard var entry = state.entries[key] else { return nil }
+            state.clock += 1
+            entry.lastUse = state.clock
+            state.entries[key] = entry
+            return entry.response
+        }
+    }
+
+    func store(_ response: DAVResponse, for key: Key) {
+        let size = response.body.count + key.body.count + key.path.utf8.count + 256
+        guard size <= maxEntryBytes else { return }
+        state.withLock { state in
+            state.clock += 1
+            if let old = state.entries.updateValue(Entry(response: response, size: size, lastUse: state.clock), forKey: key) {
+                state.bytes -= old.size
+            }
+            state.bytes += size
+            while state.bytes > maxBytes, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                state.entries[oldest.key] = nil
+                state.bytes -= oldest.value.size
+            }
+        }
+    }
+
+    /// The number of answers held, for tests and metrics.
+    public var count: Int { state.withLock { $0.entries.count } }
+}
+
+extension CalendarCollection {
+    /// Everything about the collection an answer about it may show, as one string: any
+    /// write to its objects or properties changes it.
+    var cacheState: String {
+        var parts = [syncID, String(changePosition), displayName ?? "", calendarDescription ?? "", color ?? "",
+                     order.map(String.init) ?? "", timeZone ?? "", supportedComponents.sorted().joined(separator: ","), isReadOnly ? "r" : "w"]
+        for name in deadProperties.keys.sorted(by: { $0.description < $1.description }) {
+            parts.append(name.description)
+            parts.append(FNV1a.hex(deadProperties[name]!))
+        }
+        return FNV1a.hex(parts.joined(separator: "\u{1F}").utf8) + "-" + String(changePosition)
+    }
+}
+
+extension DAVHandler {
+    /// PROPFIND and REPORT on a calendar through the cache. Free-busy answers carry the
+    /// time they were made, so they are not kept.
+    func cachedRead(_ request: DAVRequest, path: DAVPath, collection: CalendarCollection, context: DAVContext,
+                    cache: ResponseCache) async throws(DAVError) -> DAVResponse {
+        let key = ResponseCache.Key(method: request.method, path: path.href, depth: request.header("depth"),
+                                    minimal: context.prefersMinimal, body: request.body, state: collection.cacheState)
+        if let hit = cache.response(for: key) { return hit }
+        let response = request.method == "PROPFIND"
+            ? try await propFind(request, path: path, context: context)
+            : try await report(request, path: path, context: context)
+        if response.status == 207 && !Self.contains(request.body, "free-busy-query") { cache.store(response, for: key) }
+        return response
+    }
+
+    static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard bytes.count >= needle.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { start in bytes[start..<start + needle.count].elementsEqual(needle) }
+    }
+}
