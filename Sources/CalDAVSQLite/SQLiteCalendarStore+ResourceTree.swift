@@ -33,9 +33,9 @@ extension SQLiteCalendarStore: ResourceTreeStore {
                 throw StoreError(.alreadyExists, "\(path) exists")
             }
             let parent = try ResourceRows.parentID(of: path, db)
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO web_resource (owner, parent_id, name, is_collection, created_at, last_modified) VALUES (?, ?, ?, 1, ?, ?)
-                """, arguments: [path.owner, parent, path.name, now, now])
+                """).execute(arguments: [path.owner, parent, path.name, now, now])
             try ResourceRows.saveDeadProperties(deadProperties, id: db.lastInsertedRowID, db)
             return PlainResource(path: path, isCollection: true, createdAt: now, lastModified: now, deadProperties: deadProperties)
         }
@@ -55,14 +55,14 @@ extension SQLiteCalendarStore: ResourceTreeStore {
             let revision: Int64 = (existing?["revision"] ?? 0) + 1
             let etag = EntityTag.make(position: revision, data: data)
             if let existing {
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     UPDATE web_resource SET data = ?, content_type = ?, etag = ?, revision = ?, last_modified = ? WHERE id = ?
-                    """, arguments: [Data(data), contentType, etag, revision, now, existing["id"] as Int64])
+                    """).execute(arguments: [Data(data), contentType, etag, revision, now, existing["id"] as Int64])
             } else {
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     INSERT INTO web_resource (owner, parent_id, name, is_collection, data, content_type, etag, revision, created_at, last_modified)
                     VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [path.owner, parent, path.name, Data(data), contentType, etag, revision, now, now])
+                    """).execute(arguments: [path.owner, parent, path.name, Data(data), contentType, etag, revision, now, now])
             }
             let stored = try ResourceRows.find(path, db)!
             return (try ResourceRows.resource(stored, at: path, db), existing == nil)
@@ -80,7 +80,7 @@ extension SQLiteCalendarStore: ResourceTreeStore {
         try await write { db in
             guard let row = try ResourceRows.find(path, db) else { throw StoreError(.notFound, "nothing at \(path)") }
             guard precondition.isSatisfied(by: row["etag"]) else { throw StoreError(.preconditionFailed, "\(path): the precondition does not hold") }
-            try db.execute(sql: "DELETE FROM web_resource WHERE id = ?", arguments: [row["id"] as Int64])
+            try db.cachedStatement(sql: "DELETE FROM web_resource WHERE id = ?").execute(arguments: [row["id"] as Int64])
         }
     }
 
@@ -97,12 +97,11 @@ extension SQLiteCalendarStore: ResourceTreeStore {
             if try ResourceRows.isCalendarName(destination, db) { throw StoreError(.alreadyExists, "\(destination) is a calendar") }
             let existing = try ResourceRows.find(destination, db)
             if existing != nil && !overwrite { throw StoreError(.preconditionFailed, "\(destination) exists and Overwrite is F") }
-            if let existing { try db.execute(sql: "DELETE FROM web_resource WHERE id = ?", arguments: [existing["id"] as Int64]) }
+            if let existing { try db.cachedStatement(sql: "DELETE FROM web_resource WHERE id = ?").execute(arguments: [existing["id"] as Int64]) }
             if keepSource {
                 try ResourceRows.copy(origin["id"], into: parent, name: destination.name, withMembers: withMembers, now: now, db)
             } else {
-                try db.execute(sql: "UPDATE web_resource SET parent_id = ?, name = ? WHERE id = ?",
-                               arguments: [parent, destination.name, origin["id"] as Int64])
+                try db.cachedStatement(sql: "UPDATE web_resource SET parent_id = ?, name = ? WHERE id = ?").execute(arguments: [parent, destination.name, origin["id"] as Int64])
             }
             let moved = try ResourceRows.find(destination, db)!
             return (try ResourceRows.resource(moved, at: destination, db), existing == nil)
@@ -117,10 +116,10 @@ enum ResourceRows {
         var row: Row? = nil
         for segment in path.segments {
             if let parent = row {
-                row = try Row.fetchOne(db, sql: "SELECT * FROM web_resource WHERE parent_id = ? AND name = ?",
+                row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM web_resource WHERE parent_id = ? AND name = ?"),
                                        arguments: [parent["id"] as Int64, segment])
             } else {
-                row = try Row.fetchOne(db, sql: "SELECT * FROM web_resource WHERE owner = ? AND parent_id IS NULL AND name = ?",
+                row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM web_resource WHERE owner = ? AND parent_id IS NULL AND name = ?"),
                                        arguments: [path.owner, segment])
             }
             if row == nil { return nil }
@@ -143,15 +142,15 @@ enum ResourceRows {
 
     static func memberRows(of id: Int64?, owner: String, _ db: Database) throws -> [Row] {
         if let id {
-            return try Row.fetchAll(db, sql: "SELECT * FROM web_resource WHERE parent_id = ? ORDER BY name", arguments: [id])
+            return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM web_resource WHERE parent_id = ? ORDER BY name"), arguments: [id])
         }
-        return try Row.fetchAll(db, sql: "SELECT * FROM web_resource WHERE owner = ? AND parent_id IS NULL ORDER BY name", arguments: [owner])
+        return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM web_resource WHERE owner = ? AND parent_id IS NULL ORDER BY name"), arguments: [owner])
     }
 
     /// Whether `path` is a top-level name the owner's calendars already use.
     static func isCalendarName(_ path: ResourcePath, _ db: Database) throws -> Bool {
         guard path.segments.count == 1 else { return false }
-        return try Bool.fetchOne(db, sql: "SELECT 1 FROM calendar WHERE owner = ? AND name = ?", arguments: [path.owner, path.name]) ?? false
+        return try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM calendar WHERE owner = ? AND name = ?"), arguments: [path.owner, path.name]) ?? false
     }
 
     /// Whether the owner has a top-level plain collection called `name`.
@@ -161,7 +160,7 @@ enum ResourceRows {
 
     static func resource(_ row: Row, at path: ResourcePath, _ db: Database) throws -> PlainResource {
         var dead: [DAVXML.Name: [UInt8]] = [:]
-        for property in try Row.fetchAll(db, sql: "SELECT namespace, local_name, xml FROM web_dead_property WHERE resource_id = ?",
+        for property in try Row.fetchAll(db.cachedStatement(sql: "SELECT namespace, local_name, xml FROM web_dead_property WHERE resource_id = ?"),
                                          arguments: [row["id"] as Int64]) {
             let xml: Data = property["xml"]
             dead[DAVXML.Name(property["namespace"], property["local_name"])] = [UInt8](xml)
@@ -173,27 +172,26 @@ enum ResourceRows {
     }
 
     static func saveDeadProperties(_ properties: [DAVXML.Name: [UInt8]], id: Int64, _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM web_dead_property WHERE resource_id = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM web_dead_property WHERE resource_id = ?").execute(arguments: [id])
         for (name, xml) in properties {
-            try db.execute(sql: "INSERT INTO web_dead_property (resource_id, namespace, local_name, xml) VALUES (?, ?, ?, ?)",
-                           arguments: [id, name.namespace, name.local, Data(xml)])
+            try db.cachedStatement(sql: "INSERT INTO web_dead_property (resource_id, namespace, local_name, xml) VALUES (?, ?, ?, ?)").execute(arguments: [id, name.namespace, name.local, Data(xml)])
         }
     }
 
     /// Copies the row `id` (and, with `withMembers`, everything below it) into the
     /// collection `parent` under `name`, dead properties included.
     static func copy(_ id: Int64, into parent: Int64?, name: String, withMembers: Bool, now: Int, _ db: Database) throws {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO web_resource (owner, parent_id, name, is_collection, data, content_type, etag, revision, created_at, last_modified)
             SELECT owner, ?, ?, is_collection, data, content_type, etag, revision, ?, last_modified FROM web_resource WHERE id = ?
-            """, arguments: [parent, name, now, id])
+            """).execute(arguments: [parent, name, now, id])
         let copied = db.lastInsertedRowID
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO web_dead_property (resource_id, namespace, local_name, xml)
             SELECT ?, namespace, local_name, xml FROM web_dead_property WHERE resource_id = ?
-            """, arguments: [copied, id])
+            """).execute(arguments: [copied, id])
         guard withMembers else { return }
-        for member in try Row.fetchAll(db, sql: "SELECT id, name FROM web_resource WHERE parent_id = ?", arguments: [id]) {
+        for member in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name FROM web_resource WHERE parent_id = ?"), arguments: [id]) {
             try copy(member["id"], into: copied, name: member["name"], withMembers: true, now: now, db)
         }
     }

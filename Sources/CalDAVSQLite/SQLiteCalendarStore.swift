@@ -44,14 +44,14 @@ public final class SQLiteCalendarStore: CalendarStore {
 
     public func calendars(of owner: String) async throws(StoreError) -> [CalendarCollection] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM calendar WHERE owner = ? ORDER BY name", arguments: [owner])
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM calendar WHERE owner = ? ORDER BY name"), arguments: [owner])
                 .map { try Self.collection($0, db) }
         }
     }
 
     public func calendar(_ reference: CalendarReference) async throws(StoreError) -> CalendarCollection? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM calendar WHERE owner = ? AND name = ?", arguments: [reference.owner, reference.name])
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM calendar WHERE owner = ? AND name = ?"), arguments: [reference.owner, reference.name])
                 .map { try Self.collection($0, db) }
         }
     }
@@ -63,9 +63,9 @@ public final class SQLiteCalendarStore: CalendarStore {
                 || ResourceRows.isTopLevelName(owner: collection.reference.owner, collection.reference.name, db) {
                 throw StoreError(.alreadyExists, "calendar \(collection.reference) exists")
             }
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO calendar (owner, name, components, change_position, created_at, sync_id) VALUES (?, ?, '', 0, ?, ?)
-                """, arguments: [collection.reference.owner, collection.reference.name, now, CalendarCollection.newSyncID()])
+                """).execute(arguments: [collection.reference.owner, collection.reference.name, now, CalendarCollection.newSyncID()])
             try Self.saveProperties(collection, id: db.lastInsertedRowID, db)
         }
     }
@@ -80,7 +80,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     public func deleteCalendar(_ reference: CalendarReference) async throws(StoreError) {
         try await write { db in
             let id = try Self.requireCalendarID(reference, db)
-            try db.execute(sql: "DELETE FROM calendar WHERE id = ?", arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM calendar WHERE id = ?").execute(arguments: [id])
         }
     }
 
@@ -89,7 +89,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     public func objects(in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
         try await read { db in
             let id = try Self.requireCalendarID(reference, db)
-            return try Row.fetchAll(db, sql: "SELECT * FROM calendar_object WHERE calendar_id = ? ORDER BY name", arguments: [id]).map(Self.object)
+            return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM calendar_object WHERE calendar_id = ? ORDER BY name"), arguments: [id]).map(Self.object)
         }
     }
 
@@ -113,7 +113,7 @@ public final class SQLiteCalendarStore: CalendarStore {
         try await read { db in
             let id = try Self.requireCalendarID(reference, db)
             let query = Self.overlapQuery(calendarID: id, range: range, componentType: componentType)
-            return try Row.fetchAll(db, sql: query.sql, arguments: query.arguments).map(Self.object).sorted { $0.name < $1.name }
+            return try Row.fetchAll(db.cachedStatement(sql: query.sql), arguments: query.arguments).map(Self.object).sorted { $0.name < $1.name }
         }
     }
 
@@ -137,11 +137,11 @@ public final class SQLiteCalendarStore: CalendarStore {
         let now = clock()
         return try await write { db in
             let (id, position) = try Self.requireCalendar(reference, db)
-            let existing = try String.fetchOne(db, sql: "SELECT etag FROM calendar_object WHERE calendar_id = ? AND name = ?", arguments: [id, name])
+            let existing = try String.fetchOne(db.cachedStatement(sql: "SELECT etag FROM calendar_object WHERE calendar_id = ? AND name = ?"), arguments: [id, name])
             guard precondition.isSatisfied(by: existing) else {
                 throw StoreError(.preconditionFailed, "\(name): the precondition does not hold")
             }
-            if let holder = try String.fetchOne(db, sql: "SELECT name FROM calendar_object WHERE calendar_id = ? AND uid = ? AND name != ?",
+            if let holder = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM calendar_object WHERE calendar_id = ? AND uid = ? AND name != ?"),
                                                 arguments: [id, index.uid, name]) {
                 throw StoreError(.uidConflict, "UID \(index.uid) is already used by \(holder)", existingName: holder)
             }
@@ -157,11 +157,11 @@ public final class SQLiteCalendarStore: CalendarStore {
     public func deleteObject(named name: String, in reference: CalendarReference, precondition: WritePrecondition) async throws(StoreError) {
         try await write { db in
             let (id, position) = try Self.requireCalendar(reference, db)
-            guard let etag = try String.fetchOne(db, sql: "SELECT etag FROM calendar_object WHERE calendar_id = ? AND name = ?", arguments: [id, name]) else {
+            guard let etag = try String.fetchOne(db.cachedStatement(sql: "SELECT etag FROM calendar_object WHERE calendar_id = ? AND name = ?"), arguments: [id, name]) else {
                 throw StoreError(.notFound, "no object \(name)")
             }
             guard precondition.isSatisfied(by: etag) else { throw StoreError(.preconditionFailed, "\(name): the precondition does not hold") }
-            try db.execute(sql: "DELETE FROM calendar_object WHERE calendar_id = ? AND name = ?", arguments: [id, name])
+            try db.cachedStatement(sql: "DELETE FROM calendar_object WHERE calendar_id = ? AND name = ?").execute(arguments: [id, name])
             try Self.logChange(calendar: id, position: position + 1, name: name, db)
         }
     }
@@ -173,21 +173,21 @@ public final class SQLiteCalendarStore: CalendarStore {
         let now = clock()
         return try await write { db in
             let (originID, originPosition) = try Self.requireCalendar(origin, db)
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM calendar_object WHERE calendar_id = ? AND name = ?", arguments: [originID, source]) else {
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM calendar_object WHERE calendar_id = ? AND name = ?"), arguments: [originID, source]) else {
                 throw StoreError(.notFound, "no object \(source)")
             }
             let stored = Self.object(row)
             if origin == destination && source == name { return (stored, false) }
             let (targetID, _) = try Self.requireCalendar(destination, db)
-            let exists = try Bool.fetchOne(db, sql: "SELECT 1 FROM calendar_object WHERE calendar_id = ? AND name = ?", arguments: [targetID, name]) == true
+            let exists = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM calendar_object WHERE calendar_id = ? AND name = ?"), arguments: [targetID, name]) == true
             if exists && !overwrite { throw StoreError(.preconditionFailed, "\(name) exists and Overwrite is F") }
             let movingWithin = !keepSource && origin == destination
-            if let holder = try String.fetchOne(db, sql: "SELECT name FROM calendar_object WHERE calendar_id = ? AND uid = ? AND name != ? AND name != ?",
+            if let holder = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM calendar_object WHERE calendar_id = ? AND uid = ? AND name != ? AND name != ?"),
                                                 arguments: [targetID, stored.uid, name, movingWithin ? source : name]) {
                 throw StoreError(.uidConflict, "UID \(stored.uid) is already used by \(holder)", existingName: holder)
             }
             if !keepSource {
-                try db.execute(sql: "DELETE FROM calendar_object WHERE calendar_id = ? AND name = ?", arguments: [originID, source])
+                try db.cachedStatement(sql: "DELETE FROM calendar_object WHERE calendar_id = ? AND name = ?").execute(arguments: [originID, source])
                 try Self.logChange(calendar: originID, position: originPosition + 1, name: source, db)
             }
             let (_, targetPosition) = try Self.requireCalendar(destination, db)
@@ -208,17 +208,17 @@ public final class SQLiteCalendarStore: CalendarStore {
         try await read { db in
             let (id, current) = try Self.requireCalendar(reference, db)
             guard let position else {
-                let names = try String.fetchAll(db, sql: "SELECT name FROM calendar_object WHERE calendar_id = ? ORDER BY name", arguments: [id])
+                let names = try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM calendar_object WHERE calendar_id = ? ORDER BY name"), arguments: [id])
                 guard let limit, names.count > limit else {
                     return ChangeSet(position: current, changed: names, deleted: [], isTruncated: false)
                 }
                 // A paged initial sync: live objects in the order of the log.
                 var folder = ChangeLogFolder(after: 0, limit: limit)
-                let rows = try Row.fetchCursor(db, sql: """
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: """
                     SELECT l.position, l.name, o.name IS NOT NULL AS live FROM change_log l
                     LEFT JOIN calendar_object o ON o.calendar_id = l.calendar_id AND o.name = l.name
                     WHERE l.calendar_id = ? ORDER BY l.position
-                    """, arguments: [id])
+                    """), arguments: [id])
                 while let row = try rows.next() {
                     if !row["live"] { folder.pass(position: row["position"]) } else if !folder.add(position: row["position"], name: row["name"]) { break }
                 }
@@ -228,7 +228,7 @@ public final class SQLiteCalendarStore: CalendarStore {
                 throw StoreError(.invalidSyncToken, "sync position \(position) was not issued by \(reference)")
             }
             var folder = ChangeLogFolder(after: position, limit: limit)
-            let rows = try Row.fetchCursor(db, sql: "SELECT position, name FROM change_log WHERE calendar_id = ? AND position > ? ORDER BY position",
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT position, name FROM change_log WHERE calendar_id = ? AND position > ? ORDER BY position"),
                                            arguments: [id, position])
             while let row = try rows.next() {
                 if !folder.add(position: row["position"], name: row["name"]) { break }
@@ -249,7 +249,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     // MARK: Rows
 
     private static func calendarID(_ reference: CalendarReference, _ db: Database) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT id FROM calendar WHERE owner = ? AND name = ?", arguments: [reference.owner, reference.name])
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM calendar WHERE owner = ? AND name = ?"), arguments: [reference.owner, reference.name])
     }
 
     private static func requireCalendarID(_ reference: CalendarReference, _ db: Database) throws -> Int64 {
@@ -258,7 +258,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     }
 
     private static func requireCalendar(_ reference: CalendarReference, _ db: Database) throws -> (id: Int64, position: Int64) {
-        guard let row = try Row.fetchOne(db, sql: "SELECT id, change_position FROM calendar WHERE owner = ? AND name = ?",
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, change_position FROM calendar WHERE owner = ? AND name = ?"),
                                          arguments: [reference.owner, reference.name]) else {
             throw StoreError(.notFound, "no calendar \(reference)")
         }
@@ -267,39 +267,38 @@ public final class SQLiteCalendarStore: CalendarStore {
 
     /// Inserts or replaces an object row with its index span.
     private static func upsert(_ object: CalendarObject, calendar id: Int64, firstStart: Int?, lastEnd: Int?, _ db: Database) throws {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO calendar_object (calendar_id, name, data, etag, uid, component_type, first_start, last_end, last_modified)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (calendar_id, name) DO UPDATE SET data = excluded.data, etag = excluded.etag, uid = excluded.uid,
                 component_type = excluded.component_type, first_start = excluded.first_start, last_end = excluded.last_end,
                 last_modified = excluded.last_modified
-            """, arguments: [id, object.name, Data(object.data), object.etag, object.uid, object.componentType, firstStart, lastEnd, object.lastModified])
+            """).execute(arguments: [id, object.name, Data(object.data), object.etag, object.uid, object.componentType, firstStart, lastEnd, object.lastModified])
     }
 
     /// Appends a change and drops the name's earlier entries: a sync reports each name
     /// once, at its latest change, so superseded entries only make the log grow.
     private static func logChange(calendar id: Int64, position: Int64, name: String, _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM change_log WHERE calendar_id = ? AND name = ?", arguments: [id, name])
-        try db.execute(sql: "INSERT INTO change_log (calendar_id, position, name) VALUES (?, ?, ?)", arguments: [id, position, name])
-        try db.execute(sql: "UPDATE calendar SET change_position = ? WHERE id = ?", arguments: [position, id])
+        try db.cachedStatement(sql: "DELETE FROM change_log WHERE calendar_id = ? AND name = ?").execute(arguments: [id, name])
+        try db.cachedStatement(sql: "INSERT INTO change_log (calendar_id, position, name) VALUES (?, ?, ?)").execute(arguments: [id, position, name])
+        try db.cachedStatement(sql: "UPDATE calendar SET change_position = ? WHERE id = ?").execute(arguments: [position, id])
     }
 
     private static func saveProperties(_ collection: CalendarCollection, id: Int64, _ db: Database) throws {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             UPDATE calendar SET display_name = ?, description = ?, color = ?, sort_order = ?, time_zone = ?, components = ? WHERE id = ?
-            """, arguments: [collection.displayName, collection.calendarDescription, collection.color, collection.order,
+            """).execute(arguments: [collection.displayName, collection.calendarDescription, collection.color, collection.order,
                              collection.timeZone, collection.supportedComponents.sorted().joined(separator: ","), id])
-        try db.execute(sql: "DELETE FROM dead_property WHERE calendar_id = ?", arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM dead_property WHERE calendar_id = ?").execute(arguments: [id])
         for (name, xml) in collection.deadProperties {
-            try db.execute(sql: "INSERT INTO dead_property (calendar_id, namespace, local_name, xml) VALUES (?, ?, ?, ?)",
-                           arguments: [id, name.namespace, name.local, Data(xml)])
+            try db.cachedStatement(sql: "INSERT INTO dead_property (calendar_id, namespace, local_name, xml) VALUES (?, ?, ?, ?)").execute(arguments: [id, name.namespace, name.local, Data(xml)])
         }
     }
 
     private static func collection(_ row: Row, _ db: Database) throws -> CalendarCollection {
         let id: Int64 = row["id"]
         var dead: [DAVXML.Name: [UInt8]] = [:]
-        for property in try Row.fetchAll(db, sql: "SELECT namespace, local_name, xml FROM dead_property WHERE calendar_id = ?", arguments: [id]) {
+        for property in try Row.fetchAll(db.cachedStatement(sql: "SELECT namespace, local_name, xml FROM dead_property WHERE calendar_id = ?"), arguments: [id]) {
             let xml: Data = property["xml"]
             dead[DAVXML.Name(property["namespace"], property["local_name"])] = [UInt8](xml)
         }
@@ -320,9 +319,10 @@ public final class SQLiteCalendarStore: CalendarStore {
 
     // MARK: Errors
 
-    /// Runs a read, turning database failures into ``StoreError/Code/unavailable``.
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        do { return try await pool.read(body) } catch { throw Self.storeError(error) }
+    /// Runs a read on the calling thread (see ``GRDB/DatabasePool/readInPlace(_:)``),
+    /// turning database failures into ``StoreError/Code/unavailable``.
+    func read<T: Sendable>(_ body: (Database) throws -> T) async throws(StoreError) -> T {
+        do { return try pool.readInPlace(body) } catch { throw Self.storeError(error) }
     }
 
     /// Runs a write transaction; any error rolls it back.

@@ -1,3 +1,4 @@
+import CalDAVSQLite
 import Foundation
 import GRDB
 import HummingbirdBcrypt
@@ -57,11 +58,10 @@ public final class AccountStore: Sendable {
         guard password.count >= 8 else { throw AccountError("passwords need at least 8 characters") }
         let hash = Bcrypt.hash(password, cost: cost)
         try await pool.write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE name = ?", arguments: [name]) == true {
+            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE name = ?"), arguments: [name]) == true {
                 throw AccountError("user \(name) exists already")
             }
-            try db.execute(sql: "INSERT INTO account (name, password_hash, email, is_admin, created_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [name, hash, email, isAdmin, now])
+            try db.cachedStatement(sql: "INSERT INTO account (name, password_hash, email, is_admin, created_at) VALUES (?, ?, ?, ?, ?)").execute(arguments: [name, hash, email, isAdmin, now])
         }
     }
 
@@ -70,7 +70,7 @@ public final class AccountStore: Sendable {
         guard password.count >= 8 else { throw AccountError("passwords need at least 8 characters") }
         let hash = Bcrypt.hash(password, cost: cost)
         let changed = try await pool.write { db in
-            try db.execute(sql: "UPDATE account SET password_hash = ? WHERE name = ?", arguments: [hash, name])
+            try db.cachedStatement(sql: "UPDATE account SET password_hash = ? WHERE name = ?").execute(arguments: [hash, name])
             return db.changesCount
         }
         if changed == 0 { throw AccountError("no user \(name)") }
@@ -79,7 +79,7 @@ public final class AccountStore: Sendable {
     /// Deletes an account (its calendars are the calendar store's to delete).
     public func delete(name: String) async throws {
         let changed = try await pool.write { db in
-            try db.execute(sql: "DELETE FROM account WHERE name = ?", arguments: [name])
+            try db.cachedStatement(sql: "DELETE FROM account WHERE name = ?").execute(arguments: [name])
             return db.changesCount
         }
         if changed == 0 { throw AccountError("no user \(name)") }
@@ -87,8 +87,8 @@ public final class AccountStore: Sendable {
 
     /// Every account, by name.
     public func list() async throws -> [Account] {
-        try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT name, email, is_admin, created_at FROM account ORDER BY name").map {
+        try pool.readInPlace { db in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT name, email, is_admin, created_at FROM account ORDER BY name")).map {
                 Account(name: $0["name"], email: $0["email"], isAdmin: $0["is_admin"], createdAt: $0["created_at"])
             }
         }
@@ -96,8 +96,8 @@ public final class AccountStore: Sendable {
 
     /// One account, or `nil`.
     public func account(named name: String) async throws -> Account? {
-        try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT name, email, is_admin, created_at FROM account WHERE name = ?", arguments: [name]).map {
+        try pool.readInPlace { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT name, email, is_admin, created_at FROM account WHERE name = ?"), arguments: [name]).map {
                 Account(name: $0["name"], email: $0["email"], isAdmin: $0["is_admin"], createdAt: $0["created_at"])
             }
         }
@@ -108,11 +108,11 @@ public final class AccountStore: Sendable {
     /// revoked or the account deleted, so a cache of successful checks keyed by it is
     /// invalidated at once. One indexed read, no bcrypt.
     public func credentialStamp(name: String, password: String) async -> String? {
-        let stamp = try? await pool.read { db in
+        let stamp = try? pool.readInPlace { db in
             if let appPassword = AppPassword.Parsed(password) {
-                return try String.fetchOne(db, sql: "SELECT password_hash FROM app_password WHERE account = ? AND id = ?", arguments: [name, appPassword.id])
+                return try String.fetchOne(db.cachedStatement(sql: "SELECT password_hash FROM app_password WHERE account = ? AND id = ?"), arguments: [name, appPassword.id])
             }
-            return try String.fetchOne(db, sql: "SELECT password_hash FROM account WHERE name = ?", arguments: [name])
+            return try String.fetchOne(db.cachedStatement(sql: "SELECT password_hash FROM account WHERE name = ?"), arguments: [name])
         }
         return stamp.flatMap { $0 }
     }
@@ -124,8 +124,8 @@ public final class AccountStore: Sendable {
         if let appPassword = AppPassword.Parsed(password) {
             return await verifyAppPassword(name: name, appPassword, now: now)
         }
-        let hash = try? await pool.read { db in
-            try String.fetchOne(db, sql: "SELECT password_hash FROM account WHERE name = ?", arguments: [name])
+        let hash = try? pool.readInPlace { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT password_hash FROM account WHERE name = ?"), arguments: [name])
         }
         guard let stored = hash.flatMap({ $0 }) else {
             _ = Bcrypt.verify(password, hash: decoyHash)

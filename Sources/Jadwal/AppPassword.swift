@@ -1,3 +1,4 @@
+import CalDAVSQLite
 import Foundation
 import GRDB
 import HummingbirdBcrypt
@@ -53,22 +54,21 @@ extension AccountStore {
         guard let parsed = AppPassword.Parsed(password) else { preconditionFailure("a generated password has the app-password shape") }
         let hash = Bcrypt.hash(parsed.whole, cost: cost)
         try await pool.write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE name = ?", arguments: [name]) == true else {
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE name = ?"), arguments: [name]) == true else {
                 throw AccountError("no user \(name)")
             }
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM app_password WHERE account = ? AND label = ?", arguments: [name, label]) == true {
+            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM app_password WHERE account = ? AND label = ?"), arguments: [name, label]) == true {
                 throw AccountError("\(name) already has an app password labelled '\(label)'")
             }
-            try db.execute(sql: "INSERT INTO app_password (account, id, label, password_hash, created_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [name, parsed.id, label, hash, now])
+            try db.cachedStatement(sql: "INSERT INTO app_password (account, id, label, password_hash, created_at) VALUES (?, ?, ?, ?, ?)").execute(arguments: [name, parsed.id, label, hash, now])
         }
         return password
     }
 
     /// The app passwords of `name`, without their secrets.
     public func appPasswords(name: String) async throws -> [AppPassword] {
-        try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, label, created_at, last_used_at FROM app_password WHERE account = ? ORDER BY created_at, label",
+        try pool.readInPlace { db in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, label, created_at, last_used_at FROM app_password WHERE account = ? ORDER BY created_at, label"),
                              arguments: [name]).map {
                 AppPassword(id: $0["id"], label: $0["label"], createdAt: $0["created_at"], lastUsedAt: $0["last_used_at"])
             }
@@ -78,15 +78,15 @@ extension AccountStore {
     /// Revokes the app password with this label; it stops working at once for new checks.
     public func revokeAppPassword(name: String, label: String) async throws {
         let changed = try await pool.write { db in
-            try db.execute(sql: "DELETE FROM app_password WHERE account = ? AND label = ?", arguments: [name, label])
+            try db.cachedStatement(sql: "DELETE FROM app_password WHERE account = ? AND label = ?").execute(arguments: [name, label])
             return db.changesCount
         }
         if changed == 0 { throw AccountError("\(name) has no app password labelled '\(label)'") }
     }
 
     func verifyAppPassword(name: String, _ password: AppPassword.Parsed, now: Int) async -> Bool {
-        let hash = try? await pool.read { db in
-            try String.fetchOne(db, sql: "SELECT password_hash FROM app_password WHERE account = ? AND id = ?", arguments: [name, password.id])
+        let hash = try? pool.readInPlace { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT password_hash FROM app_password WHERE account = ? AND id = ?"), arguments: [name, password.id])
         }
         guard let stored = hash.flatMap({ $0 }) else {
             _ = Bcrypt.verify(password.whole, hash: decoyHash)
@@ -94,7 +94,7 @@ extension AccountStore {
         }
         guard Bcrypt.verify(password.whole, hash: stored) else { return false }
         _ = try? await pool.write { db in
-            try db.execute(sql: "UPDATE app_password SET last_used_at = ? WHERE account = ? AND id = ?", arguments: [now, name, password.id])
+            try db.cachedStatement(sql: "UPDATE app_password SET last_used_at = ? WHERE account = ? AND id = ?").execute(arguments: [now, name, password.id])
         }
         return true
     }

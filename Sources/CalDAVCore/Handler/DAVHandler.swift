@@ -43,8 +43,10 @@ public struct DAVHandler: Sendable {
     public func handle(_ request: DAVRequest, in context: DAVContext) async -> DAVResponse {
         var context = context
         context.prefersMinimal = Self.prefersMinimal(request)
+        // One request reads each collection once, however many steps ask for it.
+        let scoped = DAVHandler(store: RequestScopedStore(store), resources: resources, configuration: configuration, responseCache: responseCache)
         do {
-            var response = try await dispatch(request, in: context)
+            var response = try await scoped.dispatch(request, in: context)
             if context.prefersMinimal && response.status == 207 { response.headers.append(("Preference-Applied", "return=minimal")) }
             return response
         } catch {

@@ -1,3 +1,4 @@
+import CalDAVSQLite
 import Foundation
 import GRDB
 import PrayerTimes
@@ -9,14 +10,14 @@ public struct PrayerSettingsStore: Sendable {
 
     /// The settings of `name`; defaults when none were saved.
     public func settings(of name: String) async throws -> PrayerSettings {
-        try await pool.read { db in try Self.read(name, db) } ?? PrayerSettings()
+        try pool.readInPlace { db in try Self.read(name, db) } ?? PrayerSettings()
     }
 
     /// The account whose feed token this is, with its settings.
     public func settings(forFeedToken token: String) async throws -> (account: String, settings: PrayerSettings)? {
         guard !token.isEmpty else { return nil }
-        return try await pool.read { db in
-            guard let account = try String.fetchOne(db, sql: "SELECT account FROM prayer_settings WHERE feed_token = ?", arguments: [token]),
+        return try pool.readInPlace { db in
+            guard let account = try String.fetchOne(db.cachedStatement(sql: "SELECT account FROM prayer_settings WHERE feed_token = ?"), arguments: [token]),
                   let settings = try Self.read(account, db) else { return nil }
             return (account, settings)
         }
@@ -27,7 +28,7 @@ public struct PrayerSettingsStore: Sendable {
     public func update(_ name: String, now: Int = Int(Date().timeIntervalSince1970),
                        _ change: @Sendable (inout PrayerSettings) throws -> Void) async throws -> PrayerSettings {
         try await pool.write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM account WHERE name = ?", arguments: [name]) == true else {
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE name = ?"), arguments: [name]) == true else {
                 throw AccountStore.AccountError("no user \(name)")
             }
             var settings = try Self.read(name, db) ?? PrayerSettings()
@@ -37,11 +38,11 @@ public struct PrayerSettingsStore: Sendable {
             settings.updatedAt = now
             if settings.feedToken.isEmpty { settings.feedToken = PrayerSettings.newFeedToken() }
             let place = settings.place
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT OR REPLACE INTO prayer_settings (account, place_name, latitude, longitude, elevation, time_zone, method,
                     asr_school, high_latitude_rule, block_minutes, jumuah_minutes, reminder_minutes, enabled, version, updated_at, feed_token)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [name, place?.name, place?.latitude, place?.longitude, place?.elevation ?? 0, place?.timeZone,
+                """).execute(arguments: [name, place?.name, place?.latitude, place?.longitude, place?.elevation ?? 0, place?.timeZone,
                                  settings.method?.shortName, settings.asrSchool.rawValue, settings.highLatitudeRule.rawValue,
                                  settings.blockMinutes, settings.jumuahMinutes, settings.reminderMinutes, settings.isEnabled,
                                  settings.version, settings.updatedAt, settings.feedToken])
@@ -64,7 +65,7 @@ public struct PrayerSettingsStore: Sendable {
     }
 
     private static func read(_ name: String, _ db: Database) throws -> PrayerSettings? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM prayer_settings WHERE account = ?", arguments: [name]) else { return nil }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM prayer_settings WHERE account = ?"), arguments: [name]) else { return nil }
         var settings = PrayerSettings()
         if let latitude: Double = row["latitude"], let longitude: Double = row["longitude"], let zone: String = row["time_zone"] {
             settings.place = PrayerSettings.Place(name: row["place_name"], latitude: latitude, longitude: longitude,
