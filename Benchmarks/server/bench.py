@@ -780,6 +780,7 @@ def main() -> int:
     p.add_argument("--json", help="also write all results to this file")
     p.add_argument("--keep", action="store_true", help="keep the temporary folder")
     args = p.parse_args()
+    args.jadwald = os.path.abspath(args.jadwald)
     if args.quick:
         if "--events" not in sys.argv:
             args.events = 1000
