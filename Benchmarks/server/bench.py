@@ -156,19 +156,31 @@ class Server:
         self.proc = subprocess.Popen(self.command(), stdout=logf, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, cwd=self.work, env=self.env())
         logf.close()
-        # Ready when an authenticated PROPFIND Depth 0 on the calendar answers 207.
+        # Ready when an authenticated PROPFIND Depth 0 on the calendar answers 207. Wait for
+        # the port first, then send one PROPFIND and wait for it as long as it takes
+        # (Radicale builds its item cache on the first request).
         while True:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"{self.name} exited with {self.proc.returncode}; see {self.log_path}")
             try:
-                status, _ = self.request("PROPFIND", self.calendar_path, PROPFIND_BODY, {"Depth": "0"}, timeout=5)
-                if status == 207:
-                    return time.monotonic() - t0
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    break
             except OSError:
                 pass
             if time.monotonic() - t0 > timeout:
-                raise RuntimeError(f"{self.name} did not answer within {timeout} s")
+                raise RuntimeError(f"{self.name} did not listen within {timeout} s")
             time.sleep(0.002)
+        self.listen_s = time.monotonic() - t0
+        while True:
+            try:
+                status, _ = self.request("PROPFIND", self.calendar_path, PROPFIND_BODY, {"Depth": "0"}, timeout=600)
+                if status == 207:
+                    return time.monotonic() - t0
+                raise RuntimeError(f"{self.name}: PROPFIND Depth 0 answered {status}")
+            except (ConnectionError, http.client.RemoteDisconnected):
+                if time.monotonic() - t0 > timeout:
+                    raise
+                time.sleep(0.01)
 
     def env(self) -> dict:
         return dict(os.environ)
@@ -510,7 +522,8 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
 
     startup = server.start()
     result["startup_s"] = startup
-    log(f"{server.name}: ready after {startup * 1000:.0f} ms")
+    result["listen_s"] = server.listen_s
+    log(f"{server.name}: listening after {server.listen_s * 1000:.0f} ms, first PROPFIND answered after {startup * 1000:.0f} ms")
 
     def measure(name: str, spec: Path, mode: str = "cycle", deadline=None, single_s: float = 0.0):
         # A server that takes seconds per answer gets a longer window (up to --max-duration),
@@ -813,7 +826,12 @@ def main() -> int:
             server = classes[name](work, wl.events, args)
             live.append(server)
             keep = captured if capture_source is None else None
-            results[name] = bench_dav_server(server, wl, args, work, keep)
+            try:
+                results[name] = bench_dav_server(server, wl, args, work, keep)
+            except Exception as e:  # noqa: BLE001 - report and go on with the next server
+                log(f"{name}: failed: {e}")
+                server.stop()
+                continue
             if capture_source is None:
                 capture_source = name
         if "nginx" in args.servers:
