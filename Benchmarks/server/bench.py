@@ -220,17 +220,17 @@ class Server:
 
 class Jadwald(Server):
     name = "jadwald"
-    calendar_path = f"/dav/calendars/{USER}/personal/"
+    calendar_path = f"/dav/calendars/{USER}/calendar/"
 
     def binary(self) -> str:
         return self.args.jadwald
 
     def prepare(self) -> None:
-        subprocess.run([self.binary(), "user", "add", USER, "--data-dir", str(self.work / "data")],
+        subprocess.run([self.binary(), "user", "add", USER, "--password-stdin", "--data", str(self.work / "data")],
                        input=(PASSWORD + "\n").encode(), check=True, stdout=subprocess.DEVNULL, timeout=60)
 
     def command(self) -> list[str]:
-        return [self.binary(), "serve", "--data-dir", str(self.work / "data"), "--host", "127.0.0.1",
+        return [self.binary(), "serve", "--data", str(self.work / "data"), "--host", "127.0.0.1",
                 "--port", str(self.port)]
 
 
