@@ -1,0 +1,881 @@
+#!/usr/bin/env python3
+"""Server benchmark: jadwald against Radicale, Xandikos and nginx on the same workload.
+
+Run through scripts/bench-server, which installs wrk, nginx and the .venv-bench packages
+and builds jadwald in release. See Benchmarks/README.md ("Server benchmark").
+
+Every server gets one calendar with the same N generated events (events.py). jadwald is
+seeded by PUT at the benchmark's concurrency; Radicale's and Xandikos' storage is written
+directly (seeding them over HTTP is quadratic), and their PUT rate is measured separately
+by the "PUT new" row. Then each request type runs for --duration seconds under wrk
+(dav.lua), which checks every answer. nginx serves, by GET, files holding the exact bytes
+jadwald answered, as the physical limit of this machine for each read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import datetime as dt
+import http.client
+import json
+import os
+import platform
+import random
+import re
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path.insert(0, str(HERE))
+import events as eventgen  # noqa: E402
+
+USER, PASSWORD = "bench", "bench-password-1"
+AUTH = "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+ALL_SERVERS = ["jadwald", "radicale", "xandikos", "nginx"]
+READ_TESTS = ["propfind", "query", "multiget", "get", "sync_initial", "sync_after"]
+WRITE_TESTS = ["put", "delete"]
+ALL_TESTS = READ_TESTS + WRITE_TESTS
+
+LABELS = {
+    "seed": "seed by PUT (new objects)",
+    "propfind": "PROPFIND Depth 1 (N+1 responses)",
+    "query": "calendar-query, 1 month, calendar-data",
+    "multiget": "calendar-multiget, 50 hrefs",
+    "get": "GET one object",
+    "sync_initial": "sync-collection, initial",
+    "sync_after": "sync-collection after 10 changes",
+    "put": "PUT new object (If-None-Match: *)",
+    "delete": "DELETE object",
+}
+
+PROPFIND_BODY = (b'<?xml version="1.0" encoding="utf-8"?>\n'
+                 b'<D:propfind xmlns:D="DAV:"><D:prop><D:resourcetype/><D:getetag/>'
+                 b'<D:getcontenttype/></D:prop></D:propfind>')
+
+
+def query_body(start: dt.datetime, end: dt.datetime) -> bytes:
+    return ('<?xml version="1.0" encoding="utf-8"?>\n'
+            '<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">'
+            '<D:prop><D:getetag/><C:calendar-data/></D:prop>'
+            '<C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT">'
+            f'<C:time-range start="{start:%Y%m%dT%H%M%SZ}" end="{end:%Y%m%dT%H%M%SZ}"/>'
+            '</C:comp-filter></C:comp-filter></C:filter></C:calendar-query>').encode()
+
+
+def multiget_body(hrefs: list[str]) -> bytes:
+    return ('<?xml version="1.0" encoding="utf-8"?>\n'
+            '<C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">'
+            '<D:prop><D:getetag/><C:calendar-data/></D:prop>'
+            + "".join(f"<D:href>{h}</D:href>" for h in hrefs)
+            + '</C:calendar-multiget>').encode()
+
+
+def sync_body(token: str) -> bytes:
+    return ('<?xml version="1.0" encoding="utf-8"?>\n'
+            '<D:sync-collection xmlns:D="DAV:">'
+            f'<D:sync-token>{token}</D:sync-token><D:sync-level>1</D:sync-level>'
+            '<D:prop><D:getetag/></D:prop></D:sync-collection>').encode()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def log(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def proc_cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLK_TCK
+    except OSError:
+        return 0.0
+
+
+def proc_status_kb(pid: int, key: str) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def count_responses(body: bytes) -> int:
+    return len(re.findall(rb"</(?:[A-Za-z0-9_]+:)?response>", body))
+
+
+# --------------------------------------------------------------------------------------
+# servers
+
+class Server:
+    name = "?"
+    calendar_path = "/"
+    auth = True
+    loaded_directly = False
+
+    def __init__(self, work: Path, events: list, args):
+        self.work = work / self.name
+        self.work.mkdir(parents=True)
+        self.events = events
+        self.args = args
+        self.proc: subprocess.Popen | None = None
+        self.port = 0
+        self.peak_rss_kb = 0
+        self.startup_s = None
+        self.load_s = None
+        self.log_path = self.work / "server.log"
+
+    def command(self) -> list[str]:
+        raise NotImplementedError
+
+    def prepare(self) -> None:
+        """Creates the account and calendar (and, for loaded servers, writes the events)."""
+
+    def headers(self) -> dict:
+        return {"Authorization": AUTH} if self.auth else {}
+
+    def start(self, timeout: float = 120) -> float:
+        self.port = free_port()
+        logf = open(self.log_path, "ab")
+        t0 = time.monotonic()
+        self.proc = subprocess.Popen(self.command(), stdout=logf, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, cwd=self.work, env=self.env())
+        logf.close()
+        # Ready when an authenticated PROPFIND Depth 0 on the calendar answers 207. Wait for
+        # the port first, then send one PROPFIND and wait for it as long as it takes
+        # (Radicale builds its item cache on the first request).
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{self.name} exited with {self.proc.returncode}; see {self.log_path}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    break
+            except OSError:
+                pass
+            if time.monotonic() - t0 > timeout:
+                raise RuntimeError(f"{self.name} did not listen within {timeout} s")
+            time.sleep(0.002)
+        self.listen_s = time.monotonic() - t0
+        while True:
+            try:
+                status, _ = self.request("PROPFIND", self.calendar_path, PROPFIND_BODY, {"Depth": "0"}, timeout=600)
+                if status == 207:
+                    return time.monotonic() - t0
+                raise RuntimeError(f"{self.name}: PROPFIND Depth 0 answered {status}")
+            except (ConnectionError, http.client.RemoteDisconnected):
+                if time.monotonic() - t0 > timeout:
+                    raise
+                time.sleep(0.01)
+
+    def env(self) -> dict:
+        return dict(os.environ)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.peak_rss_kb = max(self.peak_rss_kb, proc_status_kb(self.proc.pid, "VmHWM"))
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def sample_rss(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.peak_rss_kb = max(self.peak_rss_kb, proc_status_kb(self.proc.pid, "VmHWM"))
+
+    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None,
+                timeout: float = 300) -> tuple[int, bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            h = self.headers()
+            if body is not None:
+                h["Content-Type"] = "application/xml; charset=utf-8" if body.startswith(b"<") else "text/calendar; charset=utf-8"
+            h.update(headers or {})
+            conn.request(method, path, body=body, headers=h)
+            resp = conn.getresponse()
+            return resp.status, resp.read()
+        finally:
+            conn.close()
+
+    def href(self, ev) -> str:
+        return self.calendar_path + ev.name
+
+
+class Jadwald(Server):
+    name = "jadwald"
+    calendar_path = f"/dav/calendars/{USER}/calendar/"
+
+    def binary(self) -> str:
+        return self.args.jadwald
+
+    def prepare(self) -> None:
+        subprocess.run([self.binary(), "user", "add", USER, "--password-stdin", "--data", str(self.work / "data")],
+                       input=(PASSWORD + "\n").encode(), check=True, stdout=subprocess.DEVNULL, timeout=60)
+
+    def command(self) -> list[str]:
+        return [self.binary(), "serve", "--data", str(self.work / "data"), "--host", "127.0.0.1",
+                "--port", str(self.port)]
+
+
+class Radicale(Server):
+    name = "radicale"
+    calendar_path = f"/{USER}/personal/"
+    loaded_directly = True
+
+    def prepare(self) -> None:
+        (self.work / "users").write_text(f"{USER}:{PASSWORD}\n")
+        col = self.work / "collections" / "collection-root" / USER / "personal"
+        col.mkdir(parents=True)
+        t0 = time.monotonic()
+        (col / ".Radicale.props").write_text(json.dumps({"tag": "VCALENDAR", "D:displayname": "Personal"}))
+        for ev in self.events:
+            (col / ev.name).write_bytes(ev.ics)
+        self.load_s = time.monotonic() - t0
+
+    def command(self) -> list[str]:
+        config = self.work / "config"
+        config.write_text(
+            "[server]\n"
+            f"hosts = 127.0.0.1:{self.port}\n"
+            "max_connections = 32\n"
+            "[auth]\n"
+            "type = htpasswd\n"
+            f"htpasswd_filename = {self.work / 'users'}\n"
+            "htpasswd_encryption = plain\n"
+            "[rights]\n"
+            "type = owner_only\n"
+            "[storage]\n"
+            f"filesystem_folder = {self.work / 'collections'}\n"
+            "[logging]\n"
+            "level = warning\n")
+        return [sys.executable, "-m", "radicale", "--config", str(config)]
+
+
+class Xandikos(Server):
+    name = "xandikos"
+    calendar_path = "/user/calendars/calendar/"
+    auth = False  # its Basic auth needs TLS (--autocert); the benchmark stays on plain HTTP
+    loaded_directly = True
+
+    def prepare(self) -> None:
+        import dulwich.repo
+        from dulwich.index import index_entry_from_stat
+        from dulwich.objects import Blob
+        from xandikos.web import SingleUserFilesystemBackend
+
+        root = self.work / "root"
+        root.mkdir()
+        backend = SingleUserFilesystemBackend(str(root))
+        backend.create_principal("/user/", create_defaults=True)
+        t0 = time.monotonic()
+        repo_path = root / "user" / "calendars" / "calendar"
+        repo = dulwich.repo.Repo(str(repo_path))
+        index = repo.open_index()
+        blobs = []
+        for ev in self.events:
+            p = repo_path / ev.name
+            p.write_bytes(ev.ics)
+            blob = Blob.from_string(ev.ics)
+            blobs.append((blob, None))
+            index[ev.name.encode()] = index_entry_from_stat(os.lstat(p), blob.id)
+        repo.object_store.add_objects(blobs)
+        tree = index.commit(repo.object_store)
+        index.write()
+        repo.get_worktree().commit(message=b"Load benchmark events", tree=tree,
+                                   committer=b"bench <bench@localhost>", author=b"bench <bench@localhost>")
+        self.load_s = time.monotonic() - t0
+
+    def command(self) -> list[str]:
+        return [str(Path(sys.executable).parent / "xandikos"), "serve", "-d", str(self.work / "root"),
+                "--defaults", "-l", "127.0.0.1", "-p", str(self.port), "--no-detect-systemd"]
+
+
+class Nginx(Server):
+    """Static files with the bytes another server answered, served by GET."""
+    name = "nginx"
+    calendar_path = "/"
+    auth = False
+
+    def prepare(self) -> None:
+        self.root = self.work / "root"
+        self.root.mkdir()
+        # when run as root, nginx's workers run as nobody: let them reach the files
+        os.chmod(self.work.parent, 0o711)
+        os.chmod(self.work, 0o755)
+        os.chmod(self.root, 0o755)
+
+    def add_file(self, rel: str, data: bytes) -> str:
+        p = self.root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        os.chmod(p.parent, 0o755)
+        p.write_bytes(data)
+        os.chmod(p, 0o644)
+        return "/" + rel
+
+    def command(self) -> list[str]:
+        w = self.work
+        for d in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+            (w / "tmp" / d).mkdir(parents=True, exist_ok=True)
+        (w / "nginx.conf").write_text(f"""
+worker_processes 2;
+daemon off;
+pid {w}/nginx.pid;
+error_log {w}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {w}/tmp/client_body;
+    proxy_temp_path {w}/tmp/proxy;
+    fastcgi_temp_path {w}/tmp/fastcgi;
+    uwsgi_temp_path {w}/tmp/uwsgi;
+    scgi_temp_path {w}/tmp/scgi;
+    default_type application/octet-stream;
+    types {{ application/xml xml; text/calendar ics; }}
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 1000000;
+    server {{
+        listen 127.0.0.1:{self.port};
+        root {self.root};
+    }}
+}}
+""")
+        return ["nginx", "-p", str(w), "-c", str(w / "nginx.conf"), "-e", str(w / "error.log")]
+
+    def start(self, timeout: float = 30) -> float:
+        self.port = free_port()
+        logf = open(self.log_path, "ab")
+        t0 = time.monotonic()
+        self.proc = subprocess.Popen(self.command(), stdout=logf, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, cwd=self.work)
+        logf.close()
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"nginx exited with {self.proc.returncode}; see {self.work}/error.log")
+            try:
+                status, _ = self.request("GET", "/health.txt", timeout=5)
+                if status == 200:
+                    return time.monotonic() - t0
+            except OSError:
+                pass
+            if time.monotonic() - t0 > timeout:
+                raise RuntimeError("nginx did not answer")
+            time.sleep(0.002)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            pids = [self.proc.pid] + self.children(self.proc.pid)
+            self.peak_rss_kb = sum(proc_status_kb(p, "VmHWM") for p in pids)
+            self.proc.send_signal(signal.SIGQUIT)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    @staticmethod
+    def children(pid: int) -> list[int]:
+        try:
+            return [int(x) for x in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        except OSError:
+            return []
+
+
+# --------------------------------------------------------------------------------------
+# wrk
+
+def write_spec(path: Path, statuses, responses: int, vcal: int, headers: dict, reqs) -> Path:
+    with open(path, "wb") as f:
+        f.write(f"E {','.join(str(s) for s in statuses)} {responses} {vcal}\n".encode())
+        for k, v in headers.items():
+            f.write(f"H {k}: {v}\n".encode())
+        for method, p, body in reqs:
+            body = body or b""
+            f.write(f"R {method} {p} {len(body)}\n".encode())
+            f.write(body)
+            f.write(b"\n")
+    return path
+
+
+def run_wrk(server: Server, spec: Path, mode: str, duration: float, args, deadline: float | None = None) -> dict:
+    """Runs wrk with dav.lua; returns its JSON plus rates, load-generator and server CPU."""
+    outdir = Path(tempfile.mkdtemp(dir=spec.parent, prefix="wrk-"))
+    threads = args.threads
+    if mode == "once":
+        deadline = deadline if deadline is not None else 1e9
+        wrk_duration = int(min(deadline, args.once_limit)) + 3600
+    else:
+        wrk_duration = max(1, int(round(duration)))
+    cmd = ["wrk", "-t", str(threads), "-c", str(args.concurrency), "-d", f"{wrk_duration}s",
+           "--timeout", f"{int(args.request_timeout)}s", "-s", str(HERE / "dav.lua"),
+           f"http://127.0.0.1:{server.port}", "--", str(spec), mode, str(threads),
+           str(deadline if deadline is not None else 0), str(outdir)]
+    server_pid = server.proc.pid
+    pids = [server_pid] + (Nginx.children(server_pid) if isinstance(server, Nginx) else [])
+    cpu0 = sum(proc_cpu_seconds(p) for p in pids)
+    stdout_path = outdir / "wrk.out"
+    t0 = time.monotonic()
+    with open(stdout_path, "wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+    hard_limit = (min(deadline, args.once_limit) + 120) if mode == "once" else duration + args.request_timeout + 60
+    interrupted = False
+    while True:
+        pid, status, rusage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        elapsed = time.monotonic() - t0
+        if not interrupted and mode == "once":
+            done = len(list(outdir.glob("done.*")))
+            if done >= threads or elapsed > hard_limit:
+                proc.send_signal(signal.SIGINT)
+                interrupted = True
+        elif not interrupted and elapsed > hard_limit:
+            proc.send_signal(signal.SIGINT)
+            interrupted = True
+        server.sample_rss()
+        time.sleep(0.02)
+    wall = time.monotonic() - t0
+    cpu1 = sum(proc_cpu_seconds(p) for p in pids)
+    text = stdout_path.read_text(errors="replace")
+    m = re.search(r"^BENCHJSON (\{.*\})$", text, re.M)
+    if not m:
+        raise RuntimeError(f"wrk printed no result:\n{text[-2000:]}")
+    res = json.loads(m.group(1))
+    window = res["window_s"]
+    res["rate"] = res["received"] / window if window > 0 else 0.0
+    res["wrk_cpu_pct"] = 100.0 * (rusage.ru_utime + rusage.ru_stime) / wall
+    res["server_cpu_pct"] = 100.0 * (cpu1 - cpu0) / window if window > 0 else 0.0
+    res["wall_s"] = wall
+    shutil.rmtree(outdir, ignore_errors=True)
+    return res
+
+
+# --------------------------------------------------------------------------------------
+# the workload
+
+class Workload:
+    def __init__(self, args):
+        self.args = args
+        self.events = eventgen.generate(args.events)
+        self.n = len(self.events)
+        self.expected_query = eventgen.expected_matches(self.events)
+        rng = random.Random(7)
+        self.multiget_sets = [rng.sample(range(self.n), min(50, self.n)) for _ in range(64)]
+        self.get_set = [rng.randrange(self.n) for _ in range(256)]
+        self.changed = rng.sample(range(self.n), min(10, self.n))
+
+
+def check_py(label: str, status: int, body: bytes, statuses, responses: int, vcal: int) -> str:
+    """The same checks as dav.lua, in python, on the one answer that bench.py keeps."""
+    if status not in statuses:
+        return f"{label}: status {status}"
+    if responses >= 0 and count_responses(body) != responses:
+        return f"{label}: responses {count_responses(body)} (want {responses})"
+    if vcal >= 0 and body.count(b"BEGIN:VCALENDAR") != vcal:
+        return f"{label}: calendars {body.count(b'BEGIN:VCALENDAR')} (want {vcal})"
+    return ""
+
+
+def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: dict | None) -> dict:
+    """Runs the whole workload against one DAV server. `captured` collects answers for nginx."""
+    result = {"server": server.name, "tests": {}, "notes": []}
+    tests = args.tests
+    hdr = server.headers()
+    xml_hdr = dict(hdr, **{"Content-Type": "application/xml; charset=utf-8"})
+    ics_hdr = dict(hdr, **{"Content-Type": "text/calendar; charset=utf-8"})
+    spec_dir = work / f"specs-{server.name}"
+    spec_dir.mkdir()
+    cal = server.calendar_path
+    n = wl.n
+
+    server.prepare()
+    if server.loaded_directly:
+        result["load_s"] = server.load_s
+        log(f"{server.name}: wrote {n} events into its storage in {server.load_s:.1f} s")
+    else:
+        server.start()
+        spec = write_spec(spec_dir / "seed.spec", [201], -1, -1, dict(ics_hdr, **{"If-None-Match": "*"}),
+                          [("PUT", server.href(ev), ev.ics) for ev in wl.events])
+        log(f"{server.name}: seeding {n} events by PUT at concurrency {args.concurrency}")
+        res = run_wrk(server, spec, "once", 0, args)
+        result["tests"]["seed"] = res
+        log(f"{server.name}: seeded {res['received']} in {res['window_s']:.1f} s ({res['rate']:.0f}/s)")
+        server.stop()
+
+    startup = server.start()
+    result["startup_s"] = startup
+    result["listen_s"] = server.listen_s
+    log(f"{server.name}: listening after {server.listen_s * 1000:.0f} ms, first PROPFIND answered after {startup * 1000:.0f} ms")
+
+    def measure(name: str, spec: Path, mode: str = "cycle", deadline=None, single_s: float = 0.0):
+        # A server that takes seconds per answer gets a longer window (up to --max-duration),
+        # so that every connection sees a few answers.
+        duration = args.duration
+        if mode == "cycle" and single_s * args.concurrency * 3 > duration:
+            duration = min(single_s * args.concurrency * 3, max(args.max_duration, duration))
+            result["notes"].append(f"{name}: measured for {duration:.0f} s (one answer took {single_s:.1f} s)")
+        res = run_wrk(server, spec, mode, duration, args, deadline)
+        result["tests"][name] = res
+        bad = res["bad_status"] + res["bad_count"] + res["errors"]["timeout"] + res["errors"]["connect"]
+        log(f"{server.name}: {name}: {res['rate']:.1f} req/s, p50 {res['p50_us'] / 1000:.2f} ms, "
+            f"p99 {res['p99_us'] / 1000:.2f} ms, {res['received']} answers"
+            + (f", {bad} bad ({res['last_bad']})" if bad else "")
+            + f", wrk CPU {res['wrk_cpu_pct']:.0f}%, server CPU {res['server_cpu_pct']:.0f}%")
+        return res
+
+    def warm(label, method, path, body, headers, statuses, responses, vcal, keep=None):
+        t0 = time.monotonic()
+        status, data = server.request(method, path, body, headers)
+        problem = check_py(label, status, data, statuses, responses, vcal)
+        if problem:
+            result["notes"].append(f"first answer, {problem}")
+            log(f"{server.name}: first answer, {problem}")
+        if captured is not None and keep is not None:
+            captured[keep] = data
+        return time.monotonic() - t0, status, data
+
+    # PROPFIND Depth 1
+    if "propfind" in tests:
+        w, _, _ = warm("propfind", "PROPFIND", cal, PROPFIND_BODY, {"Depth": "1"}, [207], n + 1, -1, "propfind")
+        result["first_propfind_s"] = w
+        w, _, _ = warm("propfind", "PROPFIND", cal, PROPFIND_BODY, {"Depth": "1"}, [207], n + 1, -1)
+        spec = write_spec(spec_dir / "propfind.spec", [207], n + 1, -1, dict(xml_hdr, Depth="1"),
+                          [("PROPFIND", cal, PROPFIND_BODY)])
+        measure("propfind", spec, single_s=w)
+    if "query" in tests:
+        body = query_body(eventgen.QUERY_START, eventgen.QUERY_END)
+        m = wl.expected_query
+        w, _, _ = warm("query", "REPORT", cal, body, {"Depth": "1"}, [207], m, m, "query")
+        result["first_query_s"] = w
+        w, _, _ = warm("query", "REPORT", cal, body, {"Depth": "1"}, [207], m, m)
+        spec = write_spec(spec_dir / "query.spec", [207], m, m, dict(xml_hdr, Depth="1"), [("REPORT", cal, body)])
+        measure("query", spec, single_s=w)
+    if "multiget" in tests:
+        bodies = [multiget_body([server.href(wl.events[i]) for i in s]) for s in wl.multiget_sets]
+        k = len(wl.multiget_sets[0])
+        w = 0.0
+        for j, body in enumerate(bodies if captured is not None else bodies[:2]):
+            w, _, _ = warm("multiget", "REPORT", cal, body, {"Depth": "1"}, [207], k, k, f"multiget/{j}.xml")
+        spec = write_spec(spec_dir / "multiget.spec", [207], k, k, dict(xml_hdr, Depth="1"),
+                          [("REPORT", cal, b) for b in bodies])
+        measure("multiget", spec, single_s=w)
+    if "get" in tests:
+        for i in (wl.get_set if captured is not None else wl.get_set[:1]):
+            warm("get", "GET", server.href(wl.events[i]), None, {}, [200], -1, 1, f"objects/{wl.events[i].name}")
+        spec = write_spec(spec_dir / "get.spec", [200], -1, 1, hdr,
+                          [("GET", server.href(wl.events[i]), None) for i in wl.get_set])
+        measure("get", spec)
+    token = None
+    if "sync_initial" in tests or "sync_after" in tests:
+        body = sync_body("")
+        warm("sync_initial", "REPORT", cal, body, {"Depth": "0"}, [207], n, -1)
+        w, status, data = warm("sync_initial", "REPORT", cal, body, {"Depth": "0"}, [207], n, -1, "sync-initial.xml")
+        m = re.search(rb"sync-token>([^<]+)</", data)
+        token = m.group(1).decode() if m else None
+        if "sync_initial" in tests:
+            spec = write_spec(spec_dir / "sync_initial.spec", [207], n, -1, dict(xml_hdr, Depth="0"),
+                              [("REPORT", cal, body)])
+            measure("sync_initial", spec, single_s=w)
+    if "sync_after" in tests:
+        if token is None:
+            result["notes"].append("sync-collection: no sync-token in the initial answer")
+        else:
+            for i in wl.changed:
+                status, _ = server.request("PUT", server.href(wl.events[i]), eventgen.modified(wl.events[i]), {})
+                if status not in (200, 201, 204):
+                    result["notes"].append(f"change PUT answered {status}")
+            body = sync_body(token)
+            k = len(wl.changed)
+            w, _, _ = warm("sync_after", "REPORT", cal, body, {"Depth": "0"}, [207], k, -1, "sync-after.xml")
+            spec = write_spec(spec_dir / "sync_after.spec", [207], k, -1, dict(xml_hdr, Depth="0"),
+                              [("REPORT", cal, body)])
+            measure("sync_after", spec, single_s=w)
+    if "put" in tests:
+        seed_rate = result["tests"].get("seed", {}).get("rate", 0)
+        pool_size = max(500, int(seed_rate * args.duration * 2.5))
+        pool = eventgen.generate(pool_size, seed=4242, prefix="put")
+        spec = write_spec(spec_dir / "put.spec", [201], -1, -1, dict(ics_hdr, **{"If-None-Match": "*"}),
+                          [("PUT", server.href(ev), ev.ics) for ev in pool])
+        res = measure("put", spec, "once", deadline=args.duration)
+        # request i went to thread i mod T, which sent its first k of them
+        created = []
+        for t, k in enumerate(res["sent_per_thread"]):
+            created += list(range(t, pool_size, args.threads))[:k]
+        if len(created) >= pool_size:
+            result["notes"].append("PUT used up its pool of new objects before the deadline")
+        if "delete" in tests:
+            spec = write_spec(spec_dir / "delete.spec", [200, 204], -1, -1, hdr,
+                              [("DELETE", server.href(pool[i]), None) for i in sorted(created)])
+            measure("delete", spec, "once")
+    server.sample_rss()
+    server.stop()
+    result["peak_rss_kb"] = server.peak_rss_kb
+    return result
+
+
+def bench_nginx(server: Nginx, wl: Workload, args, work: Path, captured: dict, source: str) -> dict:
+    result = {"server": "nginx", "tests": {}, "notes": [f"GET of files holding {source}'s answers"]}
+    server.prepare()
+    server.add_file("health.txt", b"ok\n")
+    files = {}
+    for key, data in captured.items():
+        files[key] = server.add_file(key if "/" in key else key, data)
+    result["startup_s"] = server.start()
+    spec_dir = work / "specs-nginx"
+    spec_dir.mkdir()
+    n, m, k = wl.n, wl.expected_query, len(wl.multiget_sets[0])
+
+    def one(name, keys, responses, vcal):
+        keys = [x for x in keys if x in files]
+        if not keys:
+            return
+        spec = write_spec(spec_dir / f"{name}.spec", [200], responses, vcal, {},
+                          [("GET", files[x], None) for x in keys])
+        res = run_wrk(server, spec, "cycle", args.duration, args)
+        result["tests"][name] = res
+        bad = res["bad_status"] + res["bad_count"]
+        log(f"nginx: {name}: {res['rate']:.1f} req/s, p50 {res['p50_us'] / 1000:.2f} ms, p99 {res['p99_us'] / 1000:.2f} ms"
+            + (f", {bad} bad ({res['last_bad']})" if bad else "") + f", wrk CPU {res['wrk_cpu_pct']:.0f}%")
+
+    one("propfind", ["propfind"], n + 1, -1)
+    one("query", ["query"], m, m)
+    one("multiget", [f"multiget/{j}.xml" for j in range(len(wl.multiget_sets))], k, k)
+    one("get", [f"objects/{wl.events[i].name}" for i in wl.get_set], -1, 1)
+    one("sync_initial", ["sync-initial.xml"], n, -1)
+    one("sync_after", ["sync-after.xml"], len(wl.changed), -1)
+    server.stop()
+    result["peak_rss_kb"] = server.peak_rss_kb
+    return result
+
+
+# --------------------------------------------------------------------------------------
+# report
+
+def fmt_rate(r: float) -> str:
+    if r >= 100:
+        return f"{r:,.0f}"
+    if r >= 10:
+        return f"{r:.1f}"
+    return f"{r:.2f}"
+
+
+def fmt_ms(us: float) -> str:
+    ms = us / 1000
+    return f"{ms:.0f}" if ms >= 100 else (f"{ms:.1f}" if ms >= 10 else f"{ms:.2f}")
+
+
+def cell(res: dict | None) -> str:
+    if not res:
+        return "–"
+    s = f"{fmt_rate(res['rate'])} ({fmt_ms(res['p50_us'])} / {fmt_ms(res['p99_us'])})"
+    bad = res["bad_status"] + res["bad_count"]
+    errs = res["errors"]["timeout"] + res["errors"]["connect"] + res["errors"]["read"]
+    if bad:
+        s += f" ✗ {bad}/{res['received']} wrong: {res['last_bad']}"
+    if errs:
+        s += f" ✗ {errs} socket errors/timeouts"
+    return s
+
+
+def ratio(a: dict | None, b: dict | None) -> str:
+    if not a or not b or not b["rate"]:
+        return "–"
+    return f"{a['rate'] / b['rate']:,.1f}x" if a["rate"] / b["rate"] < 100 else f"{a['rate'] / b['rate']:,.0f}x"
+
+
+def report(results: dict, wl: Workload, args) -> str:
+    servers = [s for s in ALL_SERVERS if s in results]
+    out = []
+    head = ["measurement"] + [f"{s}" for s in servers]
+    if "jadwald" in results and "radicale" in results:
+        head.append("jadwald / radicale")
+    if "jadwald" in results and "nginx" in results:
+        head.append("nginx / jadwald")
+    head.append("wrk CPU % (max)")
+    out.append("| " + " | ".join(head) + " |")
+    out.append("|" + "---|" * len(head))
+    rows = ["seed"] + ALL_TESTS
+    for t in rows:
+        cells = [LABELS[t]]
+        any_res = False
+        for s in servers:
+            res = results[s]["tests"].get(t)
+            if t == "seed" and res is None and results[s].get("load_s") is not None:
+                cells.append(f"storage written directly ({results[s]['load_s']:.1f} s)")
+                continue
+            if res:
+                any_res = True
+            cells.append(cell(res))
+        if not any_res:
+            continue
+        if "jadwald" in results and "radicale" in results:
+            cells.append(ratio(results["jadwald"]["tests"].get(t), results["radicale"]["tests"].get(t)))
+        if "jadwald" in results and "nginx" in results:
+            cells.append(ratio(results["nginx"]["tests"].get(t), results["jadwald"]["tests"].get(t)))
+        cpus = [results[s]["tests"][t]["wrk_cpu_pct"] for s in servers if t in results[s]["tests"]]
+        cells.append(f"{max(cpus):.0f}" if cpus else "–")
+        out.append("| " + " | ".join(cells) + " |")
+    extra = len(head) - 1 - len(servers)
+    out.append("| start-up until first PROPFIND answer | " + " | ".join(
+        (f"{results[s]['startup_s'] * 1000:.0f} ms" if s != "nginx" and results[s].get("startup_s") is not None else "–")
+        for s in servers) + " |" + " |" * extra)
+    out.append("| peak RSS (VmHWM) | " + " | ".join(
+        f"{results[s]['peak_rss_kb'] / 1024:.0f} MB" for s in servers) + " |" + " |" * extra)
+    return "\n".join(out)
+
+
+def targets(results: dict, wl: Workload) -> list[str]:
+    lines = []
+    j = results.get("jadwald")
+    if not j:
+        return lines
+    jt = j["tests"]
+    r = results.get("radicale", {}).get("tests", {})
+    x = results.get("nginx", {}).get("tests", {})
+
+    def mark(ok):
+        return "met" if ok else "MISSED"
+    for t in ["propfind", "query", "multiget", "sync_initial", "sync_after"]:
+        if t in jt and t in r:
+            q = jt[t]["rate"] / r[t]["rate"]
+            lines.append(f"{mark(q >= 100)}: {LABELS[t]}: {q:,.0f}x Radicale (target >= 100x)")
+    if "put" in jt and "put" in r:
+        q = jt["put"]["rate"] / r["put"]["rate"]
+        lines.append(f"{mark(q >= 20)}: PUT: {q:,.0f}x Radicale (target >= 20x)")
+    for t in READ_TESTS:
+        if t in jt and t in x:
+            q = x[t]["rate"] / jt[t]["rate"]
+            lines.append(f"{mark(q <= 3)}: {LABELS[t]}: nginx is {q:.1f}x jadwald (target <= 3x)")
+    if "query" in jt:
+        p99 = jt["query"]["p99_us"] / 1000
+        lines.append(f"{mark(p99 < 20)}: one-month query p99 {p99:.1f} ms with {wl.n} events (target < 20 ms)")
+    lines.append(f"{mark(j['peak_rss_kb'] / 1024 < 150)}: peak RSS {j['peak_rss_kb'] / 1024:.0f} MB (target < 150 MB)")
+    lines.append(f"{mark(j['startup_s'] < 1)}: start-up {j['startup_s'] * 1000:.0f} ms (target < 1 s)")
+    bad = [f"{s}/{t}" for s in results for t, res in results[s]["tests"].items()
+           if res["bad_status"] + res["bad_count"]]
+    if any(b.startswith("jadwald/") for b in bad):
+        lines.append("MISSED: jadwald gave wrong answers: " + ", ".join(b for b in bad if b.startswith("jadwald/")))
+    return lines
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--events", type=int, default=10000, help="events in the calendar (default 10000)")
+    p.add_argument("--duration", type=float, default=10.0, help="seconds per measurement (default 10)")
+    p.add_argument("--servers", default=",".join(ALL_SERVERS), help="comma-separated subset of " + ",".join(ALL_SERVERS))
+    p.add_argument("--tests", default=",".join(ALL_TESTS), help="comma-separated subset of " + ",".join(ALL_TESTS))
+    p.add_argument("--quick", action="store_true", help="1000 events, 3 s per measurement")
+    p.add_argument("--max-duration", type=float, default=45,
+                   help="longest window for a server that takes seconds per answer (default 45)")
+    p.add_argument("--concurrency", type=int, default=8)
+    p.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
+    p.add_argument("--request-timeout", type=float, default=120, help="wrk timeout per request, seconds")
+    p.add_argument("--once-limit", type=float, default=1800, help="upper bound for a count-bounded run, seconds")
+    p.add_argument("--jadwald", default=str(ROOT / ".build" / "release" / "jadwald"))
+    p.add_argument("--json", help="also write all results to this file")
+    p.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    args = p.parse_args()
+    args.jadwald = os.path.abspath(args.jadwald)
+    if args.quick:
+        if "--events" not in sys.argv:
+            args.events = 1000
+        if "--duration" not in sys.argv:
+            args.duration = 3.0
+    args.servers = [s for s in args.servers.split(",") if s]
+    args.tests = [t for t in args.tests.split(",") if t]
+    for s in args.servers:
+        if s not in ALL_SERVERS:
+            p.error(f"unknown server {s}")
+    for t in args.tests:
+        if t not in ALL_TESTS:
+            p.error(f"unknown test {t}")
+
+    t_begin = time.monotonic()
+    wl = Workload(args)
+    rec = sum(e.recurring for e in wl.events)
+    log(f"{wl.n} events ({rec} recurring, {sum(e.all_day for e in wl.events)} all-day, "
+        f"{sum(e.tzid is not None for e in wl.events)} with VTIMEZONE, "
+        f"{sum(b'BEGIN:VALARM' in e.ics for e in wl.events)} with VALARM, "
+        f"{sum(len(e.ics) for e in wl.events) / 1e6:.1f} MB); June 2026 query must return {wl.expected_query}")
+    work = Path(tempfile.mkdtemp(prefix="jadwal-server-bench-"))
+    results: dict = {}
+    captured: dict = {}
+    capture_source = None
+    classes = {"jadwald": Jadwald, "radicale": Radicale, "xandikos": Xandikos}
+    live: list[Server] = []
+    try:
+        for name in [s for s in ALL_SERVERS if s in args.servers and s != "nginx"]:
+            server = classes[name](work, wl.events, args)
+            live.append(server)
+            keep = captured if capture_source is None else None
+            try:
+                results[name] = bench_dav_server(server, wl, args, work, keep)
+            except Exception as e:  # noqa: BLE001 - report and go on with the next server
+                log(f"{name}: failed: {e}")
+                server.stop()
+                continue
+            if capture_source is None:
+                capture_source = name
+        if "nginx" in args.servers:
+            if not captured:
+                log("nginx: no DAV server ran, so there are no answers to serve")
+            else:
+                server = Nginx(work, wl.events, args)
+                live.append(server)
+                results["nginx"] = bench_nginx(server, wl, args, work, captured, capture_source)
+    finally:
+        for s in live:
+            try:
+                s.stop()
+            except Exception as e:  # noqa: BLE001
+                log(f"stopping {s.name}: {e}")
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+        else:
+            log(f"kept {work}")
+
+    elapsed = time.monotonic() - t_begin
+    mem_gib = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    print()
+    print(f"Server benchmark, {dt.date.today()}: {wl.n} events ({rec} recurring), one-month query returns "
+          f"{wl.expected_query} objects; concurrency {args.concurrency} (wrk, {args.threads} threads), "
+          f"{args.duration:g} s per measurement; {os.cpu_count()} cores, {mem_gib:.0f} GiB, {platform.platform()}; "
+          f"whole run {elapsed / 60:.1f} min.")
+    print("Cells: requests/s (p50 / p99 latency in ms); ✗ marks answers that failed the checks.")
+    if "nginx" in results:
+        print(f"nginx answers GETs of static files holding the same bytes as {capture_source}'s answers.")
+    print()
+    print(report(results, wl, args))
+    print()
+    for line in targets(results, wl):
+        print(line)
+    for s in results:
+        for note in results[s]["notes"]:
+            print(f"note: {s}: {note}")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"events": wl.n, "expected_query": wl.expected_query,
+                                               "date": str(dt.date.today()), "args": vars(args),
+                                               "results": results}, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
