@@ -52,6 +52,34 @@ enum AccountMigrations {
                 );
                 """)
         }
+        migrator.registerMigration("jadwal-5-sign-in-tokens") { db in
+            try db.execute(sql: """
+                ALTER TABLE account ADD COLUMN first_signed_in_at INTEGER;
+                CREATE INDEX account_email ON account(email COLLATE NOCASE);
+                CREATE TABLE one_time_token (
+                    digest TEXT PRIMARY KEY,
+                    purpose TEXT NOT NULL,
+                    account TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    detail TEXT,
+                    created_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    used_at INTEGER
+                );
+                CREATE INDEX one_time_token_expiry ON one_time_token(expires_at);
+                CREATE TABLE refresh_token (
+                    digest TEXT PRIMARY KEY,
+                    account TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    family TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    replaced_at INTEGER,
+                    revoked_at INTEGER
+                );
+                CREATE INDEX refresh_token_family ON refresh_token(family);
+                CREATE INDEX refresh_token_account ON refresh_token(account);
+                CREATE INDEX refresh_token_expiry ON refresh_token(expires_at);
+                """)
+        }
         return migrator
     }
 }

@@ -17,7 +17,12 @@ public final class AccountStore: Sendable {
     /// Why an account operation was refused.
     public struct AccountError: Error, Sendable, CustomStringConvertible {
         public var description: String
-        init(_ description: String) { self.description = description }
+        /// Whether it was refused because the user (or their app password) does not exist.
+        public var isMissing: Bool
+        init(_ description: String, missing: Bool = false) {
+            self.description = description
+            isMissing = missing
+        }
     }
 
     let pool: DatabasePool
@@ -73,7 +78,7 @@ public final class AccountStore: Sendable {
             try db.cachedStatement(sql: "UPDATE account SET password_hash = ? WHERE name = ?").execute(arguments: [hash, name])
             return db.changesCount
         }
-        if changed == 0 { throw AccountError("no user \(name)") }
+        if changed == 0 { throw AccountError("no user \(name)", missing: true) }
     }
 
     /// Deletes an account (its calendars are the calendar store's to delete).
@@ -82,7 +87,7 @@ public final class AccountStore: Sendable {
             try db.cachedStatement(sql: "DELETE FROM account WHERE name = ?").execute(arguments: [name])
             return db.changesCount
         }
-        if changed == 0 { throw AccountError("no user \(name)") }
+        if changed == 0 { throw AccountError("no user \(name)", missing: true) }
     }
 
     /// Every account, by name.

@@ -55,7 +55,7 @@ extension AccountStore {
         let hash = Bcrypt.hash(parsed.whole, cost: cost)
         try await pool.write { db in
             guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE name = ?"), arguments: [name]) == true else {
-                throw AccountError("no user \(name)")
+                throw AccountError("no user \(name)", missing: true)
             }
             if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM app_password WHERE account = ? AND label = ?"), arguments: [name, label]) == true {
                 throw AccountError("\(name) already has an app password labelled '\(label)'")
@@ -81,7 +81,7 @@ extension AccountStore {
             try db.cachedStatement(sql: "DELETE FROM app_password WHERE account = ? AND label = ?").execute(arguments: [name, label])
             return db.changesCount
         }
-        if changed == 0 { throw AccountError("\(name) has no app password labelled '\(label)'") }
+        if changed == 0 { throw AccountError("\(name) has no app password labelled '\(label)'", missing: true) }
     }
 
     func verifyAppPassword(name: String, _ password: AppPassword.Parsed, now: Int) async -> Bool {

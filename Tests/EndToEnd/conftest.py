@@ -25,6 +25,7 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = None
+        self.config = None  # text of a configuration file, when a test needs settings
 
     def add_user(self, name, password):
         subprocess.run([self.binary, "user", "add", name, "--data", self.data_dir],
@@ -32,8 +33,13 @@ class Server:
 
     def start(self):
         log = open(os.path.join(self.data_dir, "serve.log"), "ab")
-        self.process = subprocess.Popen([self.binary, "serve", "--port", str(self.port), "--data", self.data_dir],
-                                        stdout=log, stderr=log)
+        command = [self.binary, "serve", "--port", str(self.port), "--data", self.data_dir]
+        if self.config is not None:
+            path = os.path.join(self.data_dir, "..", "jadwal.toml")
+            with open(path, "w") as file:
+                file.write(self.config)
+            command += ["--config", path]
+        self.process = subprocess.Popen(command, stdout=log, stderr=log)
         deadline = time.time() + 30
         while time.time() < deadline:
             try:

@@ -38,7 +38,7 @@ struct ConfigurationTests {
         ("port = 80000", "f: port must be a whole number from 0 to 65535, not '80000'"),
         ("prot = 80", "f: prot is not a setting"),
         ("host = unquoted", "f: line 1: a value is a \"quoted string\", an integer, true or false"),
-        ("[tls\nkey = \"x\"", "f: line 1: a section header looks like [name]"),
+        ("[tls\nkey = \"x\"", "f: line 1: a section header looks like [name] or [name.part]"),
         ("port = 1\nport = 2", "f: line 2: port is set twice"),
         ("host = \"a\\qb\"", "f: line 1: unknown escape \\q"),
         ("[log]\nlevel = \"loud\"", "f: log.level must be one of"),

@@ -18,8 +18,9 @@ struct ConfigurationFile {
             let line = Self.strippingComment(raw).trimmed
             if line.isEmpty { continue }
             if line.hasPrefix("[") {
-                guard line.hasSuffix("]"), line.count > 2, Self.isKey(line.dropFirst().dropLast()) else {
-                    throw SyntaxError(line: number, reason: "a section header looks like [name]")
+                guard line.hasSuffix("]"), line.count > 2,
+                      line.dropFirst().dropLast().split(separator: ".", omittingEmptySubsequences: false).allSatisfy(Self.isKey) else {
+                    throw SyntaxError(line: number, reason: "a section header looks like [name] or [name.part]")
                 }
                 section = String(line.dropFirst().dropLast()) + "."
                 continue

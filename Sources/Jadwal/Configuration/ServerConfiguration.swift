@@ -23,6 +23,17 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var logLevel = "info"
     /// `logfmt` (key=value pairs) or `json` (one object per line).
     public var logFormat = "logfmt"
+    /// The address people and devices reach the server at, for links in mail and setup
+    /// profiles (`https://cal.example.org`); by default the listening address.
+    public var publicURL: String?
+    /// Whether signing in by email (or OpenID Connect) with an unknown address opens an account.
+    public var signUp = false
+    /// OpenID Connect sign-in ("Sign in with Google"): the issuer, its JWKS and this server's client ids.
+    public var oidcIssuer: String?
+    public var oidcKeySetURL: String?
+    public var oidcClientIDs: [String] = []
+    /// A bearer token that authorizes the admin API, besides administrator accounts.
+    public var adminToken: String?
 
     /// A setting that could not be applied, naming where it came from.
     public struct Problem: Error, CustomStringConvertible, Equatable {
@@ -33,7 +44,8 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// Every setting's name, for the documentation and for refusing unknown keys.
     public static let keys = ["host", "port", "data", "tls.certificate", "tls.key", "limits.max_resource_size",
-                              "limits.max_request_body", "limits.response_cache_bytes", "log.level", "log.format"]
+                              "limits.max_request_body", "limits.response_cache_bytes", "log.level", "log.format",
+                              "public_url", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "admin.token"]
 
     /// The environment variable of a setting: `tls.certificate` is `JADWAL_TLS_CERTIFICATE`.
     public static func environmentName(_ key: String) -> String {
@@ -86,6 +98,27 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "log.format":
             guard ["logfmt", "json"].contains(value) else { throw Problem(description: "\(source) must be logfmt or json") }
             logFormat = value
+        case "public_url":
+            guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
+                  url.query == nil, url.fragment == nil else {
+                throw Problem(description: "\(source) must be an http or https URL like https://cal.example.org, not '\(value)'")
+            }
+            publicURL = value.hasSuffix("/") ? String(value.dropLast()) : value
+        case "auth.sign_up":
+            guard let flag = ["true": true, "false": false][value.lowercased()] else { throw Problem(description: "\(source) must be true or false") }
+            signUp = flag
+        case "auth.oidc.issuer": oidcIssuer = try nonEmpty()
+        case "auth.oidc.jwks_url":
+            guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw Problem(description: "\(source) must be an http or https URL")
+            }
+            oidcKeySetURL = value
+        case "auth.oidc.client_ids":
+            oidcClientIDs = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !oidcClientIDs.isEmpty else { throw Problem(description: "\(source) must list at least one client id") }
+        case "admin.token":
+            guard value.utf8.count >= 32 else { throw Problem(description: "\(source) must be at least 32 characters long") }
+            adminToken = value
         default:
             throw Problem(description: "\(source) is not a setting; known: \(Self.keys.joined(separator: ", "))")
         }
@@ -95,6 +128,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public func validate() throws(Problem) {
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw Problem(description: "TLS needs both tls.certificate and tls.key")
+        }
+        let oidc = [oidcIssuer == nil, oidcKeySetURL == nil, oidcClientIDs.isEmpty]
+        if oidc.contains(true) && oidc.contains(false) {
+            throw Problem(description: "OpenID Connect needs auth.oidc.issuer, auth.oidc.jwks_url and auth.oidc.client_ids together")
         }
         if maxRequestBody < maxResourceSize {
             throw Problem(description: "limits.max_request_body (\(maxRequestBody)) must be at least limits.max_resource_size (\(maxResourceSize))")

@@ -48,7 +48,7 @@ public struct PrayerSettingsPatch: Sendable {
     private mutating func decode(_ key: String, _ value: Any, resolveCity: (String) -> PrayerSettings.Place?) throws(Problem) {
         func wrongType(_ expected: String) -> Problem { Problem(code: "wrong_type", message: "\(key) must be \(expected)") }
         func integer() throws(Problem) -> Int {
-            guard let number = value as? NSNumber, !Self.isBool(number), let int = Int(exactly: number.doubleValue) else { throw wrongType("a whole number") }
+            guard let number = value as? NSNumber, !number.isJSONBoolean, let int = Int(exactly: number.doubleValue) else { throw wrongType("a whole number") }
             guard PrayerSettings.minuteRange.contains(int) else {
                 throw Problem(code: "out_of_range", message: "\(key) must be from \(PrayerSettings.minuteRange.lowerBound) to \(PrayerSettings.minuteRange.upperBound)")
             }
@@ -89,11 +89,11 @@ public struct PrayerSettingsPatch: Sendable {
             let minutes = try integer()
             changes.append { $0.reminderMinutes = minutes }
         case "enabled":
-            guard let number = value as? NSNumber, Self.isBool(number) else { throw wrongType("true or false") }
+            guard let number = value as? NSNumber, number.isJSONBoolean else { throw wrongType("true or false") }
             let enabled = number.boolValue
             changes.append { $0.isEnabled = enabled }
         case "rotateFeedToken":
-            guard let number = value as? NSNumber, Self.isBool(number) else { throw wrongType("true or false") }
+            guard let number = value as? NSNumber, number.isJSONBoolean else { throw wrongType("true or false") }
             rotatesFeedToken = number.boolValue
         default:
             throw Problem(code: "unknown_field", message: "unknown field \(key)")
@@ -107,7 +107,7 @@ public struct PrayerSettingsPatch: Sendable {
         }
         func number(_ key: String) throws(Problem) -> Double? {
             guard let raw = object[key] else { return nil }
-            guard let value = raw as? NSNumber, !isBool(value) else { throw Problem(code: "wrong_type", message: "place.\(key) must be a number") }
+            guard let value = raw as? NSNumber, !value.isJSONBoolean else { throw Problem(code: "wrong_type", message: "place.\(key) must be a number") }
             return value.doubleValue
         }
         guard let latitude = try number("latitude"), let longitude = try number("longitude"), let zone = object["timeZone"] as? String else {
@@ -120,11 +120,6 @@ public struct PrayerSettingsPatch: Sendable {
         guard TimeZone(identifier: zone) != nil else { throw Problem(code: "unknown_time_zone", message: "unknown time zone \(zone)") }
         if let name = object["name"], !(name is String) { throw Problem(code: "wrong_type", message: "place.name must be a string") }
         return PrayerSettings.Place(name: object["name"] as? String, latitude: latitude, longitude: longitude, elevation: elevation, timeZone: zone)
-    }
-
-    /// JSONSerialization gives booleans as NSNumber too; tell them apart.
-    private static func isBool(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c" || type(of: number) == type(of: NSNumber(value: true))
     }
 }
 

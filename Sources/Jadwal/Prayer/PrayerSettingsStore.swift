@@ -29,7 +29,7 @@ public struct PrayerSettingsStore: Sendable {
                        _ change: @Sendable (inout PrayerSettings) throws -> Void) async throws -> PrayerSettings {
         try await pool.write { db in
             guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE name = ?"), arguments: [name]) == true else {
-                throw AccountStore.AccountError("no user \(name)")
+                throw AccountStore.AccountError("no user \(name)", missing: true)
             }
             var settings = try Self.read(name, db) ?? PrayerSettings()
             try change(&settings)

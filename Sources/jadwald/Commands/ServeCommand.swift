@@ -35,9 +35,13 @@ struct ServeCommand: AsyncParsableCommand {
         let database = try data.databasePath(in: settings.data)
         let store = try SQLiteCalendarStore(path: database)
         let accounts = try AccountStore(path: database)
+        let users = UserDirectory(accounts: accounts, calendars: store)
         let calendars = JadwalCalendarStore(primary: store, prayer: PrayerCalendar(settings: accounts.prayerSettings))
+        let publicURL = Self.publicURL(settings)
+        let accessTokens = try AccessTokens(directory: (settings.data as NSString).appendingPathComponent("keys"), issuer: publicURL)
+        let mail = MailQueue(logger: logger)
         let metrics = RequestMetrics()
-        let router = Router()
+        let router = Router(context: JadwalRequestContext.self)
         router.add(middleware: ObservabilityMiddleware(metrics: metrics))
         let authenticator = BasicAuthenticator(accounts: accounts)
         router.add(middleware: DAVMiddleware(
@@ -47,7 +51,19 @@ struct ServeCommand: AsyncParsableCommand {
             maxBodySize: settings.maxRequestBody))
         router.get("/healthz") { _, _ in "ok\n" }
         PrayerFeedRoutes(settings: accounts.prayerSettings).add(to: router)
-        PrayerSettingsAPI(settings: accounts.prayerSettings, authenticator: authenticator, resolveCity: PrayerSettings.place(city:)).add(to: router)
+        let apiAuthenticator = APIAuthenticator(accessTokens: accessTokens, basic: authenticator, accounts: accounts, adminToken: settings.adminToken)
+        PrayerSettingsAPI(settings: accounts.prayerSettings, authenticator: apiAuthenticator, resolveCity: PrayerSettings.place(city:)).add(to: router)
+        let oidc = settings.oidcIssuer.flatMap { issuer in
+            settings.oidcKeySetURL.flatMap(URL.init(string:)).map {
+                OIDCVerifier(settings: .init(issuer: issuer, keySetURL: $0, clientIDs: settings.oidcClientIDs))
+            }
+        }
+        SignInAPI(service: SignInService(users: users, accessTokens: accessTokens, oidc: oidc, allowsSignUp: settings.signUp,
+                                         publicURL: publicURL, send: mail.send),
+                  limits: SignInLimits(), logger: logger).add(to: router)
+        AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: SetupLinks(accounts: accounts, publicURL: publicURL, send: mail.send),
+                 logger: logger).add(to: router)
+        OpenAPIDocument.add(to: router)
         router.get("/metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
@@ -68,6 +84,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The settings from file, environment and flags, in that order of precedence.
     func resolve() throws -> ServerConfiguration {
+        try Self.settings(config: config, data: data, host: host, port: port)
+    }
+
+    /// The settings any command that needs them reads: the configuration file (`config`,
+    /// else `$JADWAL_CONFIG`), then `JADWAL_*` variables, then the given flags.
+    static func settings(config: String?, data: DataDirectoryOptions, host: String? = nil, port: Int? = nil) throws -> ServerConfiguration {
         var settings = ServerConfiguration()
         let environment = ProcessInfo.processInfo.environment
         do {
@@ -86,6 +108,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandFailure(problem.description)
         }
         return settings
+    }
+
+    /// Where people reach the server: `public_url`, else the listening address.
+    static func publicURL(_ settings: ServerConfiguration) -> String {
+        settings.publicURL ?? "\(settings.tlsCertificate == nil ? "http" : "https")://\(settings.host):\(settings.port)"
     }
 
     static func tlsConfiguration(certificate: String, key: String) throws -> TLSConfiguration {

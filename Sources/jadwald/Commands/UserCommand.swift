@@ -3,13 +3,14 @@ import CalDAVCore
 import CalDAVSQLite
 import Foundation
 import Jadwal
+import Logging
 
 /// `jadwald user`: manage accounts from the command line.
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: "Add, list and remove users, and set their passwords.",
-        subcommands: [Add.self, Password.self, List.self, Delete.self, AppPasswordCommand.self])
+        subcommands: [Add.self, Password.self, List.self, Delete.self, AppPasswordCommand.self, SetupLink.self])
 
     /// Runs an account operation, showing its refusal as a usage error.
     static func refusing<T>(_ operation: () async throws -> T) async throws -> T {
@@ -20,10 +21,6 @@ struct UserCommand: AsyncParsableCommand {
         }
     }
 }
-
-/// The first calendar of every new user. It is not named "default": iOS hides a calendar
-/// of that name.
-let firstCalendar = (name: "calendar", displayName: "Calendar", components: Set(["VEVENT", "VTODO"]))
 
 extension UserCommand {
     struct Add: AsyncParsableCommand {
@@ -38,12 +35,8 @@ extension UserCommand {
         func run() async throws {
             let password = try PasswordInput.read(fromStandardInput: passwordStdin)
             let database = try data.databasePath()
-            let accounts = try AccountStore(path: database)
-            try await UserCommand.refusing { try await accounts.create(name: name, password: password, email: email, isAdmin: admin) }
-            let store = try SQLiteCalendarStore(path: database)
-            try await store.createCalendar(CalendarCollection(
-                reference: CalendarReference(owner: name, name: firstCalendar.name), displayName: firstCalendar.displayName,
-                supportedComponents: firstCalendar.components))
+            let users = UserDirectory(accounts: try AccountStore(path: database), calendars: try SQLiteCalendarStore(path: database))
+            try await UserCommand.refusing { try await users.create(name: name, password: password, email: email, isAdmin: admin) }
             print("created user \(name)")
         }
     }
@@ -80,13 +73,37 @@ extension UserCommand {
 
         func run() async throws {
             let database = try data.databasePath()
-            let accounts = try AccountStore(path: database)
-            try await UserCommand.refusing { try await accounts.delete(name: name) }
-            let store = try SQLiteCalendarStore(path: database)
-            for calendar in try await store.calendars(of: name) {
-                try await store.deleteCalendar(calendar.reference)
-            }
+            let users = UserDirectory(accounts: try AccountStore(path: database), calendars: try SQLiteCalendarStore(path: database))
+            try await UserCommand.refusing { try await users.delete(name: name) }
             print("deleted user \(name)")
+        }
+    }
+}
+
+extension UserCommand {
+    struct SetupLink: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "setup-link",
+            abstract: "Print a one-time link that sets up an iPhone, iPad or Mac for a user.",
+            discussion: """
+                Opened on the device, the link downloads a configuration profile with the user's \
+                calendars and a new app password for that device. It works once, within 15 minutes. \
+                Links start with public_url from the configuration.
+                """)
+        @Argument var name: String
+        @Flag(help: "Also mail the link to the user's email address.") var send = false
+        @Option(help: ArgumentHelp("Configuration file (default: $JADWAL_CONFIG, else none).", valueName: "file"))
+        var config: String?
+        @OptionGroup var data: DataDirectoryOptions
+
+        func run() async throws {
+            let settings = try ServeCommand.settings(config: config, data: data)
+            let accounts = try AccountStore(path: try data.databasePath(in: settings.data))
+            let mail = MailQueue(logger: Logger(label: "jadwald"))
+            let links = SetupLinks(accounts: accounts, publicURL: ServeCommand.publicURL(settings), send: mail.send)
+            let link = try await UserCommand.refusing { try await links.issue(for: name, send: send) }
+            print(link.url)
+            if let sentTo = link.sentTo { print("sent to \(sentTo)") }
         }
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import Hummingbird
+import Jadwal
 import Logging
 
 /// Times every request, counts it in ``RequestMetrics`` and writes one structured log
-/// line for it (method, path, status, duration).
+/// line for it (method, path, status, duration). Secret path segments (feed tokens,
+/// setup links) are shortened: a log file must not hand out working links.
 struct ObservabilityMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: RequestMetrics
 
@@ -28,9 +30,20 @@ struct ObservabilityMiddleware<Context: RequestContext>: RouterMiddleware {
         metrics.record(method: request.method.rawValue, status: status, seconds: seconds)
         context.logger.info("request", metadata: [
             "method": .string(request.method.rawValue),
-            "path": .string(request.uri.path),
+            "path": .string(Self.loggedPath(request.uri.path)),
             "status": .stringConvertible(status),
             "ms": .string(String(format: "%.2f", seconds * 1000)),
         ])
+    }
+
+    /// Prefixes whose next segment is a secret.
+    static var secretPrefixes: [String] { ["/feeds/prayer/", "/provision/"] }
+
+    static func loggedPath(_ path: String) -> String {
+        for prefix in secretPrefixes where path.hasPrefix(prefix) {
+            let secret = path.dropFirst(prefix.count)
+            return prefix + SecretToken.redacted(String(secret.prefix { $0 != "/" && $0 != "." }))
+        }
+        return path
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// One-time links that set up a device (seed use case 5): `/provision/{token}` answers
+/// once with a configuration profile holding a new app password, then 410 Gone.
+public struct SetupLinks: Sendable {
+    /// An issued link.
+    public struct Link: Sendable, Equatable {
+        public let url: String
+        public let expiresAt: Int
+        /// The address it was mailed to, when it was.
+        public let sentTo: String?
+    }
+
+    public let accounts: AccountStore
+    /// The server's public address (`https://cal.example.org`).
+    public let publicURL: String
+    public let send: @Sendable (OutgoingMail) async throws -> Void
+
+    public init(accounts: AccountStore, publicURL: String, send: @escaping @Sendable (OutgoingMail) async throws -> Void) {
+        self.accounts = accounts
+        self.publicURL = publicURL
+        self.send = send
+    }
+
+    /// A new link for `name`; with `send`, also mailed to the user's address.
+    public func issue(for name: String, send shouldSend: Bool = false, now: Int = Int(Date().timeIntervalSince1970)) async throws -> Link {
+        let email = try await accounts.account(named: name)?.email
+        if shouldSend && email == nil { throw AccountStore.AccountError("\(name) has no email address to send the link to") }
+        let token = try await accounts.oneTimeTokens.issue(.setup, for: name, now: now)
+        let url = "\(publicURL)/provision/\(token)"
+        if shouldSend, let email {
+            try await send(OutgoingMail(to: email, subject: "Set up Jadwal on your iPhone", text: """
+                Open this link on your iPhone or iPad to add your Jadwal calendars to the Calendar app:
+
+                \(url)
+
+                Then open Settings, tap "Profile Downloaded" and install it. The link works once, within 15 minutes.
+                """))
+        }
+        return Link(url: url, expiresAt: now + OneTimeTokens.lifetime, sentTo: shouldSend ? email : nil)
+    }
+}

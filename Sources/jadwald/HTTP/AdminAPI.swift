@@ -1,0 +1,167 @@
+import CalDAVSQLite
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Jadwal
+import Logging
+
+/// `/api/v1/admin/*`: user management for administrators (an admin account, or the
+/// configured admin token). Documented in `openapi.yaml`.
+///
+/// - `GET users`, `POST users {name, email?, password?, admin?}`
+/// - `GET|PATCH|DELETE users/{name}` (`PATCH {email?, admin?}`)
+/// - `POST users/{name}/password {password?}`: sets it, or makes one and returns it once;
+///   the user's app sessions end
+/// - `POST users/{name}/setup-link {send?}`: a one-time setup link, mailed when asked
+/// - `GET users/{name}/app-passwords`, `DELETE users/{name}/app-passwords/{label}`
+struct AdminAPI: Sendable {
+    let users: UserDirectory
+    let authenticator: APIAuthenticator
+    let setupLinks: SetupLinks
+    let logger: Logger
+
+    func add(to router: Router<JadwalRequestContext>) {
+        let group = router.group("api/v1/admin")
+        group.get("users") { request, _ in await self.authorized(request) { try await self.list() } }
+        group.post("users") { request, _ in await self.authorized(request) { try await self.create(request) } }
+        group.get("users/:name") { request, context in await self.authorized(request) { try await self.show(try Self.name(context)) } }
+        group.patch("users/:name") { request, context in
+            await self.authorized(request) { try await self.update(try Self.name(context), request) }
+        }
+        group.delete("users/:name") { request, context in await self.authorized(request) { try await self.delete(try Self.name(context)) } }
+        group.post("users/:name/password") { request, context in
+            await self.authorized(request) { try await self.resetPassword(try Self.name(context), request) }
+        }
+        group.post("users/:name/setup-link") { request, context in
+            await self.authorized(request) { try await self.setupLink(try Self.name(context), request) }
+        }
+        group.get("users/:name/app-passwords") { request, context in
+            await self.authorized(request) { try await self.appPasswords(try Self.name(context)) }
+        }
+        group.delete("users/:name/app-passwords/:label") { request, context in
+            await self.authorized(request) {
+                try await self.revoke(try Self.name(context), label: context.parameters.get("label") ?? "")
+            }
+        }
+    }
+
+    /// A refusal on the way to an answer.
+    struct Refusal: Error {
+        let response: Response
+    }
+
+    private func authorized(_ request: Request, _ body: () async throws -> Response) async -> Response {
+        guard let caller = await authenticator.caller(of: request) else { return APIAuthenticator.unauthorized() }
+        guard await authenticator.isAdministrator(caller) else {
+            return APIResponse.error(.forbidden, "forbidden", "the admin API is for administrators")
+        }
+        do {
+            return try await body()
+        } catch let refusal as Refusal {
+            return refusal.response
+        } catch let refusal as JSONRequestBody.Refusal {
+            return refusal.response
+        } catch let problem as AccountStore.AccountError {
+            let missing = problem.isMissing
+            return APIResponse.error(missing ? .notFound : .badRequest, missing ? "not_found" : "invalid", problem.description)
+        } catch {
+            logger.error("admin API failed", metadata: ["error": "\(error)"])
+            return APIResponse.error(.serviceUnavailable, "unavailable", "the operation could not be completed; try again")
+        }
+    }
+
+    private static func notFound(_ name: String) -> Refusal {
+        Refusal(response: APIResponse.error(.notFound, "not_found", "no user \(name)"))
+    }
+
+    private static func name(_ context: JadwalRequestContext) throws -> String {
+        guard let name = context.parameters.get("name"), AccountStore.isValidName(name) else {
+            throw Refusal(response: APIResponse.error(.notFound, "not_found", "no such user"))
+        }
+        return name
+    }
+
+    private func list() async throws -> Response {
+        var summaries: [[String: Any]] = []
+        for account in try await users.accounts.list() {
+            if let summary = try await users.summary(of: account.name) { summaries.append(Self.json(summary)) }
+        }
+        return APIResponse.json(.ok, ["users": summaries])
+    }
+
+    private func show(_ name: String) async throws -> Response {
+        guard let summary = try await users.summary(of: name) else { throw Self.notFound(name) }
+        return APIResponse.json(.ok, Self.json(summary))
+    }
+
+    private func create(_ request: Request) async throws -> Response {
+        let body = try await JSONRequestBody.read(request, fields: ["name", "email", "password", "admin"], required: ["name"])
+        let name = try body.requiredString("name", maxLength: 64)
+        let email = try body.string("email", maxLength: 254)
+        let password = try body.string("password", maxLength: 1024)
+        let isAdmin = try body.bool("admin") ?? false
+        try await users.create(name: name, password: password, email: email, isAdmin: isAdmin)
+        logger.info("user created", metadata: ["user": "\(name)", "by": "admin API"])
+        return try await summaryResponse(name, status: .created)
+    }
+
+    private func update(_ name: String, _ request: Request) async throws -> Response {
+        let body = try await JSONRequestBody.read(request, fields: ["email", "admin"])
+        let email: String?? = body.isNull("email") ? .some(nil) : try body.string("email", maxLength: 254).map { .some($0) } ?? .none
+        try await users.accounts.update(name: name, email: email, isAdmin: try body.bool("admin"))
+        return try await summaryResponse(name, status: .ok)
+    }
+
+    private func delete(_ name: String) async throws -> Response {
+        try await users.delete(name: name)
+        logger.info("user deleted", metadata: ["user": "\(name)", "by": "admin API"])
+        return APIResponse.noContent
+    }
+
+    private func resetPassword(_ name: String, _ request: Request) async throws -> Response {
+        let body = try await JSONRequestBody.read(request, fields: ["password"])
+        let given = try body.string("password", maxLength: 1024)
+        let password = given ?? SecretToken.generate()
+        try await users.accounts.setPassword(name: name, password: password)
+        try await users.accounts.refreshTokens.revokeAll(of: name)
+        logger.info("password reset", metadata: ["user": "\(name)", "by": "admin API"])
+        return given == nil ? APIResponse.json(.ok, ["password": password]) : APIResponse.noContent
+    }
+
+    private func setupLink(_ name: String, _ request: Request) async throws -> Response {
+        let body = try await JSONRequestBody.read(request, fields: ["send"])
+        let link = try await setupLinks.issue(for: name, send: try body.bool("send") ?? false)
+        var answer: [String: Any] = ["url": link.url, "expiresAt": link.expiresAt]
+        if let sentTo = link.sentTo { answer["sentTo"] = sentTo }
+        return APIResponse.json(.created, answer)
+    }
+
+    private func appPasswords(_ name: String) async throws -> Response {
+        guard try await users.accounts.account(named: name) != nil else { throw Self.notFound(name) }
+        return APIResponse.json(.ok, ["appPasswords": try await users.accounts.appPasswords(name: name).map(Self.json)])
+    }
+
+    private func revoke(_ name: String, label: String) async throws -> Response {
+        try await users.accounts.revokeAppPassword(name: name, label: label)
+        logger.info("app password revoked", metadata: ["user": "\(name)", "label": "\(label)", "by": "admin API"])
+        return APIResponse.noContent
+    }
+
+    private func summaryResponse(_ name: String, status: HTTPResponse.Status) async throws -> Response {
+        guard let summary = try await users.summary(of: name) else { throw Self.notFound(name) }
+        return APIResponse.json(status, Self.json(summary))
+    }
+
+    static func json(_ summary: UserDirectory.Summary) -> [String: Any] {
+        [
+            "name": summary.account.name, "email": summary.account.email.map { $0 as Any } ?? NSNull(), "admin": summary.account.isAdmin,
+            "createdAt": summary.account.createdAt, "objects": summary.objectCount, "storageBytes": summary.storageBytes,
+            "calendars": summary.calendars.map { ["name": $0.name, "displayName": $0.displayName.map { $0 as Any } ?? NSNull(), "objects": $0.objects, "bytes": $0.bytes] },
+            "appPasswords": summary.appPasswords.map(json),
+        ]
+    }
+
+    static func json(_ password: AppPassword) -> [String: Any] {
+        ["label": password.label, "createdAt": password.createdAt, "lastUsedAt": password.lastUsedAt.map { $0 as Any } ?? NSNull()]
+    }
+}

@@ -1,0 +1,198 @@
+import CalDAVCore
+import CalDAVSQLite
+import Foundation
+import Synchronization
+import Testing
+@testable import Jadwal
+
+/// One-time links, refresh tokens, access tokens and users over a real SQLite file and a
+/// real key folder.
+struct SignInTokenTests {
+    final class Fixture: Sendable {
+        let directory: String
+        let users: UserDirectory
+
+        init() throws {
+            directory = NSTemporaryDirectory() + "sign-in-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let path = directory + "/jadwal.sqlite"
+            users = UserDirectory(accounts: try AccountStore(path: path, bcryptCost: 4), calendars: try SQLiteCalendarStore(path: path))
+        }
+
+        var accounts: AccountStore { users.accounts }
+
+        deinit { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    static let now = 1_795_435_200
+
+    @Test("a one-time token works once, for its purpose, within 15 minutes")
+    func oneTimeTokens() async throws {
+        let fixture = try Fixture()
+        try await fixture.users.create(name: "amal", email: "amal@example.org")
+        let tokens = fixture.accounts.oneTimeTokens
+        let token = try await tokens.issue(.signIn, for: "amal", now: Self.now)
+        #expect(SecretToken.isWellFormed(token))
+        #expect(try await tokens.redeem(token, for: .setup, now: Self.now) == .unknown)
+        #expect(try await tokens.peek(token, for: .signIn, now: Self.now) == .redeemed(account: "amal", detail: nil))
+        #expect(try await tokens.redeem(token, for: .signIn, now: Self.now + 60) == .redeemed(account: "amal", detail: nil))
+        #expect(try await tokens.redeem(token, for: .signIn, now: Self.now + 61) == .alreadyUsed)
+
+        let late = try await tokens.issue(.signIn, for: "amal", now: Self.now)
+        #expect(try await tokens.redeem(late, for: .signIn, now: Self.now + OneTimeTokens.lifetime) == .expired)
+        #expect(try await tokens.redeem(String(repeating: "A", count: 43), for: .signIn, now: Self.now) == .unknown)
+        #expect(try await tokens.redeem("short", for: .signIn, now: Self.now) == .unknown)
+        await #expect(throws: AccountStore.AccountError.self) { try await tokens.issue(.setup, for: "nobody") }
+    }
+
+    @Test("of many concurrent redemptions of one token, exactly one wins")
+    func concurrentRedemption() async throws {
+        let fixture = try Fixture()
+        try await fixture.users.create(name: "amal")
+        let tokens = fixture.accounts.oneTimeTokens
+        let token = try await tokens.issue(.setup, for: "amal", detail: "iPhone")
+        let outcomes = try await withThrowingTaskGroup(of: OneTimeTokens.Redemption.self) { group in
+            for _ in 0..<16 { group.addTask { try await tokens.redeem(token, for: .setup) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 == .redeemed(account: "amal", detail: "iPhone") }.count == 1)
+        #expect(outcomes.filter { $0 == .alreadyUsed }.count == 15)
+    }
+
+    @Test("the database keeps only digests of tokens")
+    func digestsOnly() async throws {
+        let fixture = try Fixture()
+        try await fixture.users.create(name: "amal")
+        let link = try await fixture.accounts.oneTimeTokens.issue(.signIn, for: "amal")
+        let refresh = try await fixture.accounts.refreshTokens.issue(for: "amal")
+        let file = try Data(contentsOf: URL(fileURLWithPath: fixture.directory + "/jadwal.sqlite"))
+            + ((try? Data(contentsOf: URL(fileURLWithPath: fixture.directory + "/jadwal.sqlite-wal"))) ?? Data())
+        for secret in [link, refresh] {
+            #expect(file.range(of: Data(secret.utf8)) == nil)
+            #expect(file.range(of: Data(SecretToken.digest(secret).utf8)) != nil)
+        }
+    }
+
+    @Test("a refresh token rotates; a replaced one used again revokes its family")
+    func refreshRotation() async throws {
+        let fixture = try Fixture()
+        try await fixture.users.create(name: "amal")
+        let tokens = fixture.accounts.refreshTokens
+        let first = try await tokens.issue(for: "amal", now: Self.now)
+        guard case .rotated("amal", let second) = try await tokens.rotate(first, now: Self.now + 10) else {
+            Issue.record("a fresh token rotates"); return
+        }
+        #expect(try await tokens.activeCount(of: "amal", now: Self.now + 10) == 1)
+        // The first token again: someone kept a copy. Both lose the session.
+        #expect(try await tokens.rotate(first, now: Self.now + 20) == .refused)
+        #expect(try await tokens.rotate(second, now: Self.now + 30) == .refused)
+
+        let other = try await tokens.issue(for: "amal", now: Self.now)
+        try await tokens.revoke(other, now: Self.now + 1)
+        #expect(try await tokens.rotate(other, now: Self.now + 2) == .refused)
+        let old = try await tokens.issue(for: "amal", now: Self.now)
+        #expect(try await tokens.rotate(old, now: Self.now + RefreshTokens.lifetime) == .refused)
+        let everywhere = try await tokens.issue(for: "amal", now: Self.now)
+        try await tokens.revokeAll(of: "amal", now: Self.now + 1)
+        #expect(try await tokens.rotate(everywhere, now: Self.now + 2) == .refused)
+    }
+
+    @Test("access tokens verify until they expire; forged, unsigned and foreign ones do not")
+    func accessTokens() async throws {
+        let fixture = try Fixture()
+        let clock = TestClock(Self.now)
+        let keys = try AccessTokens(directory: fixture.directory + "/keys", issuer: "https://cal.example.org", clock: clock.read)
+        let token = try await keys.issue(for: "amal")
+        #expect(await keys.verify(token) == "amal")
+
+        let parts = token.split(separator: ".").map(String.init)
+        let forgedClaims = SecretToken.base64URL(Array(#"{"sub":"root","iss":"https://cal.example.org","aud":"jadwal-api","iat":1795435200,"exp":4102444800}"#.utf8))
+        #expect(await keys.verify([parts[0], forgedClaims, parts[2]].joined(separator: ".")) == nil)
+        let unsignedHeader = SecretToken.base64URL(Array(#"{"alg":"none","typ":"JWT","kid":"x"}"#.utf8))
+        #expect(await keys.verify([unsignedHeader, parts[1], ""].joined(separator: ".")) == nil)
+        let kid = try #require(try await keys.keyIDs().first)
+        let noneWithKnownKey = SecretToken.base64URL(Array(#"{"alg":"none","typ":"JWT","kid":"\#(kid)"}"#.utf8))
+        #expect(await keys.verify([noneWithKnownKey, parts[1], ""].joined(separator: ".")) == nil)
+
+        let stranger = try AccessTokens(directory: fixture.directory + "/other-keys", issuer: "https://cal.example.org", clock: clock.read)
+        #expect(await keys.verify(try await stranger.issue(for: "amal")) == nil)
+        let otherIssuer = try AccessTokens(directory: fixture.directory + "/keys", issuer: "https://elsewhere.example", clock: clock.read)
+        #expect(await keys.verify(try await otherIssuer.issue(for: "amal")) == nil)
+
+        clock.advance(by: AccessTokens.lifetime)
+        #expect(await keys.verify(token) == nil)
+    }
+
+    @Test("after a key rotation old tokens verify until they expire, then the old key is deleted")
+    func keyRotation() async throws {
+        let fixture = try Fixture()
+        let clock = TestClock(Self.now)
+        let folder = fixture.directory + "/keys"
+        let keys = try AccessTokens(directory: folder, issuer: "https://cal.example.org", clock: clock.read)
+        let before = try await keys.issue(for: "amal")
+        clock.advance(by: 1)
+        // Another process (jadwald keys rotate) rotates; this one notices the folder change.
+        let rotator = try AccessTokens(directory: folder, issuer: "https://cal.example.org", clock: clock.read)
+        try await rotator.rotate()
+        #expect(try await keys.keyIDs().count == 2)
+        let after = try await keys.issue(for: "amal")
+        #expect(await keys.verify(before) == "amal")
+        #expect(await keys.verify(after) == "amal")
+        #expect(await rotator.verify(before) == "amal")
+
+        clock.advance(by: AccessTokens.retirement + 1)
+        try await rotator.rotate()
+        #expect(try await keys.keyIDs().count == 2)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(files.count == 2)
+        let mode = try FileManager.default.attributesOfItem(atPath: folder + "/" + files[0])[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test("a new user gets a calendar and none of an earlier namesake's data; deleting removes everything")
+    func users() async throws {
+        let fixture = try Fixture()
+        // Left behind by an account deleted before calendars went with it.
+        try await fixture.users.calendars.createCalendar(CalendarCollection(reference: CalendarReference(owner: "amal", name: "old"),
+                                                                          supportedComponents: ["VEVENT"]))
+        try await fixture.users.create(name: "amal", email: "Amal@Example.org")
+        #expect(try await fixture.users.calendars.calendars(of: "amal").map(\.reference.name) == ["calendar"])
+        #expect(try await fixture.accounts.account(withEmail: "amal@example.ORG")?.name == "amal")
+        let summary = try #require(try await fixture.users.summary(of: "amal"))
+        #expect(summary.calendars.map(\.name) == ["calendar"] && summary.objectCount == 0)
+        try await fixture.accounts.update(name: "amal", email: .some(nil), isAdmin: true)
+        #expect(try await fixture.accounts.account(named: "amal")?.email == nil)
+        #expect(try await fixture.accounts.account(named: "amal")?.isAdmin == true)
+        #expect(try await fixture.accounts.recordSignIn(name: "amal") == true)
+        #expect(try await fixture.accounts.recordSignIn(name: "amal") == false)
+
+        try await fixture.users.delete(name: "amal")
+        #expect(try await fixture.users.calendars.calendars(of: "amal").isEmpty)
+        #expect(try await fixture.users.summary(of: "amal") == nil)
+    }
+
+    @Test("a rate limiter allows its share per key and window")
+    func rateLimiter() {
+        let limiter = RateLimiter(limit: 3, per: 60, maxKeys: 2)
+        #expect((0..<3).allSatisfy { _ in limiter.allow("a", now: 100) })
+        #expect(!limiter.allow("a", now: 110))
+        #expect(limiter.retryAfter("a", now: 110) == 50)
+        #expect(limiter.allow("b", now: 110))
+        #expect(limiter.allow("a", now: 160))
+        // Past maxKeys, the oldest windows go first.
+        #expect(limiter.allow("c", now: 161) && limiter.allow("d", now: 162))
+        limiter.reset("d")
+        #expect(limiter.retryAfter("d", now: 162) == 0)
+    }
+}
+
+/// A settable clock for token lifetimes.
+final class TestClock: Sendable {
+    private let seconds: Mutex<Int>
+
+    init(_ start: Int) { seconds = Mutex(start) }
+
+    var read: @Sendable () -> Int { { self.seconds.withLock { $0 } } }
+
+    func advance(by delta: Int) { seconds.withLock { $0 += delta } }
+}
