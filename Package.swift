@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CalDAVCoreTesting", targets: ["CalDAVCoreTesting"]),
         .library(name: "CalDAVSQLite", targets: ["CalDAVSQLite"]),
         .library(name: "PrayerTimes", targets: ["PrayerTimes"]),
+        .library(name: "Provisioning", targets: ["Provisioning"]),
         .executable(name: "jadwald", targets: ["jadwald"]),
     ],
     dependencies: [
@@ -58,10 +59,13 @@ let package = Package(
         ),
         // Prayer-time astronomy and calculation methods. Pure computation, no I/O.
         .target(name: "PrayerTimes", swiftSettings: strictSettings),
+        .systemLibrary(name: "COpenSSLCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // iOS configuration profiles (.mobileconfig), their CMS signature, and QR codes for setup links.
+        .target(name: "Provisioning", dependencies: ["COpenSSLCrypto"], swiftSettings: strictSettings),
         .executableTarget(
             name: "jadwald",
             dependencies: [
-                "ICalendar", "CalDAVCore", "CalDAVSQLite", "Jadwal", "PrayerTimes",
+                "ICalendar", "CalDAVCore", "CalDAVSQLite", "Jadwal", "PrayerTimes", "Provisioning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -80,6 +84,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], swiftSettings: strictSettings),
+        .testTarget(name: "ProvisioningTests", dependencies: ["Provisioning"], swiftSettings: strictSettings),
         .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "CalDAVCore", "CalDAVSQLite", "ICalendar", "PrayerTimes"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
