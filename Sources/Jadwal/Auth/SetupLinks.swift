@@ -3,6 +3,14 @@ import Foundation
 /// One-time links that set up a device (seed use case 5): `/provision/{token}` answers
 /// once with a configuration profile holding a new app password, then 410 Gone.
 public struct SetupLinks: Sendable {
+    /// What a link sets up.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The user's calendars, as a CalDAV account with a new app password.
+        case calendars
+        /// A subscription to the user's prayer-times feed.
+        case prayerFeed = "prayer-feed"
+    }
+
     /// An issued link.
     public struct Link: Sendable, Equatable {
         public let url: String
@@ -23,14 +31,16 @@ public struct SetupLinks: Sendable {
     }
 
     /// A new link for `name`; with `send`, also mailed to the user's address.
-    public func issue(for name: String, send shouldSend: Bool = false, now: Int = Int(Date().timeIntervalSince1970)) async throws -> Link {
+    public func issue(for name: String, kind: Kind = .calendars, send shouldSend: Bool = false,
+                      now: Int = Int(Date().timeIntervalSince1970)) async throws -> Link {
         let email = try await accounts.account(named: name)?.email
         if shouldSend && email == nil { throw AccountStore.AccountError("\(name) has no email address to send the link to") }
-        let token = try await accounts.oneTimeTokens.issue(.setup, for: name, now: now)
+        let token = try await accounts.oneTimeTokens.issue(.setup, for: name, detail: kind.rawValue, now: now)
         let url = "\(publicURL)/provision/\(token)"
         if shouldSend, let email {
+            let what = kind == .calendars ? "your Jadwal calendars" : "your prayer times"
             try await send(OutgoingMail(to: email, subject: "Set up Jadwal on your iPhone", text: """
-                Open this link on your iPhone or iPad to add your Jadwal calendars to the Calendar app:
+                Open this link on your iPhone or iPad to add \(what) to the Calendar app:
 
                 \(url)
 

@@ -34,6 +34,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var oidcClientIDs: [String] = []
     /// A bearer token that authorizes the admin API, besides administrator accounts.
     public var adminToken: String?
+    /// PEM files that sign setup profiles, so iOS shows them as verified; unsigned without.
+    public var provisioningCertificate: String?
+    public var provisioningKey: String?
+    public var provisioningChain: String?
 
     /// A setting that could not be applied, naming where it came from.
     public struct Problem: Error, CustomStringConvertible, Equatable {
@@ -45,7 +49,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Every setting's name, for the documentation and for refusing unknown keys.
     public static let keys = ["host", "port", "data", "tls.certificate", "tls.key", "limits.max_resource_size",
                               "limits.max_request_body", "limits.response_cache_bytes", "log.level", "log.format",
-                              "public_url", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "admin.token"]
+                              "public_url", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "admin.token",
+                              "provisioning.certificate", "provisioning.key", "provisioning.chain"]
 
     /// The environment variable of a setting: `tls.certificate` is `JADWAL_TLS_CERTIFICATE`.
     public static func environmentName(_ key: String) -> String {
@@ -119,6 +124,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "admin.token":
             guard value.utf8.count >= 32 else { throw Problem(description: "\(source) must be at least 32 characters long") }
             adminToken = value
+        case "provisioning.certificate": provisioningCertificate = try nonEmpty()
+        case "provisioning.key": provisioningKey = try nonEmpty()
+        case "provisioning.chain": provisioningChain = try nonEmpty()
         default:
             throw Problem(description: "\(source) is not a setting; known: \(Self.keys.joined(separator: ", "))")
         }
@@ -128,6 +136,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public func validate() throws(Problem) {
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw Problem(description: "TLS needs both tls.certificate and tls.key")
+        }
+        if (provisioningCertificate == nil) != (provisioningKey == nil) {
+            throw Problem(description: "signing setup profiles needs both provisioning.certificate and provisioning.key")
+        }
+        if provisioningChain != nil && provisioningCertificate == nil {
+            throw Problem(description: "provisioning.chain needs provisioning.certificate and provisioning.key")
         }
         let oidc = [oidcIssuer == nil, oidcKeySetURL == nil, oidcClientIDs.isEmpty]
         if oidc.contains(true) && oidc.contains(false) {

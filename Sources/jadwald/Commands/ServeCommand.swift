@@ -7,6 +7,7 @@ import HummingbirdTLS
 import Jadwal
 import Logging
 import NIOSSL
+import Provisioning
 
 /// `jadwald serve`: the CalDAV server on the embedded SQLite store.
 struct ServeCommand: AsyncParsableCommand {
@@ -63,6 +64,7 @@ struct ServeCommand: AsyncParsableCommand {
                   limits: SignInLimits(), logger: logger).add(to: router)
         AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: SetupLinks(accounts: accounts, publicURL: publicURL, send: mail.send),
                  logger: logger).add(to: router)
+        SetupLinkRoutes(accounts: accounts, publicURL: publicURL, signer: try Self.profileSigner(settings), logger: logger).add(to: router)
         OpenAPIDocument.add(to: router)
         router.get("/metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
@@ -113,6 +115,16 @@ struct ServeCommand: AsyncParsableCommand {
     /// Where people reach the server: `public_url`, else the listening address.
     static func publicURL(_ settings: ServerConfiguration) -> String {
         settings.publicURL ?? "\(settings.tlsCertificate == nil ? "http" : "https")://\(settings.host):\(settings.port)"
+    }
+
+    /// The setup-profile signer, when a certificate and key are configured.
+    static func profileSigner(_ settings: ServerConfiguration) throws -> ProfileSigner? {
+        guard let certificate = settings.provisioningCertificate, let key = settings.provisioningKey else { return nil }
+        do {
+            return try ProfileSigner(certificatePath: certificate, keyPath: key, chainPath: settings.provisioningChain)
+        } catch {
+            throw CommandFailure("cannot sign setup profiles: \(error.description)")
+        }
     }
 
     static func tlsConfiguration(certificate: String, key: String) throws -> TLSConfiguration {

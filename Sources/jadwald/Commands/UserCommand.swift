@@ -92,6 +92,7 @@ extension UserCommand {
                 """)
         @Argument var name: String
         @Flag(help: "Also mail the link to the user's email address.") var send = false
+        @Flag(help: "Set up a subscription to the user's prayer times instead of their calendars.") var prayerFeed = false
         @Option(help: ArgumentHelp("Configuration file (default: $JADWAL_CONFIG, else none).", valueName: "file"))
         var config: String?
         @OptionGroup var data: DataDirectoryOptions
@@ -101,7 +102,7 @@ extension UserCommand {
             let accounts = try AccountStore(path: try data.databasePath(in: settings.data))
             let mail = MailQueue(logger: Logger(label: "jadwald"))
             let links = SetupLinks(accounts: accounts, publicURL: ServeCommand.publicURL(settings), send: mail.send)
-            let link = try await UserCommand.refusing { try await links.issue(for: name, send: send) }
+            let link = try await UserCommand.refusing { try await links.issue(for: name, kind: prayerFeed ? .prayerFeed : .calendars, send: send) }
             print(link.url)
             if let sentTo = link.sentTo { print("sent to \(sentTo)") }
         }

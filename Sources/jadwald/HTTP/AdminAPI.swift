@@ -12,7 +12,8 @@ import Logging
 /// - `GET|PATCH|DELETE users/{name}` (`PATCH {email?, admin?}`)
 /// - `POST users/{name}/password {password?}`: sets it, or makes one and returns it once;
 ///   the user's app sessions end
-/// - `POST users/{name}/setup-link {send?}`: a one-time setup link, mailed when asked
+/// - `POST users/{name}/setup-link {kind?, send?}`: a one-time setup link (`calendars` or
+///   `prayer-feed`), mailed when asked
 /// - `GET users/{name}/app-passwords`, `DELETE users/{name}/app-passwords/{label}`
 struct AdminAPI: Sendable {
     let users: UserDirectory
@@ -40,7 +41,7 @@ struct AdminAPI: Sendable {
         }
         group.delete("users/:name/app-passwords/:label") { request, context in
             await self.authorized(request) {
-                try await self.revoke(try Self.name(context), label: context.parameters.get("label") ?? "")
+                try await self.revoke(try Self.name(context), label: context.parameters.get("label")?.removingPercentEncoding ?? "")
             }
         }
     }
@@ -75,7 +76,8 @@ struct AdminAPI: Sendable {
     }
 
     private static func name(_ context: JadwalRequestContext) throws -> String {
-        guard let name = context.parameters.get("name"), AccountStore.isValidName(name) else {
+        // Path parameters arrive percent-encoded ("amal%40example.org").
+        guard let name = context.parameters.get("name")?.removingPercentEncoding, AccountStore.isValidName(name) else {
             throw Refusal(response: APIResponse.error(.notFound, "not_found", "no such user"))
         }
         return name
@@ -129,8 +131,13 @@ struct AdminAPI: Sendable {
     }
 
     private func setupLink(_ name: String, _ request: Request) async throws -> Response {
-        let body = try await JSONRequestBody.read(request, fields: ["send"])
-        let link = try await setupLinks.issue(for: name, send: try body.bool("send") ?? false)
+        let body = try await JSONRequestBody.read(request, fields: ["send", "kind"])
+        let kindName = try body.string("kind", maxLength: 32) ?? SetupLinks.Kind.calendars.rawValue
+        guard let kind = SetupLinks.Kind(rawValue: kindName) else {
+            throw Refusal(response: APIResponse.error(.badRequest, "wrong_type",
+                                                      "kind must be one of \(SetupLinks.Kind.allCases.map(\.rawValue).joined(separator: ", "))"))
+        }
+        let link = try await setupLinks.issue(for: name, kind: kind, send: try body.bool("send") ?? false)
         var answer: [String: Any] = ["url": link.url, "expiresAt": link.expiresAt]
         if let sentTo = link.sentTo { answer["sentTo"] = sentTo }
         return APIResponse.json(.created, answer)
