@@ -80,6 +80,19 @@ enum AccountMigrations {
                 CREATE INDEX refresh_token_expiry ON refresh_token(expires_at);
                 """)
         }
+        migrator.registerMigration("jadwal-6-web-sessions") { db in
+            try db.execute(sql: """
+                ALTER TABLE account ADD COLUMN password_changed_at INTEGER;
+                CREATE TABLE web_session (
+                    digest TEXT PRIMARY KEY,
+                    account TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    csrf_token TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL
+                );
+                CREATE INDEX web_session_expiry ON web_session(expires_at);
+                """)
+        }
         return migrator
     }
 }

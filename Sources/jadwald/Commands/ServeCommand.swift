@@ -62,8 +62,9 @@ struct ServeCommand: AsyncParsableCommand {
         SignInAPI(service: SignInService(users: users, accessTokens: accessTokens, oidc: oidc, allowsSignUp: settings.signUp,
                                          publicURL: publicURL, send: mail.send),
                   limits: SignInLimits(), logger: logger).add(to: router)
-        AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: SetupLinks(accounts: accounts, publicURL: publicURL, send: mail.send),
-                 logger: logger).add(to: router)
+        let setupLinks = SetupLinks(accounts: accounts, publicURL: publicURL, send: mail.send)
+        AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, logger: logger).add(to: router)
+        AdminPages(users: users, setupLinks: setupLinks, publicURL: publicURL, logger: logger).add(to: router)
         SetupLinkRoutes(accounts: accounts, publicURL: publicURL, signer: try Self.profileSigner(settings), logger: logger).add(to: router)
         OpenAPIDocument.add(to: router)
         router.get("/metrics") { _, _ in

@@ -23,10 +23,12 @@ struct HTMLPage {
             \(body)
             </body></html>
             """
+        // Referrer-Policy same-origin, not no-referrer: with no-referrer a browser posts forms
+        // with `Origin: null`, and the admin page's cross-site check needs the real origin.
         return Response(status: status, headers: [
             .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
             .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",
-            HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "no-referrer",
+            HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "same-origin",
         ], body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 

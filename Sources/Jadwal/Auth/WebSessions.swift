@@ -1,0 +1,57 @@
+import CalDAVSQLite
+import Foundation
+import GRDB
+
+/// Signed-in browser sessions of the admin page: a random cookie value stored only as its
+/// SHA-256 digest, with a CSRF token that every form must echo. Sessions last eight hours
+/// from sign-in and end at sign-out, password change or account deletion.
+public struct WebSessions: Sendable {
+    /// A live session.
+    public struct Session: Sendable, Equatable {
+        public let account: String
+        /// Forms carry it back; a request without it changes nothing.
+        public let csrfToken: String
+    }
+
+    /// Eight hours.
+    public static let lifetime = 8 * 3600
+
+    let pool: DatabasePool
+
+    /// Starts a session for `account`; returns the cookie value (shown once) and the session.
+    public func start(for account: String, now: Int = Int(Date().timeIntervalSince1970)) async throws -> (cookie: String, session: Session) {
+        let cookie = SecretToken.generate()
+        let csrf = SecretToken.generate()
+        try await pool.write { db in
+            try db.cachedStatement(sql: "DELETE FROM web_session WHERE expires_at < ?").execute(arguments: [now])
+            try db.cachedStatement(sql: """
+                INSERT INTO web_session (digest, account, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
+                """).execute(arguments: [SecretToken.digest(cookie), account, csrf, now, now + Self.lifetime])
+        }
+        return (cookie, Session(account: account, csrfToken: csrf))
+    }
+
+    /// The session of a cookie value, or `nil` when unknown or expired.
+    public func session(for cookie: String, now: Int = Int(Date().timeIntervalSince1970)) async throws -> Session? {
+        guard SecretToken.isWellFormed(cookie) else { return nil }
+        return try pool.readInPlace { db in
+            try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT s.account, s.csrf_token FROM web_session s JOIN account a ON a.name = s.account
+                WHERE s.digest = ? AND s.expires_at > ? AND s.created_at >= COALESCE(a.password_changed_at, 0)
+                """), arguments: [SecretToken.digest(cookie), now]).map { Session(account: $0["account"], csrfToken: $0["csrf_token"]) }
+        }
+    }
+
+    /// Ends a session.
+    public func end(_ cookie: String) async throws {
+        guard SecretToken.isWellFormed(cookie) else { return }
+        try await pool.write { db in
+            try db.cachedStatement(sql: "DELETE FROM web_session WHERE digest = ?").execute(arguments: [SecretToken.digest(cookie)])
+        }
+    }
+}
+
+extension AccountStore {
+    /// The admin page's browser sessions.
+    public var webSessions: WebSessions { WebSessions(pool: pool) }
+}

@@ -1,0 +1,325 @@
+import CalDAVSQLite
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Jadwal
+import Logging
+import Provisioning
+
+/// The admin web page at `/admin/`: sign in, list users with their calendars, object
+/// counts, storage and devices; create a user, reset a password, show or mail a setup
+/// link, revoke a device, delete a user after typing their name.
+///
+/// Server-rendered HTML without scripts. The session cookie is HttpOnly, SameSite=Strict,
+/// limited to `/admin` and Secure when the public URL is https. Every form carries the
+/// session's CSRF token, and a POST whose Origin is another site is refused. Secrets (a
+/// generated password, a setup link) are shown in the answer to the POST, never put in
+/// a URL.
+struct AdminPages: Sendable {
+    let users: UserDirectory
+    let setupLinks: SetupLinks
+    let publicURL: String
+    let logger: Logger
+    let signInLimits = RateLimiter(limit: 10, per: 300)
+
+    static let cookieName = "jadwal_admin"
+
+    func add(to router: Router<JadwalRequestContext>) {
+        router.get("/admin/") { request, _ in await self.page(request) { session, _ in try await self.userList(session) } }
+        router.post("/admin/sign-in") { request, context in await self.signIn(request, context) }
+        router.post("/admin/sign-out") { request, _ in await self.signOut(request) }
+        router.post("/admin/users") { request, _ in await self.form(request) { session, form in try await self.create(session, form) } }
+        router.get("/admin/users/:name") { request, context in
+            await self.page(request) { session, _ in try await self.userPage(session, try Self.name(context)) }
+        }
+        router.post("/admin/users/:name/password") { request, context in
+            await self.form(request) { session, form in try await self.resetPassword(session, try Self.name(context), form) }
+        }
+        router.post("/admin/users/:name/setup-link") { request, context in
+            await self.form(request) { session, form in try await self.setupLink(session, try Self.name(context), form) }
+        }
+        router.post("/admin/users/:name/revoke") { request, context in
+            await self.form(request) { session, form in try await self.revoke(session, try Self.name(context), form) }
+        }
+        router.post("/admin/users/:name/delete") { request, context in
+            await self.form(request) { session, form in try await self.delete(session, try Self.name(context), form) }
+        }
+    }
+
+    // MARK: Sessions
+
+    private var secureCookies: Bool { publicURL.hasPrefix("https://") }
+
+    private func cookie(_ value: String, maxAge: Int) -> String {
+        "\(Self.cookieName)=\(value); Path=/admin; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)" + (secureCookies ? "; Secure" : "")
+    }
+
+    private static func cookieValue(_ request: Request) -> String? {
+        for header in request.headers[values: .cookie] {
+            for pair in header.split(separator: ";") {
+                let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+                if parts.count == 2, parts[0] == cookieName { return String(parts[1]) }
+            }
+        }
+        return nil
+    }
+
+    /// The signed-in administrator's session, or `nil`.
+    private func session(_ request: Request) async -> WebSessions.Session? {
+        guard let cookie = Self.cookieValue(request), let session = try? await users.accounts.webSessions.session(for: cookie),
+              (try? await users.accounts.account(named: session.account))??.isAdmin == true else { return nil }
+        return session
+    }
+
+    /// A cross-site POST carries another site's Origin; a same-site one ours or none.
+    private static func isSameOrigin(_ request: Request) -> Bool {
+        guard let origin = request.headers[.origin] else { return true }
+        guard let host = request.head.authority, let url = URL(string: origin), let originHost = url.host else { return false }
+        return (url.port.map { "\(originHost):\($0)" } ?? originHost) == host
+    }
+
+    // MARK: Plumbing
+
+    struct Refusal: Error {
+        let response: Response
+    }
+
+    /// A GET page for a signed-in administrator, or the sign-in form.
+    private func page(_ request: Request, _ body: (WebSessions.Session, Request) async throws -> Response) async -> Response {
+        guard let session = await session(request) else { return signInPage() }
+        return await run { try await body(session, request) }
+    }
+
+    /// A POSTed form from a signed-in administrator with the session's CSRF token.
+    private func form(_ request: Request, _ body: (WebSessions.Session, FormBody) async throws -> Response) async -> Response {
+        guard Self.isSameOrigin(request) else { return message("Refused", "This form was sent from another site.", status: .forbidden) }
+        guard let session = await session(request) else { return signInPage(status: .unauthorized) }
+        guard let form = await FormBody.read(request) else { return message("Refused", "The form could not be read.", status: .badRequest) }
+        guard let token = form["csrf"], SecretToken.constantTimeEqual(token, session.csrfToken) else {
+            return message("Refused", "The form is out of date. Go back, reload the page and try again.", status: .forbidden)
+        }
+        return await run { try await body(session, form) }
+    }
+
+    private func run(_ body: () async throws -> Response) async -> Response {
+        do {
+            return try await body()
+        } catch let refusal as Refusal {
+            return refusal.response
+        } catch let problem as AccountStore.AccountError {
+            return message(problem.isMissing ? "Not found" : "Refused", problem.description, status: problem.isMissing ? .notFound : .badRequest)
+        } catch {
+            logger.error("admin page failed", metadata: ["error": "\(error)"])
+            return message("Something went wrong", "The operation could not be completed; try again.", status: .internalServerError)
+        }
+    }
+
+    private static func name(_ context: JadwalRequestContext) throws -> String {
+        guard let name = context.parameters.get("name")?.removingPercentEncoding, AccountStore.isValidName(name) else {
+            throw AccountStore.AccountError.missingUser
+        }
+        return name
+    }
+
+    private func message(_ title: String, _ text: String, status: HTTPResponse.Status = .ok, session: WebSessions.Session? = nil) -> Response {
+        HTMLPage(title: title, body: """
+            \(session.map(header) ?? "")<h1>\(HTMLPage.escape(title))</h1><p>\(HTMLPage.escape(text))</p>
+            <p><a href="/admin/">Back to the users</a></p>
+            """).response(status: status)
+    }
+
+    private static func hidden(_ session: WebSessions.Session) -> String {
+        "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLPage.escape(session.csrfToken))\">"
+    }
+
+    private func header(_ session: WebSessions.Session) -> String {
+        """
+        <form method="post" action="/admin/sign-out" style="float:right">\(Self.hidden(session))<button>Sign out</button></form>
+        <p class="muted">Jadwal admin · \(HTMLPage.escape(session.account))</p>
+        """
+    }
+
+    private static func size(_ bytes: Int) -> String {
+        let formatter = ByteCountFormatter()
+        formatter.countStyle = .file
+        formatter.allowsNonnumericFormatting = false  // "0 bytes", not "Zero KB"
+        return formatter.string(fromByteCount: Int64(bytes))
+    }
+
+    private static func userPath(_ name: String) -> String {
+        "/admin/users/" + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? name)
+    }
+
+    // MARK: Sign-in
+
+    private func signInPage(status: HTTPResponse.Status = .ok, note: String? = nil) -> Response {
+        HTMLPage(title: "Jadwal admin", body: """
+            <h1>Jadwal admin</h1>
+            \(note.map { "<p><b>\(HTMLPage.escape($0))</b></p>" } ?? "")
+            <form method="post" action="/admin/sign-in">
+            <p><label>User name<br><input name="user" autocomplete="username" required></label></p>
+            <p><label>Password<br><input name="password" type="password" autocomplete="current-password" required></label></p>
+            <p><button type="submit">Sign in</button></p>
+            </form>
+            """).response(status: status)
+    }
+
+    private func signIn(_ request: Request, _ context: JadwalRequestContext) async -> Response {
+        guard Self.isSameOrigin(request) else { return signInPage(status: .forbidden, note: "This form was sent from another site.") }
+        guard signInLimits.allow(context.clientAddress) else {
+            return signInPage(status: .tooManyRequests, note: "Too many attempts; wait a few minutes.")
+        }
+        guard let form = await FormBody.read(request), let user = form["user"], let password = form["password"],
+              user.utf8.count <= 64, password.utf8.count <= 1024 else {
+            return signInPage(status: .badRequest, note: "Enter a user name and a password.")
+        }
+        guard await users.accounts.verify(name: user, password: password),
+              (try? await users.accounts.account(named: user))??.isAdmin == true else {
+            logger.notice("admin sign-in refused", metadata: ["user": "\(user)", "client": "\(context.clientAddress)"])
+            return signInPage(status: .unauthorized, note: "Wrong user name or password, or not an administrator.")
+        }
+        do {
+            let (cookie, _) = try await users.accounts.webSessions.start(for: user)
+            logger.info("admin signed in", metadata: ["user": "\(user)"])
+            return Response(status: .seeOther, headers: [.location: "/admin/", .setCookie: self.cookie(cookie, maxAge: WebSessions.lifetime)])
+        } catch {
+            return signInPage(status: .serviceUnavailable, note: "Signing in is not possible right now.")
+        }
+    }
+
+    private func signOut(_ request: Request) async -> Response {
+        if let cookie = Self.cookieValue(request), let session = await session(request),
+           let form = await FormBody.read(request), let token = form["csrf"], SecretToken.constantTimeEqual(token, session.csrfToken) {
+            try? await users.accounts.webSessions.end(cookie)
+        }
+        return Response(status: .seeOther, headers: [.location: "/admin/", .setCookie: cookie("", maxAge: 0)])
+    }
+
+    // MARK: Pages
+
+    private func userList(_ session: WebSessions.Session) async throws -> Response {
+        var rows = ""
+        for account in try await users.accounts.list() {
+            guard let summary = try await users.summary(of: account.name) else { continue }
+            let calendars = summary.calendars.map { "\(HTMLPage.escape($0.displayName ?? $0.name)) (\($0.objects))" }.joined(separator: ", ")
+            rows += """
+                <tr><td><a href="\(HTMLPage.escape(Self.userPath(account.name)))">\(HTMLPage.escape(account.name))</a>\
+                \(account.isAdmin ? " <span class=\"muted\">admin</span>" : "")</td>
+                <td>\(HTMLPage.escape(account.email ?? ""))</td><td>\(calendars)</td><td>\(summary.objectCount)</td>
+                <td>\(Self.size(summary.storageBytes))</td><td>\(summary.appPasswords.count)</td></tr>
+                """
+        }
+        return HTMLPage(title: "Users · Jadwal admin", body: """
+            \(header(session))
+            <h1>Users</h1>
+            <div style="overflow-x:auto"><table>
+            <tr><th>User</th><th>Email</th><th>Calendars (objects)</th><th>Objects</th><th>Storage</th><th>Devices</th></tr>
+            \(rows)
+            </table></div>
+            <h2>New user</h2>
+            <form method="post" action="/admin/users">\(Self.hidden(session))
+            <p><label>User name<br><input name="name" required maxlength="64" pattern="[A-Za-z0-9._@+\\-]+"></label></p>
+            <p><label>Email<br><input name="email" type="email" maxlength="254"></label></p>
+            <p><label>Password (empty: the user signs in by email link)<br><input name="password" type="password" minlength="8" autocomplete="new-password"></label></p>
+            <p><label><input name="admin" type="checkbox" value="on"> Administrator</label></p>
+            <p><button type="submit">Create user</button></p>
+            </form>
+            """).response()
+    }
+
+    private func userPage(_ session: WebSessions.Session, _ name: String, notice: String = "") async throws -> Response {
+        guard let summary = try await users.summary(of: name) else { throw AccountStore.AccountError.missingUser }
+        let action = HTMLPage.escape(Self.userPath(name))
+        let calendars = summary.calendars.map {
+            "<tr><td>\(HTMLPage.escape($0.displayName ?? $0.name))</td><td>\($0.objects)</td><td>\(Self.size($0.bytes))</td></tr>"
+        }.joined()
+        let devices = summary.appPasswords.map { device in
+            let used = device.lastUsedAt.map { Date(timeIntervalSince1970: TimeInterval($0)).formatted(.iso8601) } ?? "never"
+            return """
+                <tr><td>\(HTMLPage.escape(device.label))</td><td>\(HTMLPage.escape(used))</td><td>
+                <form method="post" action="\(action)/revoke">\(Self.hidden(session))
+                <input type="hidden" name="label" value="\(HTMLPage.escape(device.label))"><button>Revoke</button></form></td></tr>
+                """
+        }.joined()
+        return HTMLPage(title: "\(name) · Jadwal admin", body: """
+            \(header(session))
+            <p><a href="/admin/">← Users</a></p>
+            <h1>\(HTMLPage.escape(name))</h1>
+            \(notice)
+            <p>\(HTMLPage.escape(summary.account.email ?? "no email address"))\(summary.account.isAdmin ? " · administrator" : "")
+            · \(summary.objectCount) objects · \(Self.size(summary.storageBytes))</p>
+            <h2>Calendars</h2>
+            <table><tr><th>Calendar</th><th>Objects</th><th>Size</th></tr>\(calendars)</table>
+            <h2>Devices</h2>
+            \(devices.isEmpty ? "<p class=\"muted\">No app passwords.</p>" : "<table><tr><th>Device</th><th>Last used</th><th></th></tr>\(devices)</table>")
+            <h2>Set up a device</h2>
+            <form method="post" action="\(action)/setup-link">\(Self.hidden(session))
+            <p><label><input type="radio" name="kind" value="calendars" checked> Calendars</label>
+            <label><input type="radio" name="kind" value="prayer-feed"> Prayer times</label></p>
+            <p><button name="send" value="no">Show a setup link</button>
+            \(summary.account.email == nil ? "" : "<button name=\"send\" value=\"yes\">Mail it to the user</button>")</p>
+            </form>
+            <h2>Password</h2>
+            <form method="post" action="\(action)/password">\(Self.hidden(session))
+            <p><label>New password (empty: make one)<br><input name="password" type="password" minlength="8" autocomplete="new-password"></label></p>
+            <p><button>Reset the password</button></p>
+            </form>
+            <h2>Delete</h2>
+            <form method="post" action="\(action)/delete">\(Self.hidden(session))
+            <p>This deletes \(HTMLPage.escape(name)), their calendars, files and devices. It cannot be undone.</p>
+            <p><label>Type the user name to confirm<br><input name="confirm" required autocomplete="off"></label></p>
+            <p><button>Delete the user</button></p>
+            </form>
+            """).response()
+    }
+
+    // MARK: Actions
+
+    private func create(_ session: WebSessions.Session, _ form: FormBody) async throws -> Response {
+        let name = form["name"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        let email = form["email"].flatMap { $0.isEmpty ? nil : $0 }
+        let password = form["password"].flatMap { $0.isEmpty ? nil : $0 }
+        try await users.create(name: name, password: password, email: email, isAdmin: form["admin"] == "on")
+        logger.info("user created", metadata: ["user": "\(name)", "by": "\(session.account)"])
+        return Response(status: .seeOther, headers: [.location: Self.userPath(name)])
+    }
+
+    private func resetPassword(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
+        let given = form["password"].flatMap { $0.isEmpty ? nil : $0 }
+        let password = given ?? SecretToken.generate()
+        try await users.accounts.setPassword(name: name, password: password)
+        try await users.accounts.refreshTokens.revokeAll(of: name)
+        logger.info("password reset", metadata: ["user": "\(name)", "by": "\(session.account)"])
+        let notice = given == nil
+            ? "<p><b>New password (shown once):</b> <code>\(HTMLPage.escape(password))</code></p>"
+            : "<p><b>The password is changed.</b></p>"
+        return try await userPage(session, name, notice: notice)
+    }
+
+    private func setupLink(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
+        let kind = form["kind"].flatMap(SetupLinks.Kind.init(rawValue:)) ?? .calendars
+        let link = try await setupLinks.issue(for: name, kind: kind, send: form["send"] == "yes")
+        let qr = (try? QRCode(text: link.url).svg(moduleSize: 5)) ?? ""
+        let notice = """
+            <p><b>Setup link</b> (works once, for 15 minutes\(link.sentTo.map { "; mailed to \(HTMLPage.escape($0))" } ?? "")):<br>
+            <a href="\(HTMLPage.escape(link.url))">\(HTMLPage.escape(link.url))</a></p><div class="qr">\(qr)</div>
+            """
+        return try await userPage(session, name, notice: notice)
+    }
+
+    private func revoke(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
+        let label = form["label"] ?? ""
+        try await users.accounts.revokeAppPassword(name: name, label: label)
+        logger.info("app password revoked", metadata: ["user": "\(name)", "label": "\(label)", "by": "\(session.account)"])
+        return try await userPage(session, name, notice: "<p><b>\(HTMLPage.escape(label)) is signed out.</b></p>")
+    }
+
+    private func delete(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
+        guard form["confirm"] == name else {
+            return try await userPage(session, name, notice: "<p><b>Not deleted: the typed name did not match.</b></p>")
+        }
+        try await users.delete(name: name)
+        logger.info("user deleted", metadata: ["user": "\(name)", "by": "\(session.account)"])
+        return message("Deleted", "\(name) and everything they stored are deleted.", session: session)
+    }
+}

@@ -1,0 +1,158 @@
+"""The admin web page: in headless Chromium driven by Selenium (sign in, create a user,
+issue a setup link, screenshot), and over plain HTTP for what a browser hides (cookie
+flags, CSRF and cross-site refusals, confirmation before deleting)."""
+import http.cookiejar
+import os
+import re
+import shutil
+import subprocess
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+
+IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
+
+
+@pytest.fixture
+def admin_server(server):
+    subprocess.run([server.binary, "user", "add", "root", "--admin", "--password-stdin", "--data", server.data_dir],
+                   input="root-password-1\n", text=True, check=True, capture_output=True)
+    return server
+
+
+class Browser:
+    """A cookie-keeping HTTP client that does not follow redirects."""
+
+    def __init__(self, base):
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+
+        class NoRedirect(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args, **kwargs):
+                return None
+
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect)
+
+    def request(self, path, form=None, headers=None):
+        data = urllib.parse.urlencode(form).encode() if form is not None else None
+        request = urllib.request.Request(self.base + path, data=data, headers=headers or {})
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                return response.status, dict(response.headers), response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read().decode()
+
+    def csrf(self, page):
+        return re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+
+
+def test_the_admin_page_in_a_real_browser(admin_server, tmp_path):
+    if not shutil.which("chromedriver"):
+        pytest.fail("chromedriver is missing: scripts/setup --test installs chromium-driver")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=430,1400"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    try:
+        driver.set_page_load_timeout(30)
+        driver.get(admin_server.url + "/admin/")
+        driver.find_element(By.NAME, "user").send_keys("root")
+        driver.find_element(By.NAME, "password").send_keys("root-password-1")
+        driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait = WebDriverWait(driver, 20)
+        wait.until(expected_conditions.title_is("Users · Jadwal admin"))
+        table = driver.find_element(By.TAG_NAME, "table").text
+        assert "amal" in table and "omar" in table and "Calendar (0)" in table
+
+        driver.find_element(By.NAME, "name").send_keys("sara")
+        driver.find_element(By.NAME, "email").send_keys("sara@example.org")
+        driver.find_element(By.XPATH, "//button[text()='Create user']").click()
+        wait.until(expected_conditions.title_is("sara · Jadwal admin"))
+
+        driver.find_element(By.XPATH, "//button[text()='Show a setup link']").click()
+        wait.until(expected_conditions.presence_of_element_located((By.PARTIAL_LINK_TEXT, "/provision/")))
+        link = driver.find_element(By.PARTIAL_LINK_TEXT, "/provision/").get_attribute("href")
+        assert driver.find_elements(By.CSS_SELECTOR, ".qr svg")
+        folder = os.environ.get("JADWAL_TEST_ARTIFACTS", str(tmp_path))
+        os.makedirs(folder, exist_ok=True)
+        shot = os.path.join(folder, "admin-setup-link.png")
+        driver.save_screenshot(shot)
+        assert os.path.getsize(shot) > 10_000
+    finally:
+        driver.quit()
+
+    # The link the page showed sets up a phone.
+    request = urllib.request.Request(link, headers={"User-Agent": IPHONE})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.headers["Content-Type"] == "application/x-apple-aspen-config"
+        assert b"<string>sara</string>" in response.read()
+
+
+def test_sessions_forms_and_refusals(admin_server):
+    browser = Browser(admin_server.url)
+    status, _, page = browser.request("/admin/")
+    assert status == 200 and 'name="password"' in page
+    assert browser.request("/admin/sign-in", {"user": "amal", "password": "amal-password-1"})[0] == 401  # not an admin
+    assert browser.request("/admin/sign-in", {"user": "root", "password": "wrong-password"})[0] == 401
+    status, headers, _ = browser.request("/admin/sign-in", {"user": "root", "password": "root-password-1"})
+    assert status == 303
+    cookie = headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/admin" in cookie
+    status, headers, page = browser.request("/admin/")
+    assert status == 200 and "<h1>Users</h1>" in page
+    assert "no-store" in headers["Cache-Control"] and "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    csrf = browser.csrf(page)
+
+    # Without the form's token, or from another site, nothing happens.
+    assert browser.request("/admin/users", {"name": "mallory"})[0] == 403
+    assert browser.request("/admin/users", {"name": "mallory", "csrf": "x" * 43})[0] == 403
+    assert browser.request("/admin/users", {"name": "mallory", "csrf": csrf}, headers={"Origin": "https://evil.example"})[0] == 403
+    assert "mallory" not in browser.request("/admin/")[2]
+
+    # Names are escaped wherever they are shown.
+    status, headers, _ = browser.request("/admin/users", {"name": "x<b>", "csrf": csrf})
+    assert status == 400
+    status, headers, _ = browser.request("/admin/users", {"name": "dana", "email": "dana@example.org", "csrf": csrf})
+    assert status == 303 and headers["Location"] == "/admin/users/dana"
+    page = browser.request("/admin/users/dana")[2]
+    assert "<h1>dana</h1>" in page
+
+    # A generated password is shown once, in the answer to the form, and works.
+    page = browser.request("/admin/users/dana/password", {"password": "", "csrf": csrf})[2]
+    password = re.search(r"shown once\):</b> <code>([^<]+)</code>", page).group(1)
+    request = urllib.request.Request(admin_server.url + "/dav/", method="PROPFIND", headers={"Depth": "0"})
+    request.add_header("Authorization", "Basic " + __import__("base64").b64encode(f"dana:{password}".encode()).decode())
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.status == 207
+
+    # Deleting needs the name typed again.
+    page = browser.request("/admin/users/dana/delete", {"confirm": "dan", "csrf": csrf})[2]
+    assert "did not match" in page and "<h1>dana</h1>" in browser.request("/admin/users/dana")[2]
+    assert browser.request("/admin/users/dana/delete", {"confirm": "dana", "csrf": csrf})[0] == 200
+    assert browser.request("/admin/users/dana")[0] == 404
+
+    # Signing out ends the session on the server, not just in the browser.
+    stolen = [c for c in browser.jar if c.name == "jadwal_admin"][0].value
+    assert browser.request("/admin/sign-out", {"csrf": csrf})[0] == 303
+    replay = Browser(admin_server.url)
+    status, _, page = replay.request("/admin/", headers={"Cookie": f"jadwal_admin={stolen}"})
+    assert 'name="password"' in page and "<h1>Users</h1>" not in page
+
+
+def test_a_password_change_ends_admin_sessions(admin_server):
+    browser = Browser(admin_server.url)
+    browser.request("/admin/sign-in", {"user": "root", "password": "root-password-1"})
+    assert "<h1>Users</h1>" in browser.request("/admin/")[2]
+    subprocess.run([admin_server.binary, "user", "passwd", "root", "--password-stdin", "--data", admin_server.data_dir],
+                   input="root-password-2\n", text=True, check=True, capture_output=True)
+    import time
+    time.sleep(1.1)
+    assert "<h1>Users</h1>" not in browser.request("/admin/")[2]
