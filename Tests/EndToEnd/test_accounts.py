@@ -71,3 +71,17 @@ def test_email_is_the_calendar_user_address(server):
     addresses = client.principal().calendar_user_address_set()
     assert addresses[0] == "mailto:lina@example.org"
     assert [c.get_display_name() for c in client.principal().calendars()] == ["Calendar", "Prayer Times"]
+
+
+def test_guessing_from_one_address_is_cut_off(server):
+    # Ten wrong passwords for one name stop that name; fifty from one address, across
+    # names, stop the address, even for a right password, until the window passes. (A
+    # password checked before from elsewhere stays in the cache: guessing never fills it.)
+    jadwald(server, "user", "add", "sara", "--password-stdin", input="sara-password-1\n")
+    for attempt in range(10):
+        assert status(server, "amal", f"wrong-{attempt}") == 401
+    assert status(server, "amal", "amal-password-1") == 401
+    assert status(server, "omar", "omar-password-1") == 207
+    for attempt in range(50):
+        assert status(server, f"guess{attempt}", "password") == 401
+    assert status(server, "sara", "sara-password-1") == 401

@@ -28,14 +28,14 @@ struct APIAuthenticator: Sendable {
     }
 
     /// The caller of `request`, or `nil` when its credentials are missing or wrong.
-    func caller(of request: Request) async -> Caller? {
+    func caller(of request: Request, client: String? = nil) async -> Caller? {
         guard let header = request.headers[.authorization], header.utf8.count <= 8192 else { return nil }
         if header.lowercased().hasPrefix("bearer ") {
             let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
             if let adminTokenDigest, SecretToken.constantTimeEqual(SecretToken.digest(token), adminTokenDigest) { return .adminToken }
             return await accessTokens.verify(token).map(Caller.user)
         }
-        return await basic.principal(for: header).map(Caller.user)
+        return await basic.principal(for: header, client: client).map(Caller.user)
     }
 
     /// Whether `caller` may use the admin API: the admin token, or an administrator

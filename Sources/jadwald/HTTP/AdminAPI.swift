@@ -23,24 +23,24 @@ struct AdminAPI: Sendable {
 
     func add(to router: Router<JadwalRequestContext>) {
         let group = router.group("api/v1/admin")
-        group.get("users") { request, _ in await self.authorized(request) { try await self.list() } }
-        group.post("users") { request, _ in await self.authorized(request) { try await self.create(request) } }
-        group.get("users/:name") { request, context in await self.authorized(request) { try await self.show(try Self.name(context)) } }
+        group.get("users") { request, context in await self.authorized(request, context) { try await self.list() } }
+        group.post("users") { request, context in await self.authorized(request, context) { try await self.create(request) } }
+        group.get("users/:name") { request, context in await self.authorized(request, context) { try await self.show(try Self.name(context)) } }
         group.patch("users/:name") { request, context in
-            await self.authorized(request) { try await self.update(try Self.name(context), request) }
+            await self.authorized(request, context) { try await self.update(try Self.name(context), request) }
         }
-        group.delete("users/:name") { request, context in await self.authorized(request) { try await self.delete(try Self.name(context)) } }
+        group.delete("users/:name") { request, context in await self.authorized(request, context) { try await self.delete(try Self.name(context)) } }
         group.post("users/:name/password") { request, context in
-            await self.authorized(request) { try await self.resetPassword(try Self.name(context), request) }
+            await self.authorized(request, context) { try await self.resetPassword(try Self.name(context), request) }
         }
         group.post("users/:name/setup-link") { request, context in
-            await self.authorized(request) { try await self.setupLink(try Self.name(context), request) }
+            await self.authorized(request, context) { try await self.setupLink(try Self.name(context), request) }
         }
         group.get("users/:name/app-passwords") { request, context in
-            await self.authorized(request) { try await self.appPasswords(try Self.name(context)) }
+            await self.authorized(request, context) { try await self.appPasswords(try Self.name(context)) }
         }
         group.delete("users/:name/app-passwords/:label") { request, context in
-            await self.authorized(request) {
+            await self.authorized(request, context) {
                 try await self.revoke(try Self.name(context), label: context.parameters.get("label")?.removingPercentEncoding ?? "")
             }
         }
@@ -51,8 +51,8 @@ struct AdminAPI: Sendable {
         let response: Response
     }
 
-    private func authorized(_ request: Request, _ body: () async throws -> Response) async -> Response {
-        guard let caller = await authenticator.caller(of: request) else { return APIAuthenticator.unauthorized() }
+    private func authorized(_ request: Request, _ context: JadwalRequestContext, _ body: () async throws -> Response) async -> Response {
+        guard let caller = await authenticator.caller(of: request, client: context.clientAddress) else { return APIAuthenticator.unauthorized() }
         guard await authenticator.isAdministrator(caller) else {
             return APIResponse.error(.forbidden, "forbidden", "the admin API is for administrators")
         }

@@ -17,10 +17,13 @@ final class BasicAuthenticator: Sendable {
     private let emails = Mutex<[String: String]>([:])
     /// user name -> (failures, window start)
     private let failures = Mutex<[String: (count: Int, since: Int)]>([:])
+    /// Failures per client address, whatever names it tries.
+    private let clientFailures = RateLimiter(limit: BasicAuthenticator.maxClientFailures, per: BasicAuthenticator.failureWindow)
     /// Per-process salt, so cached digests are useless outside this process.
     private let salt = UInt64.random(in: .min ... .max)
 
     static let maxFailures = 10
+    static let maxClientFailures = 50
     static let maxCachedCredentials = 8
     static let failureWindow = 300
 
@@ -36,13 +39,15 @@ final class BasicAuthenticator: Sendable {
     }
 
     /// The authenticated user for an Authorization header value, or `nil`.
-    func user(for header: String?) async -> User? {
-        guard let name = await principal(for: header) else { return nil }
+    /// - Parameter client: the caller's address; too many failures from one address stop
+    ///   its checks for a while, whichever names it tries.
+    func user(for header: String?, client: String? = nil) async -> User? {
+        guard let name = await principal(for: header, client: client) else { return nil }
         return User(name: name, email: emails.withLock { $0[name] })
     }
 
     /// The authenticated user name for an Authorization header value, or `nil`.
-    func principal(for header: String?) async -> String? {
+    func principal(for header: String?, client: String? = nil) async -> String? {
         guard let header, header.count < 4096, header.lowercased().hasPrefix("basic "),
               let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
               let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":") else { return nil }
@@ -60,7 +65,9 @@ final class BasicAuthenticator: Sendable {
             return entry.count >= Self.maxFailures
         }
         if blocked { return nil }
+        if let client, clientFailures.retryAfter(client, now: now) > 0 { return nil }
         guard await accounts.verify(name: name, password: password) else {
+            if let client { _ = clientFailures.allow(client, now: now) }
             failures.withLock { table in
                 let entry = table[name] ?? (0, now)
                 table[name] = (entry.count + 1, entry.since)

@@ -7,7 +7,8 @@ import Jadwal
 /// Serves the DAV tree: authenticates with HTTP Basic, collects the body up to the limit,
 /// hands the request to ``DAVHandler`` and writes its response. Every method reaches the
 /// handler, so unknown methods get the handler's 405 rather than the router's 404.
-struct DAVMiddleware<Context: RequestContext>: RouterMiddleware {
+struct DAVMiddleware: RouterMiddleware {
+    typealias Context = JadwalRequestContext
     let handler: DAVHandler
     let authenticator: BasicAuthenticator
     let maxBodySize: Int
@@ -21,7 +22,7 @@ struct DAVMiddleware<Context: RequestContext>: RouterMiddleware {
         // "/" is served too: clients given only the host name start discovery there.
         guard path == "/" || path == "/dav" || path.hasPrefix("/dav/") else { return try await next(request, context) }
         let now = Int(Date().timeIntervalSince1970)
-        guard let user = await authenticator.user(for: request.headers[.authorization]) else {
+        guard let user = await authenticator.user(for: request.headers[.authorization], client: context.clientAddress) else {
             return Response(status: .unauthorized, headers: [.wwwAuthenticate: "Basic realm=\"Jadwal\", charset=\"UTF-8\""],
                             body: .init(byteBuffer: ByteBuffer(string: "sign in with your Jadwal user name and password\n")))
         }

@@ -14,13 +14,13 @@ struct PrayerSettingsAPI {
     static let maxBody = 64 << 10
     static let path = "/api/v1/prayer/settings"
 
-    func add<Context: RequestContext>(to router: Router<Context>) {
-        router.get(RouterPath(stringLiteral: Self.path)) { request, _ in try await self.handle(request) }
-        router.patch(RouterPath(stringLiteral: Self.path)) { request, _ in try await self.handle(request) }
+    func add(to router: Router<JadwalRequestContext>) {
+        router.get(RouterPath(stringLiteral: Self.path)) { request, context in try await self.handle(request, client: context.clientAddress) }
+        router.patch(RouterPath(stringLiteral: Self.path)) { request, context in try await self.handle(request, client: context.clientAddress) }
     }
 
-    func handle(_ request: Request) async throws -> Response {
-        guard case .user(let user) = await authenticator.caller(of: request) else { return APIAuthenticator.unauthorized() }
+    func handle(_ request: Request, client: String) async throws -> Response {
+        guard case .user(let user) = await authenticator.caller(of: request, client: client) else { return APIAuthenticator.unauthorized() }
         if request.method == .patch {
             let body: ByteBuffer
             do { body = try await request.body.collect(upTo: Self.maxBody) } catch {
