@@ -27,6 +27,15 @@ struct SignInAPI: Sendable {
         group.post("oidc") { request, context in await self.oidc(request, context) }
         group.post("refresh") { request, context in await self.refresh(request, context) }
         group.post("logout") { request, _ in await self.logout(request) }
+        // Where the mailed link lands when it is opened in a browser rather than by the app.
+        router.get("/signin") { _, _ in
+            HTMLPage(title: "Sign in to Jadwal", body: """
+                <h1>Sign in to Jadwal</h1>
+                <p>This link signs you in to the Jadwal app. Open it on the iPhone or iPad where the app is installed;
+                the app completes the sign-in.</p>
+                <p class="muted">The link works once, within 15 minutes. If it has expired, ask the app for a new one.</p>
+                """).response()
+        }
     }
 
     private func email(_ request: Request, _ context: JadwalRequestContext) async -> Response {
