@@ -82,10 +82,11 @@ enum AccountMigrations {
         }
         migrator.registerMigration("jadwal-6-web-sessions") { db in
             try db.execute(sql: """
-                ALTER TABLE account ADD COLUMN password_changed_at INTEGER;
+                ALTER TABLE account ADD COLUMN password_generation INTEGER NOT NULL DEFAULT 0;
                 CREATE TABLE web_session (
                     digest TEXT PRIMARY KEY,
                     account TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    password_generation INTEGER NOT NULL,
                     csrf_token TEXT NOT NULL,
                     created_at INTEGER NOT NULL,
                     expires_at INTEGER NOT NULL

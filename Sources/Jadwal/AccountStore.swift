@@ -74,13 +74,13 @@ public final class AccountStore: Sendable {
     }
 
     /// Replaces an account's password.
-    public func setPassword(name: String, password: String, now: Int = Int(Date().timeIntervalSince1970)) async throws {
+    public func setPassword(name: String, password: String) async throws {
         guard password.count >= 8 else { throw AccountError("passwords need at least 8 characters") }
         let hash = Bcrypt.hash(password, cost: cost)
         let changed = try await pool.write { db in
             // Browser sessions started before the change end with it.
-            try db.cachedStatement(sql: "UPDATE account SET password_hash = ?, password_changed_at = ? WHERE name = ?")
-                .execute(arguments: [hash, now, name])
+            try db.cachedStatement(sql: "UPDATE account SET password_hash = ?, password_generation = password_generation + 1 WHERE name = ?")
+                .execute(arguments: [hash, name])
             return db.changesCount
         }
         if changed == 0 { throw AccountError("no user \(name)", missing: true) }

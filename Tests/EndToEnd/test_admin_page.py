@@ -153,6 +153,4 @@ def test_a_password_change_ends_admin_sessions(admin_server):
     assert "<h1>Users</h1>" in browser.request("/admin/")[2]
     subprocess.run([admin_server.binary, "user", "passwd", "root", "--password-stdin", "--data", admin_server.data_dir],
                    input="root-password-2\n", text=True, check=True, capture_output=True)
-    import time
-    time.sleep(1.1)
     assert "<h1>Users</h1>" not in browser.request("/admin/")[2]

@@ -24,9 +24,12 @@ public struct WebSessions: Sendable {
         let csrf = SecretToken.generate()
         try await pool.write { db in
             try db.cachedStatement(sql: "DELETE FROM web_session WHERE expires_at < ?").execute(arguments: [now])
+            // The session remembers which password it was started with; a change ends it.
             try db.cachedStatement(sql: """
-                INSERT INTO web_session (digest, account, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
-                """).execute(arguments: [SecretToken.digest(cookie), account, csrf, now, now + Self.lifetime])
+                INSERT INTO web_session (digest, account, password_generation, csrf_token, created_at, expires_at)
+                SELECT ?, name, password_generation, ?, ?, ? FROM account WHERE name = ?
+                """).execute(arguments: [SecretToken.digest(cookie), csrf, now, now + Self.lifetime, account])
+            guard db.changesCount == 1 else { throw AccountStore.AccountError("no user \(account)", missing: true) }
         }
         return (cookie, Session(account: account, csrfToken: csrf))
     }
@@ -37,7 +40,7 @@ public struct WebSessions: Sendable {
         return try pool.readInPlace { db in
             try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT s.account, s.csrf_token FROM web_session s JOIN account a ON a.name = s.account
-                WHERE s.digest = ? AND s.expires_at > ? AND s.created_at >= COALESCE(a.password_changed_at, 0)
+                WHERE s.digest = ? AND s.expires_at > ? AND s.password_generation = a.password_generation
                 """), arguments: [SecretToken.digest(cookie), now]).map { Session(account: $0["account"], csrfToken: $0["csrf_token"]) }
         }
     }
