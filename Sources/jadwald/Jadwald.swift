@@ -11,6 +11,6 @@ struct Jadwald: AsyncParsableCommand {
             `jadwald ical` and `jadwald prayer` are the iCalendar and prayer-time tools.
             """,
         version: "0.1.0",
-        subcommands: [ServeCommand.self, UserCommand.self, ImportCommand.self, ExportCommand.self, ICalCommand.self, PrayerCommand.self]
+        subcommands: [ServeCommand.self, UserCommand.self, MailCommand.self, ImportCommand.self, ExportCommand.self, ICalCommand.self, PrayerCommand.self]
     )
 }

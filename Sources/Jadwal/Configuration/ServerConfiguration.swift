@@ -1,4 +1,5 @@
 import Foundation
+import Mail
 
 /// How `jadwald serve` runs: read from a configuration file, then environment variables,
 /// then command-line flags, each overriding the one before.
@@ -23,6 +24,29 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var logLevel = "info"
     /// `logfmt` (key=value pairs) or `json` (one object per line).
     public var logFormat = "logfmt"
+    /// The sender of the mail the server sends, `Name <address>` or an address.
+    public var mailFrom = "Jadwal <jadwal@localhost>"
+    /// The SMTP server; when unset, mail is written to the `outbox` folder in the data directory.
+    public var smtpHost: String?
+    public var smtpPort = 587
+    /// `starttls`, `tls` or `none` (loopback servers only).
+    public var smtpSecurity = SMTPConfiguration.Security.startTLS
+    public var smtpUsername: String?
+    public var smtpPassword: Secret?
+    /// A file holding the SMTP password (one line), instead of `smtpPassword`.
+    public var smtpPasswordFile: String?
+    /// Seconds allowed to connect to the SMTP server and for each of its replies.
+    public var smtpTimeout = 30
+    /// PEM file of the authorities trusted for the SMTP server's certificate; the system's when unset.
+    public var smtpCAFile: String?
+
+    /// A setting's value that must not be shown: it prints as `(hidden)`.
+    public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+        public var value: String
+        public init(_ value: String) { self.value = value }
+        public var description: String { "(hidden)" }
+        public var debugDescription: String { "(hidden)" }
+    }
 
     /// A setting that could not be applied, naming where it came from.
     public struct Problem: Error, CustomStringConvertible, Equatable {
@@ -33,7 +57,9 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// Every setting's name, for the documentation and for refusing unknown keys.
     public static let keys = ["host", "port", "data", "tls.certificate", "tls.key", "limits.max_resource_size",
-                              "limits.max_request_body", "limits.response_cache_bytes", "log.level", "log.format"]
+                              "limits.max_request_body", "limits.response_cache_bytes", "log.level", "log.format",
+                              "mail.from", "smtp.host", "smtp.port", "smtp.security", "smtp.username", "smtp.password",
+                              "smtp.password_file", "smtp.timeout", "smtp.ca_file"]
 
     /// The environment variable of a setting: `tls.certificate` is `JADWAL_TLS_CERTIFICATE`.
     public static func environmentName(_ key: String) -> String {
@@ -86,6 +112,21 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "log.format":
             guard ["logfmt", "json"].contains(value) else { throw Problem(description: "\(source) must be logfmt or json") }
             logFormat = value
+        case "mail.from":
+            do { _ = try MailAddress(parsing: value) } catch { throw Problem(description: "\(source): \(error)") }
+            mailFrom = value
+        case "smtp.host": smtpHost = try nonEmpty()
+        case "smtp.port": smtpPort = try integer(1...65535)
+        case "smtp.security":
+            guard let security = SMTPConfiguration.Security(rawValue: value) else {
+                throw Problem(description: "\(source) must be starttls, tls or none")
+            }
+            smtpSecurity = security
+        case "smtp.username": smtpUsername = try nonEmpty()
+        case "smtp.password": smtpPassword = Secret(try nonEmpty())
+        case "smtp.password_file": smtpPasswordFile = try nonEmpty()
+        case "smtp.timeout": smtpTimeout = try integer(1...600)
+        case "smtp.ca_file": smtpCAFile = try nonEmpty()
         default:
             throw Problem(description: "\(source) is not a setting; known: \(Self.keys.joined(separator: ", "))")
         }
@@ -99,5 +140,6 @@ public struct ServerConfiguration: Sendable, Equatable {
         if maxRequestBody < maxResourceSize {
             throw Problem(description: "limits.max_request_body (\(maxRequestBody)) must be at least limits.max_resource_size (\(maxResourceSize))")
         }
+        try validateMail()
     }
 }
