@@ -45,14 +45,15 @@ enum MIME {
         return [UInt8(ascii: "="), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
     }
 
-    /// The text as RFC 2047 "Q" encoded-words of at most 75 characters each, never
-    /// splitting a character. Only letters, digits and `!*+-/` stay as they are, the set
-    /// allowed in every place an encoded-word may stand (§5 (3)), so the words serve in
-    /// a subject and in a display name alike.
-    static func encodedWords(_ text: String) -> [String] {
+    /// The text as RFC 2047 "Q" encoded-words of at most 75 characters each (the first at
+    /// most `firstWordLimit`, to fit beside the header's name), never splitting a character.
+    /// Only letters, digits and `!*+-/` stay as they are, the set allowed in every place an
+    /// encoded-word may stand (§5 (3)), so the words serve in a subject and in a display
+    /// name alike.
+    static func encodedWords(_ text: String, firstWordLimit: Int = 75) -> [String] {
         let prefix = "=?UTF-8?Q?", suffix = "?="
-        let room = 75 - prefix.count - suffix.count
         var words: [String] = []
+        var room: Int { (words.isEmpty ? min(firstWordLimit, 75) : 75) - prefix.count - suffix.count }
         var current = ""
         for character in text {
             var piece = ""
@@ -84,19 +85,20 @@ enum MIME {
             && text.split(separator: " ").allSatisfy { $0.count <= 60 }
     }
 
-    /// Unstructured header text: as it is when plain, else as encoded-words.
-    static func headerWords(_ text: String) -> [String] {
+    /// Unstructured header text for the header `name`: as it is when plain, else as encoded-words.
+    static func headerWords(_ text: String, name: String) -> [String] {
         if text.isEmpty { return [] }
-        return isPlainHeaderText(text) ? text.split(separator: " ").map(String.init) : encodedWords(text)
+        return isPlainHeaderText(text) ? text.split(separator: " ").map(String.init) : encodedWords(text, firstWordLimit: 78 - name.count - 2)
     }
 
     /// `Name: word word ...` folded before a word that would take the line past 78
-    /// characters (the first word too, leaving `Name:` alone on its line), ending with CRLF.
+    /// characters, ending with CRLF. The first word stays beside the name (some readers
+    /// keep the space of a fold there), so callers keep it short enough.
     static func header(_ name: String, _ words: [String]) -> [UInt8] {
         var output = Array("\(name):".utf8)
         var length = output.count
         for word in words {
-            if length + 1 + word.count > 78 {
+            if length + 1 + word.count > 78 && length > name.count + 1 {
                 output += crlf
                 length = 0
             }
@@ -117,7 +119,8 @@ enum MIME {
         } else if isPlainHeaderText(name) && name.count <= 60 {
             words = ["\"" + name.replacingQuotes + "\""]
         } else {
-            words = encodedWords(name)
+            // Short enough to follow "From: " or "To: " on the first line.
+            words = encodedWords(name, firstWordLimit: 72)
         }
         return words + ["<\(mailbox.address)>"]
     }

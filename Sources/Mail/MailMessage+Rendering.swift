@@ -9,7 +9,7 @@ extension MailMessage {
         output += MIME.header("Date", [Self.rfc5322Date(date)])
         output += MIME.header("From", MIME.mailboxWords(from))
         output += MIME.header("To", MIME.addressListWords(to))
-        output += MIME.header("Subject", MIME.headerWords(subject))
+        output += MIME.header("Subject", MIME.headerWords(subject, name: "Subject"))
         output += MIME.header("Message-ID", [messageID])
         // RFC 3834: automatic replies should not answer this.
         output += MIME.header("Auto-Submitted", ["auto-generated"])

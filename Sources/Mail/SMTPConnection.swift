@@ -62,10 +62,12 @@ final class SMTPConnection: Sendable {
     func write(_ bytes: [UInt8]) async throws {
         do {
             try await channel.writeAndFlush(channel.allocator.buffer(bytes: bytes)).get()
-        } catch let error as MailDeliveryError {
-            throw error
         } catch {
-            throw MailDeliveryError.transient("cannot write to the server: \(error)")
+            // A write fails because the connection ended; what ended it (a failed TLS
+            // handshake, say) says more than the write's own error.
+            let handler = handler
+            let cause = try? await channel.eventLoop.submit { handler.value.failure }.get()
+            throw cause ?? MailDeliveryError.transient("cannot write to the server: \(error)")
         }
     }
 

@@ -17,7 +17,8 @@ final class SMTPReplyHandler: ChannelInboundHandler {
     private var lines: [String] = []
     private var replies = CircularBuffer<SMTPReply>()
     private var waiter: EventLoopPromise<SMTPReply>?
-    private var failure: MailDeliveryError?
+    /// The first failure of the connection, which ends it.
+    private(set) var failure: MailDeliveryError?
     private var context: ChannelHandlerContext?
 
     /// Whether bytes or replies arrived that nobody asked for yet. Before STARTTLS this

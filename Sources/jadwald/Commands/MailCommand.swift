@@ -24,6 +24,8 @@ extension MailCommand {
                 """)
 
         @Option(help: ArgumentHelp("The address to send to.", valueName: "address")) var to: String
+        @Option(help: "The subject (default: Jadwal test message).") var subject = "Jadwal test message"
+        @Option(help: "The text of the message (default: a few words saying it is a test).") var body: String?
         @Option(help: ArgumentHelp("Configuration file (default: $JADWAL_CONFIG, else none).", valueName: "file"))
         var config: String?
         @OptionGroup var data: DataDirectoryOptions
@@ -32,22 +34,27 @@ extension MailCommand {
             let settings = try ServerConfiguration.resolved(config: config) { settings in
                 if let directory = data.directory { settings.data = directory }
             }
-            let recipient: MailAddress
-            do { recipient = try MailAddress(parsing: to) } catch { throw CommandFailure("--to: \(error)") }
-            let accounts = try AccountStore(path: try data.databasePath(in: settings.data))
-            let logger = Logger(label: "jadwald.mail")
-            let dispatcher = try MailDispatcher.configured(by: settings, accounts: accounts, logger: logger)
-            let message = try MailMessage(
-                from: settings.mailSender, to: recipient, subject: "Jadwal test message",
-                text: """
+            let message: MailMessage
+            do {
+                message = try MailMessage(from: settings.mailSender, to: try MailAddress(parsing: to), subject: subject, text: body ?? """
                     This is a test message from your Jadwal server.
 
                     If you can read it, the server's mail settings work.
                     """)
+            } catch {
+                throw CommandFailure("\(error)")
+            }
+            LoggingSystem.bootstrap { label in
+                StructuredLogHandler(label: label, format: .init(rawValue: settings.logFormat) ?? .logfmt,
+                                     logLevel: Logger.Level(rawValue: settings.logLevel) ?? .info)
+            }
+            let accounts = try AccountStore(path: try data.databasePath(in: settings.data))
+            let dispatcher = try MailDispatcher.configured(by: settings, accounts: accounts, logger: Logger(label: "jadwald"))
             let id = try await accounts.mailOutbox.enqueue(message)
             print("queued \(message.messageID) as outbox entry \(id)")
             // A running server may take the message first; then wait for its attempt.
             var outcome = try await dispatcher.attempt(id: id)
+            let attemptedHere = outcome != nil
             let deadline = Date().addingTimeInterval(dispatcher.attemptLease + 10)
             while outcome == nil, Date() < deadline {
                 try await Task.sleep(for: .milliseconds(200))
@@ -61,7 +68,8 @@ extension MailCommand {
             }
             switch outcome {
             case .sent?:
-                print(settings.smtpHost == nil ? "delivered into \(settings.outboxFolder.path)" : "delivered to \(settings.smtpHost!)")
+                let destination = settings.smtpHost.map { "to \($0)" } ?? "into \(settings.outboxFolder.path)"
+                print(attemptedHere ? "delivered \(destination)" : "delivered by the running server")
             case .retrying(let next, let error)?:
                 print("not delivered yet: \(error)\nqueued; the server retries at \(ISO8601DateFormatter().string(from: next))")
                 throw ExitCode.failure

@@ -4,8 +4,8 @@ import Logging
 import Mail
 
 extension MailDispatcher {
-    /// The test suite's shortcut through the retry schedule: every retry after this many
-    /// seconds. For tests only; never set it in production.
+    /// The test suite's shortcut through the retry schedule: every retry (and every look
+    /// for mail queued by another process) after this many seconds. For tests only.
     static let testRetryVariable = "JADWAL_TEST_MAIL_RETRY_SECONDS"
 
     /// The dispatcher the settings ask for: through `smtp.host` when set, else into the
@@ -33,11 +33,13 @@ extension MailDispatcher {
             throw CommandFailure(error.message)
         }
         var schedule = MailRetrySchedule.standard
+        var poll: TimeInterval = 10
         if let text = ProcessInfo.processInfo.environment[testRetryVariable], let seconds = Double(text), seconds > 0 {
             schedule = .uniform(seconds: seconds)
+            poll = min(poll, seconds)
         }
         return MailDispatcher(
-            outbox: accounts.mailOutbox, transport: transport, schedule: schedule, attemptLease: lease,
+            outbox: accounts.mailOutbox, transport: transport, schedule: schedule, attemptLease: lease, pollInterval: poll,
             report: { report in
                 var metadata: Logger.Metadata = ["id": "\(report.entryID)", "message_id": "\(report.messageID)", "attempt": "\(report.attempt)"]
                 switch report.outcome {
