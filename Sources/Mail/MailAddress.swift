@@ -46,7 +46,13 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
         let address = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
         var name = String(trimmed[..<open]).trimmingSpaces
         if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") {
-            name = String(name.dropFirst().dropLast())
+            // A quoted string: drop the quotes and undo its backslash escapes.
+            var unquoted = ""
+            var escaped = false
+            for character in name.dropFirst().dropLast() {
+                if character == "\\" && !escaped { escaped = true } else { unquoted.append(character); escaped = false }
+            }
+            name = unquoted
         }
         try self.init(address, displayName: name.isEmpty ? nil : name)
     }

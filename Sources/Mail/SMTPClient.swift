@@ -50,7 +50,7 @@ public struct SMTPClient: Sendable {
             try await SMTPSession(connection: connection, configuration: configuration, tls: tls, serverHostname: serverHostname).deliver(message)
         } catch {
             await connection.close()
-            throw error
+            throw error as? MailDeliveryError ?? .transient("\(error)")
         }
         // The message is the server's now: a failed QUIT changes nothing.
         _ = try? await connection.command("QUIT")

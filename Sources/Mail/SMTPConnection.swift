@@ -17,14 +17,18 @@ final class SMTPConnection: Sendable {
 
     /// Connects within `timeout` seconds, with TLS from the start when `tls` is given.
     static func connect(host: String, port: Int, timeout: Int, tls: NIOSSLContext?, serverHostname: String?) async throws -> SMTPConnection {
-        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        // The handler is made first, on the connection's loop, so it is at hand even if the
+        // server fails and closes the connection before connect returns.
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        let handler = try await eventLoop.submit { NIOLoopBound(SMTPReplyHandler(), eventLoop: eventLoop) }.get()
+        let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(.seconds(Int64(timeout)))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls {
                         try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverHostname))
                     }
-                    try channel.pipeline.syncOperations.addHandler(SMTPReplyHandler())
+                    try channel.pipeline.syncOperations.addHandler(handler.value)
                 }
             }
         let channel: any Channel
@@ -33,9 +37,6 @@ final class SMTPConnection: Sendable {
         } catch {
             throw MailDeliveryError.transient("cannot connect to \(host):\(port): \(error)")
         }
-        let handler = try await channel.eventLoop.submit {
-            NIOLoopBound(try channel.pipeline.syncOperations.handler(type: SMTPReplyHandler.self), eventLoop: channel.eventLoop)
-        }.get()
         return SMTPConnection(channel: channel, handler: handler, timeout: Int64(timeout))
     }
 

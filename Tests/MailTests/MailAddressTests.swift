@@ -10,6 +10,7 @@ struct MailAddressTests {
         ("\"Doe, Jane\" <jane.doe+cal@sub.example.org>", "jane.doe+cal@sub.example.org", "Doe, Jane"),
         ("عمر <omar@xn--mgbh0fb.example>", "omar@xn--mgbh0fb.example", "عمر"),
         ("jadwal@localhost", "jadwal@localhost", nil),
+        ("\"Doe \\\"JD\\\" \\\\ Jane\" <jd@example.org>", "jd@example.org", "Doe \"JD\" \\ Jane"),
     ] as [(String, String, String?)])
     func valid(text: String, address: String, name: String?) throws {
         let parsed = try MailAddress(parsing: text)
