@@ -8,6 +8,7 @@ struct Jadwald: AsyncParsableCommand {
         abstract: "Jadwal server: a CalDAV server with prayer times and events from chats.",
         discussion: """
             `jadwald serve` runs the CalDAV server; `jadwald user` manages accounts; \
+            `jadwald mail` tests the mail settings and lists the outbox; \
             `jadwald ical` and `jadwald prayer` are the iCalendar and prayer-time tools.
             """,
         version: "0.1.0",

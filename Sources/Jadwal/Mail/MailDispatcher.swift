@@ -70,15 +70,16 @@ public actor MailDispatcher {
     /// cancelled runs to its end and is recorded.
     public func run() async {
         while !Task.isCancelled {
+            var wait = pollInterval
             do {
                 try await purgeIfDue()
                 while try await deliverDue() > 0, !Task.isCancelled {}
+                if let next = try outbox.nextAttemptAt() { wait = min(wait, next.timeIntervalSince(now())) }
             } catch {
+                // The database is unwell (locked, disk full): report and wait a full interval.
                 problem(error)
             }
-            var wait = pollInterval
-            if let next = try? outbox.nextAttemptAt() { wait = min(wait, next.timeIntervalSince(now())) }
-            await outbox.bell.wait(seconds: wait)
+            await outbox.bell.wait(seconds: max(wait, 0.05))
         }
     }
 
