@@ -47,8 +47,11 @@ public struct SMTPConfiguration: Sendable, Hashable {
         self.clientName = clientName
     }
 
-    /// Whether `host` names this machine's loopback interface.
+    /// Whether `host` names this machine's loopback interface: `localhost`, `::1` or an
+    /// IPv4 address in 127.0.0.0/8 (not a name that merely starts with `127.`).
     public static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 }

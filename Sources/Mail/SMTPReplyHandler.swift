@@ -69,6 +69,7 @@ final class SMTPReplyHandler: ChannelInboundHandler {
     /// Records the first failure, fails the waiting read with it and closes the channel.
     func fail(_ error: MailDeliveryError) {
         if failure == nil { failure = error }
+        pending.clear()
         if let waiter {
             self.waiter = nil
             waiter.fail(failure ?? error)
@@ -103,17 +104,16 @@ final class SMTPReplyHandler: ChannelInboundHandler {
         }
         lines.append(line)
         guard lines.count <= Self.maxLines else { throw .transient("the server sent a reply of over \(Self.maxLines) lines") }
-        guard bytes.count > 3 && bytes[3] == UInt8(ascii: "-") else {
-            let reply = SMTPReply(code: code, lines: lines.map { Self.printable(String($0.dropFirst(4))) })
-            lines = []
-            if let waiter {
-                self.waiter = nil
-                waiter.succeed(reply)
-            } else {
-                replies.append(reply)
-                guard replies.count <= Self.maxQueuedReplies else { throw .transient("the server sent replies nobody asked for") }
-            }
-            return
+        // `250-...` continues the reply; `250 ...` (or a bare code) ends it.
+        if bytes.count > 3 && bytes[3] == UInt8(ascii: "-") { return }
+        let reply = SMTPReply(code: code, lines: lines.map { Self.printable(String($0.dropFirst(4))) })
+        lines = []
+        if let waiter {
+            self.waiter = nil
+            waiter.succeed(reply)
+        } else {
+            replies.append(reply)
+            guard replies.count <= Self.maxQueuedReplies else { throw .transient("the server sent replies nobody asked for") }
         }
     }
 

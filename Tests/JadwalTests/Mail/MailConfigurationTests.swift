@@ -86,6 +86,7 @@ struct MailConfigurationTests {
 
     @Test("Plain SMTP is allowed to loopback servers only", arguments: [
         ("127.0.0.1", true), ("localhost", true), ("::1", true), ("127.0.0.53", true), ("10.0.0.1", false), ("smtp.example.org", false),
+        ("127.example.org", false), ("127.0.0.1.example.org", false),
     ])
     func loopback(_ host: String, _ allowed: Bool) {
         #expect(SMTPConfiguration.isLoopback(host) == allowed)
