@@ -38,12 +38,17 @@ extension MailMessage {
 
     /// RFC 5322 §3.3: `Mon, 23 Nov 2026 09:46:21 +0000`, always in UTC.
     static func rfc5322Date(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
+        let parts = utcComponents(date)
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
         return "\(days[parts.weekday! - 1]), \(parts.day!) \(months[parts.month! - 1]) \(parts.year!) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) +0000"
+    }
+
+    /// The date's calendar fields in UTC, weekday included.
+    static func utcComponents(_ date: Date) -> DateComponents {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
     }
 }

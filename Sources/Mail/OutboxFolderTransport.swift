@@ -60,9 +60,7 @@ public struct OutboxFolderTransport: MailTransport {
 
     /// `20261123T094621Z`: file names sort by time.
     static func timestamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let parts = MailMessage.utcComponents(date)
         func pad(_ value: Int?, _ width: Int) -> String {
             let text = String(value ?? 0)
             return String(repeating: "0", count: max(0, width - text.count)) + text
