@@ -58,7 +58,8 @@ public struct SMTPClient: Sendable {
     }
 
     /// The name checked against the certificate and sent in SNI; `nil` for an IP address,
-    /// which is checked against the connected address instead.
+    /// which is checked against the connected address instead. (NIOSSL also accepts a
+    /// certificate whose IP address entry matches the connected address when a name is given.)
     private var serverHostname: String? {
         let host = configuration.host
         let isIPAddress = host.contains(":") || (host.split(separator: ".").count == 4 && host.allSatisfy { $0.isNumber || $0 == "." })

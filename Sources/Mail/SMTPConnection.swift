@@ -34,6 +34,14 @@ final class SMTPConnection: Sendable {
         let channel: any Channel
         do {
             channel = try await bootstrap.connect(host: host, port: port).get()
+        } catch let error as NIOConnectionError {
+            // The reasons, without NIO's wrapping: "connection refused", a DNS failure.
+            var reasons: [String] = []
+            for reason in error.connectionErrors.map({ "\($0.error)" }) + [error.dnsAError, error.dnsAAAAError].compactMap({ $0.map { "DNS: \($0)" } })
+            where !reasons.contains(reason) {
+                reasons.append(reason)
+            }
+            throw MailDeliveryError.transient("cannot connect to \(host):\(port): \(reasons.isEmpty ? "no address found" : reasons.joined(separator: "; "))")
         } catch {
             throw MailDeliveryError.transient("cannot connect to \(host):\(port): \(error)")
         }

@@ -79,17 +79,17 @@ def jadwald(binary, *args, env=None, timeout=60):
     return subprocess.run([binary, *args], capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})})
 
 
-def write_config(tmp_path, port, security="none", extra=""):
+def write_config(tmp_path, port, security="none", extra="", host="127.0.0.1"):
     config = tmp_path / "jadwald.toml"
-    config.write_text(f'[mail]\nfrom = "Jadwal Test <jadwal@example.org>"\n\n[smtp]\nhost = "127.0.0.1"\nport = {port}\n'
+    config.write_text(f'[mail]\nfrom = "Jadwal Test <jadwal@example.org>"\n\n[smtp]\nhost = "{host}"\nport = {port}\n'
                       f'security = "{security}"\ntimeout = 5\n{extra}')
     return str(config)
 
 
-def make_certificate(directory):
-    key, cert = os.path.join(directory, "smtp-key.pem"), os.path.join(directory, "smtp-cert.pem")
+def make_certificate(directory, name="127.0.0.1", alt_names="IP:127.0.0.1"):
+    key, cert = os.path.join(directory, f"smtp-{name}-key.pem"), os.path.join(directory, f"smtp-{name}-cert.pem")
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
-                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
+                    "-subj", f"/CN={name}", "-addext", f"subjectAltName={alt_names}"], check=True, capture_output=True)
     return cert, key
 
 
@@ -156,6 +156,8 @@ def test_plain_smtp_to_a_local_server(server, smtp_server, tmp_path):
     assert message.get_content().replace("\r\n", "\n") == body
 
 
+# aiosmtpd cannot tell that implicit TLS is TLS, and warns when AUTH is required over it.
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
 def test_starttls_with_auth_plain_and_login(server, smtp_server, tmp_path):
     server.stop()
     cert, key = make_certificate(str(tmp_path))
@@ -183,6 +185,24 @@ def test_starttls_with_auth_plain_and_login(server, smtp_server, tmp_path):
     assert "wrong-password" not in result.stdout + result.stderr and inbox.messages == []
     listed = jadwald(server.binary, "mail", "outbox", "--data", server.data_dir)
     assert "\tfailed\t" in listed.stdout and "535" in listed.stdout
+
+    # Implicit TLS (port 465 style) with the same certificate.
+    # (aiosmtpd does not count implicit TLS as TLS for AUTH, hence auth_require_tls=False.)
+    inbox, port = smtp_server(ssl_context=context, authenticator=Authenticator(), auth_required=True, auth_require_tls=False)
+    config = write_config(tmp_path, port, "tls", credentials)
+    result = jadwald(server.binary, "mail", "test", "--to", "amal@example.org", "--config", config, "--data", server.data_dir)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert len(inbox.messages) == 1
+
+    # A trusted certificate issued for another name is refused.
+    other_cert, other_key = make_certificate(str(tmp_path), "mail.test", "DNS:mail.test")
+    other = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    other.load_cert_chain(other_cert, other_key)
+    inbox, port = smtp_server(ssl_context=other)
+    config = write_config(tmp_path, port, "tls", f'ca_file = "{other_cert}"\n', host="localhost")
+    result = jadwald(server.binary, "mail", "test", "--to", "amal@example.org", "--config", config, "--data", server.data_dir)
+    assert result.returncode == 1 and "TLS failed" in result.stdout, result.stdout + result.stderr
+    assert inbox.messages == []
 
     # Without the CA file the self-signed certificate is not trusted: nothing is sent.
     inbox, port = smtp_server(tls_context=context, require_starttls=True, authenticator=Authenticator(), auth_required=True)
