@@ -22,5 +22,6 @@ public struct MailDeliveryError: Error, Sendable, Hashable, CustomStringConverti
         Self(isPermanent: true, replyCode: replyCode, message: message)
     }
 
+    /// `permanent failure: ...` or `transient failure: ...`.
     public var description: String { (isPermanent ? "permanent failure: " : "transient failure: ") + message }
 }

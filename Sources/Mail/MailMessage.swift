@@ -12,8 +12,11 @@ import Foundation
 /// let bytes = message.rendered()   // RFC 5322 + MIME, CRLF line breaks
 /// ```
 public struct MailMessage: Sendable, Hashable {
+    /// The sender, also the SMTP envelope's MAIL FROM.
     public let from: MailAddress
+    /// The recipients, each also an SMTP RCPT TO.
     public let to: [MailAddress]
+    /// The subject, one line (tabs become spaces).
     public let subject: String
     /// The plain-text body.
     public let text: String
@@ -21,6 +24,7 @@ public struct MailMessage: Sendable, Hashable {
     public let html: String?
     /// `<unique@domain>`, the Message-ID header (RFC 5322 §3.6.4).
     public let messageID: String
+    /// The Date header.
     public let date: Date
 
     /// The most recipients one message may have.

@@ -12,10 +12,12 @@ public protocol MailTransport: Sendable {
 public struct SMTPTransport: MailTransport {
     public let client: SMTPClient
 
+    /// A transport that sends through `client`.
     public init(client: SMTPClient) {
         self.client = client
     }
 
+    /// Sends `message`; see ``SMTPClient/send(_:)``.
     public func deliver(_ message: MailMessage) async throws {
         try await client.send(message)
     }

@@ -11,11 +11,13 @@ public struct OutboxFolderTransport: MailTransport {
     /// Told of each file written, to log where the message went.
     public let written: @Sendable (URL, MailMessage) -> Void
 
+    /// A transport into `folder`, telling `written` of each file.
     public init(folder: URL, written: @escaping @Sendable (URL, MailMessage) -> Void = { _, _ in }) {
         self.folder = folder
         self.written = written
     }
 
+    /// Writes `message` (see ``write(_:)``) and reports the file.
     public func deliver(_ message: MailMessage) async throws {
         let file = try write(message)
         written(file, message)

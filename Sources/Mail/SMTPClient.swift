@@ -15,6 +15,7 @@ import NIOSSL
 /// try await client.send(message)
 /// ```
 public struct SMTPClient: Sendable {
+    /// The server and how to reach it.
     public let configuration: SMTPConfiguration
     private let tls: NIOSSLContext?
 

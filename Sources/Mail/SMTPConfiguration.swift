@@ -16,6 +16,7 @@ public struct SMTPConfiguration: Sendable, Hashable {
         public var username: String
         public var password: String
 
+        /// A user name and its password.
         public init(username: String, password: String) {
             self.username = username
             self.password = password
@@ -25,9 +26,12 @@ public struct SMTPConfiguration: Sendable, Hashable {
         public var description: String { "\(username) (password hidden)" }
     }
 
+    /// The server's name or IP address.
     public var host: String
+    /// 587 for submission with STARTTLS, 465 for implicit TLS.
     public var port: Int
     public var security: Security
+    /// For AUTH; none means the server is used without logging in.
     public var credentials: Credentials?
     /// Seconds allowed for connecting and for each reply.
     public var timeout: Int
@@ -36,6 +40,7 @@ public struct SMTPConfiguration: Sendable, Hashable {
     /// The name given in EHLO.
     public var clientName: String
 
+    /// Settings for the server at `host`; STARTTLS on port 587 and a 30-second timeout by default.
     public init(host: String, port: Int = 587, security: Security = .startTLS, credentials: Credentials? = nil,
                 timeout: Int = 30, caFile: String? = nil, clientName: String = "localhost") {
         self.host = host

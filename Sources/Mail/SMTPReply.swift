@@ -1,6 +1,7 @@
 /// One SMTP reply (RFC 5321 §4.2): a three-digit code and its text lines, joined from
 /// the `250-...` continuation lines of a multi-line reply.
 public struct SMTPReply: Sendable, Hashable, CustomStringConvertible {
+    /// The three-digit reply code.
     public let code: Int
     /// The text after the code on each line.
     public let lines: [String]

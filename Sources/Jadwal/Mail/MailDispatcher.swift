@@ -25,14 +25,20 @@ public actor MailDispatcher {
 
     /// One attempt's outcome, for the log.
     public struct Report: Sendable, Hashable {
+        /// The ``MailOutbox/Entry/id``.
         public var entryID: Int64
+        /// The message's Message-ID header.
         public var messageID: String
+        /// Which attempt this was, counting from 1.
         public var attempt: Int
         public var outcome: Outcome
     }
 
+    /// Where the messages wait.
     public nonisolated let outbox: MailOutbox
+    /// Where they go.
     public nonisolated let transport: any MailTransport
+    /// When transient failures are retried.
     public nonisolated let schedule: MailRetrySchedule
     /// How long an attempt holds its message before another dispatcher may take it: longer
     /// than any attempt can last.

@@ -15,6 +15,7 @@ public struct MailOutbox: Sendable {
 
     /// One queued message as listed to an operator: never its body.
     public struct Entry: Sendable, Hashable {
+        /// Where a message stands.
         public enum State: String, Sendable, Hashable, CaseIterable {
             /// Not yet delivered; will be tried (again).
             case pending
@@ -24,15 +25,21 @@ public struct MailOutbox: Sendable {
             case failed
         }
 
+        /// The entry's number in the outbox, as ``enqueue(_:now:)`` returned it.
         public var id: Int64
+        /// The message's Message-ID header.
         public var messageID: String
+        /// The recipients as `Name <address>`.
         public var recipients: [String]
         public var subject: String
         public var state: State
+        /// When it was queued.
         public var createdAt: Date
+        /// Delivery attempts so far, one under way included.
         public var attempts: Int
         /// When a pending message is tried next (or its current attempt's lease ends).
         public var nextAttemptAt: Date
+        /// Why the last attempt failed, if it did.
         public var lastError: String?
         /// When it was sent or given up.
         public var finishedAt: Date?

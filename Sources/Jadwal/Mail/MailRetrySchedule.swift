@@ -7,6 +7,7 @@ public struct MailRetrySchedule: Sendable, Hashable {
     /// Seconds after queueing past which a message is given up as failed.
     public var giveUpAfter: TimeInterval
 
+    /// A schedule; `delays` must be positive and not empty.
     public init(delays: [TimeInterval], giveUpAfter: TimeInterval) {
         precondition(!delays.isEmpty && delays.allSatisfy { $0 > 0 }, "a retry schedule needs positive delays")
         self.delays = delays
