@@ -50,18 +50,26 @@ public struct MailOutbox: Sendable {
     /// - Returns: the entry's id.
     @discardableResult
     public func enqueue(_ message: MailMessage, now: Date = Date()) async throws -> Int64 {
-        let recipients = String(decoding: try JSONEncoder().encode(message.to.map(\.description)), as: UTF8.self)
-        let id = try await pool.write { db in
-            try db.cachedStatement(sql: """
-                INSERT INTO mail_outbox (message_id, sender, recipients, subject, text_body, html_body, date, created_at, next_attempt_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [message.messageID, message.from.description, recipients, message.subject, message.text,
-                                         message.html, message.date.timeIntervalSince1970, Self.seconds(now), Self.seconds(now)])
-            return db.lastInsertedRowID
-        }
+        let id = try await pool.write { db in try Self.insert(message, now: now, into: db) }
         bell.ring()
         return id
     }
+
+    /// Stores `message` within a write transaction of the caller's, so that it is queued
+    /// if and only if the caller's other changes commit (a sign-in token and its mail, say).
+    /// Call ``wakeDispatcher()`` after the commit.
+    static func insert(_ message: MailMessage, now: Date, into db: Database) throws -> Int64 {
+        let recipients = String(decoding: try JSONEncoder().encode(message.to.map(\.description)), as: UTF8.self)
+        try db.cachedStatement(sql: """
+            INSERT INTO mail_outbox (message_id, sender, recipients, subject, text_body, html_body, date, created_at, next_attempt_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [message.messageID, message.from.description, recipients, message.subject, message.text,
+                                     message.html, message.date.timeIntervalSince1970, seconds(now), seconds(now)])
+        return db.lastInsertedRowID
+    }
+
+    /// Wakes this process's dispatcher for mail stored with ``insert(_:now:into:)``.
+    func wakeDispatcher() { bell.ring() }
 
     /// Queued messages in the given states, oldest first; at most `limit`.
     public func entries(in states: Set<Entry.State> = [.pending, .failed], limit: Int = 1000) async throws -> [Entry] {
