@@ -94,7 +94,15 @@ public actor MailDispatcher {
     @discardableResult
     public func deliverDue(limit: Int = 20) async throws -> Int {
         let claims = try await outbox.claimDue(now: now(), lease: attemptLease, limit: limit)
-        for claim in claims { _ = try await attempt(claim) }
+        for (index, claim) in claims.enumerated() {
+            guard !Task.isCancelled else {
+                // Stopping: hand the rest back at once rather than let their leases run out.
+                let rest = claims[index...].map(\.id), outbox = outbox, now = now()
+                try await Task { try await outbox.release(rest, now: now) }.value
+                return index
+            }
+            _ = try await attempt(claim)
+        }
         return claims.count
     }
 
@@ -123,11 +131,16 @@ public actor MailDispatcher {
                 }
             }
         }
-        switch outcome {
-        case .sent: try await outbox.markSent(id: claim.id, now: now())
-        case .retrying(let next, let error): try await outbox.reschedule(id: claim.id, at: next, error: error)
-        case .failed(let error): try await outbox.markFailed(id: claim.id, now: now(), error: error)
-        }
+        // Recorded in a task of its own, which a cancellation (SIGTERM during a delivery)
+        // does not reach: a delivered message left unrecorded would be sent again.
+        let outbox = outbox, id = claim.id, finished = now()
+        try await Task {
+            switch outcome {
+            case .sent: try await outbox.markSent(id: id, now: finished)
+            case .retrying(let next, let error): try await outbox.reschedule(id: id, at: next, error: error)
+            case .failed(let error): try await outbox.markFailed(id: id, now: finished, error: error)
+            }
+        }.value
         report(Report(entryID: claim.id, messageID: claim.messageID, attempt: claim.attempts, outcome: outcome))
         return outcome
     }

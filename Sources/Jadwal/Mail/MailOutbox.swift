@@ -128,6 +128,16 @@ public struct MailOutbox: Sendable {
         }
     }
 
+    /// Hands back claimed messages that were not attempted after all.
+    func release(_ ids: [Int64], now: Date) async throws {
+        try await pool.write { db in
+            for id in ids {
+                try db.cachedStatement(sql: "UPDATE mail_outbox SET attempts = attempts - 1, next_attempt_at = ? WHERE id = ?")
+                    .execute(arguments: [Self.seconds(now), id])
+            }
+        }
+    }
+
     /// Records the delivery and forgets the body, which may hold a sign-in link.
     func markSent(id: Int64, now: Date) async throws {
         try await pool.write { db in

@@ -179,4 +179,45 @@ struct MailDispatcherTests {
         running.cancel()
         await running.value
     }
+
+    /// A transport that holds its first delivery until released, ignoring cancellation as
+    /// SwiftNIO's futures do; later ones pass at once.
+    final class GatedTransport: MailTransport {
+        private let state = Mutex<(entered: Int, gate: CheckedContinuation<Void, Never>?)>((0, nil))
+        var entered: Int { state.withLock { $0.entered } }
+
+        func deliver(_ message: MailMessage) async throws {
+            guard state.withLock({ $0.entered == 0 }) else {
+                state.withLock { $0.entered += 1 }
+                return
+            }
+            await withCheckedContinuation { continuation in
+                state.withLock { $0.entered += 1; $0.gate = continuation }
+            }
+        }
+
+        func release() { state.withLock { state in state.gate.take() }?.resume() }
+    }
+
+    @Test("Cancelled (SIGTERM) during a delivery: that delivery is recorded as sent, the rest of the batch handed back")
+    func cancelledDuringDelivery() async throws {
+        let fixture = try Fixture()
+        let transport = GatedTransport()
+        let dispatcher = MailDispatcher(outbox: fixture.accounts.mailOutbox, transport: transport, pollInterval: 3600)
+        let outbox = fixture.accounts.mailOutbox
+        let first = try await outbox.enqueue(try fixture.message("first"))
+        let second = try await outbox.enqueue(try fixture.message("second"))
+        let running = Task { await dispatcher.run() }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while transport.entered == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        // Both were taken in one batch; the one not yet attempted is handed back, not held.
+        running.cancel()
+        try await Task.sleep(for: .milliseconds(50))
+        transport.release()
+        await running.value
+        #expect(transport.entered == 1)
+        #expect(try await outbox.entry(id: first)?.state == .sent)
+        let waiting = try #require(try await outbox.entry(id: second))
+        #expect(waiting.state == .pending && waiting.attempts == 0 && waiting.nextAttemptAt <= Date())
+    }
 }
