@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
@@ -49,11 +50,22 @@ let package = Package(
         .target(
             name: "Jadwal",
             dependencies: [
-                "ICalendar", "CalDAVCore", "CalDAVSQLite", "PrayerTimes",
+                "ICalendar", "CalDAVCore", "CalDAVSQLite", "Mail", "PrayerTimes",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Outgoing mail: messages (RFC 5322 + MIME), an SMTP client over SwiftNIO, and a
+        // folder transport. Knows nothing of Jadwal or its database.
+        .target(
+            name: "Mail",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSettings
         ),
@@ -65,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "jadwald",
             dependencies: [
-                "ICalendar", "CalDAVCore", "CalDAVSQLite", "Jadwal", "PrayerTimes", "Provisioning",
+                "ICalendar", "CalDAVCore", "CalDAVSQLite", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -85,7 +97,16 @@ let package = Package(
         ),
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], swiftSettings: strictSettings),
         .testTarget(name: "ProvisioningTests", dependencies: ["Provisioning"], swiftSettings: strictSettings),
-        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "CalDAVCore", "CalDAVSQLite", "ICalendar", "PrayerTimes"], swiftSettings: strictSettings),
+        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "CalDAVCore", "CalDAVSQLite", "ICalendar", "Mail", "PrayerTimes"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "MailTests",
+            dependencies: [
+                "Mail",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -52,6 +52,30 @@ enum AccountMigrations {
                 );
                 """)
         }
+        migrator.registerMigration("jadwal-4-mail-outbox") { db in
+            // Messages waiting to go out, and a short record of those that went. A row is
+            // due when next_attempt_at has passed and it is neither sent nor failed; a
+            // delivery attempt pushes next_attempt_at ahead first, as a lease.
+            try db.execute(sql: """
+                CREATE TABLE mail_outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    message_id TEXT NOT NULL,
+                    sender TEXT NOT NULL,
+                    recipients TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    text_body TEXT NOT NULL,
+                    html_body TEXT,
+                    date REAL NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    next_attempt_at INTEGER NOT NULL,
+                    last_error TEXT,
+                    sent_at INTEGER,
+                    failed_at INTEGER
+                );
+                CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+                """)
+        }
         migrator.registerMigration("jadwal-5-sign-in-tokens") { db in
             try db.execute(sql: """
                 ALTER TABLE account ADD COLUMN first_signed_in_at INTEGER;

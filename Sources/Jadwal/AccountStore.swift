@@ -32,6 +32,8 @@ public final class AccountStore: Sendable {
     let cost: UInt8
     /// A hash of no one's password at the same cost, checked for unknown names.
     let decoyHash: String
+    /// Rung when mail is queued, to wake this process's dispatcher.
+    let mailBell = OutboxBell()
 
     /// Opens the accounts in the database at `path` (the calendar store's file).
     /// - Parameter bcryptCost: work factor; 12 by default, lower only in tests.

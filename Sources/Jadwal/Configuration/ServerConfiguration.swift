@@ -1,4 +1,5 @@
 import Foundation
+import Mail
 
 /// How `jadwald serve` runs: read from a configuration file, then environment variables,
 /// then command-line flags, each overriding the one before.
@@ -38,6 +39,29 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var provisioningCertificate: String?
     public var provisioningKey: String?
     public var provisioningChain: String?
+    /// The sender of the mail the server sends, `Name <address>` or an address.
+    public var mailFrom = "Jadwal <jadwal@localhost>"
+    /// The SMTP server; when unset, mail is written to the `outbox` folder in the data directory.
+    public var smtpHost: String?
+    public var smtpPort = 587
+    /// `starttls`, `tls` or `none` (loopback servers only).
+    public var smtpSecurity = SMTPConfiguration.Security.startTLS
+    public var smtpUsername: String?
+    public var smtpPassword: Secret?
+    /// A file holding the SMTP password (one line), instead of `smtpPassword`.
+    public var smtpPasswordFile: String?
+    /// Seconds allowed to connect to the SMTP server and for each of its replies.
+    public var smtpTimeout = 30
+    /// PEM file of the authorities trusted for the SMTP server's certificate; the system's when unset.
+    public var smtpCAFile: String?
+
+    /// A setting's value that must not be shown: it prints as `(hidden)`.
+    public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+        public var value: String
+        public init(_ value: String) { self.value = value }
+        public var description: String { "(hidden)" }
+        public var debugDescription: String { "(hidden)" }
+    }
 
     /// A setting that could not be applied, naming where it came from.
     public struct Problem: Error, CustomStringConvertible, Equatable {
@@ -50,7 +74,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public static let keys = ["host", "port", "data", "tls.certificate", "tls.key", "limits.max_resource_size",
                               "limits.max_request_body", "limits.response_cache_bytes", "log.level", "log.format",
                               "public_url", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "admin.token",
-                              "provisioning.certificate", "provisioning.key", "provisioning.chain"]
+                              "provisioning.certificate", "provisioning.key", "provisioning.chain",
+                              "mail.from", "smtp.host", "smtp.port", "smtp.security", "smtp.username", "smtp.password",
+                              "smtp.password_file", "smtp.timeout", "smtp.ca_file"]
 
     /// The environment variable of a setting: `tls.certificate` is `JADWAL_TLS_CERTIFICATE`.
     public static func environmentName(_ key: String) -> String {
@@ -127,6 +153,21 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "provisioning.certificate": provisioningCertificate = try nonEmpty()
         case "provisioning.key": provisioningKey = try nonEmpty()
         case "provisioning.chain": provisioningChain = try nonEmpty()
+        case "mail.from":
+            do { _ = try MailAddress(parsing: value) } catch { throw Problem(description: "\(source): \(error)") }
+            mailFrom = value
+        case "smtp.host": smtpHost = try nonEmpty()
+        case "smtp.port": smtpPort = try integer(1...65535)
+        case "smtp.security":
+            guard let security = SMTPConfiguration.Security(rawValue: value) else {
+                throw Problem(description: "\(source) must be starttls, tls or none")
+            }
+            smtpSecurity = security
+        case "smtp.username": smtpUsername = try nonEmpty()
+        case "smtp.password": smtpPassword = Secret(try nonEmpty())
+        case "smtp.password_file": smtpPasswordFile = try nonEmpty()
+        case "smtp.timeout": smtpTimeout = try integer(1...600)
+        case "smtp.ca_file": smtpCAFile = try nonEmpty()
         default:
             throw Problem(description: "\(source) is not a setting; known: \(Self.keys.joined(separator: ", "))")
         }
@@ -150,5 +191,6 @@ public struct ServerConfiguration: Sendable, Equatable {
         if maxRequestBody < maxResourceSize {
             throw Problem(description: "limits.max_request_body (\(maxRequestBody)) must be at least limits.max_resource_size (\(maxResourceSize))")
         }
+        try validateMail()
     }
 }

@@ -38,9 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
         let accounts = try AccountStore(path: database)
         let users = UserDirectory(accounts: accounts, calendars: store)
         let calendars = JadwalCalendarStore(primary: store, prayer: PrayerCalendar(settings: accounts.prayerSettings))
-        let publicURL = Self.publicURL(settings)
+        let publicURL = settings.effectivePublicURL
         let accessTokens = try AccessTokens(directory: (settings.data as NSString).appendingPathComponent("keys"), issuer: publicURL)
-        let mail = MailQueue(logger: logger)
+        let mail = MailQueue(outbox: accounts.mailOutbox, sender: settings.mailSender)
         let metrics = RequestMetrics()
         let router = Router(context: JadwalRequestContext.self)
         router.add(middleware: ObservabilityMiddleware(metrics: metrics))
@@ -71,51 +71,33 @@ struct ServeCommand: AsyncParsableCommand {
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
         }
+        let dispatcher = try MailDispatcher.configured(by: settings, accounts: accounts, logger: logger)
         let address = BindAddress.hostname(settings.host, port: settings.port)
         let serverConfiguration = ApplicationConfiguration(address: address, serverName: "jadwald")
         let scheme = settings.tlsCertificate == nil ? "http" : "https"
         logger.info("serving CalDAV", metadata: ["url": "\(scheme)://\(settings.host):\(settings.port)/dav/", "data": "\(settings.data)"])
-        if let certificate = settings.tlsCertificate, let key = settings.tlsKey {
-            let tls = try Self.tlsConfiguration(certificate: certificate, key: key)
-            let app = Application(router: router, server: try .tls(.http1(), tlsConfiguration: tls), configuration: serverConfiguration, logger: logger)
-            try await app.runService()
-        } else {
-            let app = Application(router: router, configuration: serverConfiguration, logger: logger)
-            try await app.runService()
+        // The mail dispatcher runs beside the server and stops with it (on SIGTERM or SIGINT).
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await dispatcher.run() }
+            if let certificate = settings.tlsCertificate, let key = settings.tlsKey {
+                let tls = try Self.tlsConfiguration(certificate: certificate, key: key)
+                let app = Application(router: router, server: try .tls(.http1(), tlsConfiguration: tls), configuration: serverConfiguration, logger: logger)
+                try await app.runService()
+            } else {
+                let app = Application(router: router, configuration: serverConfiguration, logger: logger)
+                try await app.runService()
+            }
+            group.cancelAll()
         }
     }
 
     /// The settings from file, environment and flags, in that order of precedence.
     func resolve() throws -> ServerConfiguration {
-        try Self.settings(config: config, data: data, host: host, port: port)
-    }
-
-    /// The settings any command that needs them reads: the configuration file (`config`,
-    /// else `$JADWAL_CONFIG`), then `JADWAL_*` variables, then the given flags.
-    static func settings(config: String?, data: DataDirectoryOptions, host: String? = nil, port: Int? = nil) throws -> ServerConfiguration {
-        var settings = ServerConfiguration()
-        let environment = ProcessInfo.processInfo.environment
-        do {
-            if let path = config ?? environment["JADWAL_CONFIG"] {
-                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                    throw CommandFailure("cannot read the configuration file \(path)")
-                }
-                try settings.apply(file: text, source: path)
-            }
-            try settings.apply(environment: environment)
+        try ServerConfiguration.resolved(config: config) { settings in
             if let host { settings.host = host }
             if let port { try settings.set("port", String(port), source: "--port") }
             if let directory = data.directory { settings.data = directory }
-            try settings.validate()
-        } catch let problem as ServerConfiguration.Problem {
-            throw CommandFailure(problem.description)
         }
-        return settings
-    }
-
-    /// Where people reach the server: `public_url`, else the listening address.
-    static func publicURL(_ settings: ServerConfiguration) -> String {
-        settings.publicURL ?? "\(settings.tlsCertificate == nil ? "http" : "https")://\(settings.host):\(settings.port)"
     }
 
     /// The setup-profile signer, when a certificate and key are configured.

@@ -98,13 +98,15 @@ extension UserCommand {
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            let settings = try ServeCommand.settings(config: config, data: data)
+            let settings = try ServerConfiguration.resolved(config: config) { settings in
+                if let directory = data.directory { settings.data = directory }
+            }
             let accounts = try AccountStore(path: try data.databasePath(in: settings.data))
-            let mail = MailQueue(logger: Logger(label: "jadwald"))
-            let links = SetupLinks(accounts: accounts, publicURL: ServeCommand.publicURL(settings), send: mail.send)
+            let mail = MailQueue(outbox: accounts.mailOutbox, sender: settings.mailSender)
+            let links = SetupLinks(accounts: accounts, publicURL: settings.effectivePublicURL, send: mail.send)
             let link = try await UserCommand.refusing { try await links.issue(for: name, kind: prayerFeed ? .prayerFeed : .calendars, send: send) }
             print(link.url)
-            if let sentTo = link.sentTo { print("sent to \(sentTo)") }
+            if let sentTo = link.sentTo { print("queued for \(sentTo); the server sends it") }
         }
     }
 }

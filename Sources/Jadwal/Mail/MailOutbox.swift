@@ -1,0 +1,218 @@
+import CalDAVSQLite
+import Foundation
+import GRDB
+import Mail
+
+/// Mail waiting to go out, kept in the accounts' database so that nothing queued is lost
+/// when the server stops or crashes. A ``MailDispatcher`` delivers it.
+///
+/// ```swift
+/// try await accounts.mailOutbox.enqueue(message)   // durable once this returns
+/// ```
+public struct MailOutbox: Sendable {
+    let pool: DatabasePool
+    let bell: OutboxBell
+
+    /// One queued message as listed to an operator: never its body.
+    public struct Entry: Sendable, Hashable {
+        /// Where a message stands.
+        public enum State: String, Sendable, Hashable, CaseIterable {
+            /// Not yet delivered; will be tried (again).
+            case pending
+            /// Accepted by the transport.
+            case sent
+            /// Given up: a permanent failure, or a day of transient ones.
+            case failed
+        }
+
+        /// The entry's number in the outbox, as ``enqueue(_:now:)`` returned it.
+        public var id: Int64
+        /// The message's Message-ID header.
+        public var messageID: String
+        /// The recipients as `Name <address>`.
+        public var recipients: [String]
+        public var subject: String
+        public var state: State
+        /// When it was queued.
+        public var createdAt: Date
+        /// Delivery attempts so far, one under way included.
+        public var attempts: Int
+        /// When a pending message is tried next (or its current attempt's lease ends).
+        public var nextAttemptAt: Date
+        /// Why the last attempt failed, if it did.
+        public var lastError: String?
+        /// When it was sent or given up.
+        public var finishedAt: Date?
+    }
+
+    /// Stores `message` for delivery and wakes this process's dispatcher. The row is
+    /// committed before this returns.
+    /// - Returns: the entry's id.
+    @discardableResult
+    public func enqueue(_ message: MailMessage, now: Date = Date()) async throws -> Int64 {
+        let id = try await pool.write { db in try Self.insert(message, now: now, into: db) }
+        bell.ring()
+        return id
+    }
+
+    /// Stores `message` within a write transaction of the caller's, so that it is queued
+    /// if and only if the caller's other changes commit (a sign-in token and its mail, say).
+    /// Call ``wakeDispatcher()`` after the commit.
+    static func insert(_ message: MailMessage, now: Date, into db: Database) throws -> Int64 {
+        let recipients = String(decoding: try JSONEncoder().encode(message.to.map(\.description)), as: UTF8.self)
+        try db.cachedStatement(sql: """
+            INSERT INTO mail_outbox (message_id, sender, recipients, subject, text_body, html_body, date, created_at, next_attempt_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [message.messageID, message.from.description, recipients, message.subject, message.text,
+                                     message.html, message.date.timeIntervalSince1970, seconds(now), seconds(now)])
+        return db.lastInsertedRowID
+    }
+
+    /// Wakes this process's dispatcher for mail stored with ``insert(_:now:into:)``.
+    func wakeDispatcher() { bell.ring() }
+
+    /// Queued messages in the given states, oldest first; at most `limit`.
+    public func entries(in states: Set<Entry.State> = [.pending, .failed], limit: Int = 1000) async throws -> [Entry] {
+        let conditions = Entry.State.allCases.filter(states.contains).map { state in
+            switch state {
+            case .pending: "(sent_at IS NULL AND failed_at IS NULL)"
+            case .sent: "sent_at IS NOT NULL"
+            case .failed: "failed_at IS NOT NULL"
+            }
+        }
+        guard !conditions.isEmpty else { return [] }
+        return try pool.readInPlace { db in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.entryColumns) FROM mail_outbox WHERE \(conditions.joined(separator: " OR ")) ORDER BY id LIMIT ?"),
+                             arguments: [limit])
+        }.map(Self.entry)
+    }
+
+    /// One entry, or `nil`.
+    public func entry(id: Int64) async throws -> Entry? {
+        try pool.readInPlace { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.entryColumns) FROM mail_outbox WHERE id = ?"), arguments: [id])
+        }.map(Self.entry)
+    }
+
+    // MARK: For the dispatcher
+
+    /// A message taken for one delivery attempt.
+    struct Claim: Sendable {
+        var id: Int64
+        var messageID: String
+        /// Attempts so far, this one included.
+        var attempts: Int
+        var createdAt: Date
+        /// The stored message, or why it can no longer be read.
+        var message: Result<MailMessage, MailFormatError>
+    }
+
+    /// Takes up to `limit` due messages for an attempt each: counts the attempt and pushes
+    /// their next attempt `lease` seconds ahead, in one transaction, so no other dispatcher
+    /// takes them meanwhile.
+    func claimDue(now: Date, lease: TimeInterval, limit: Int) async throws -> [Claim] {
+        try await pool.write { db in
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
+                """), arguments: [Self.seconds(now), limit])
+            return try rows.map { try Self.claim($0, now: now, lease: lease, db) }
+        }
+    }
+
+    /// Takes one message for an attempt if it is pending and not leased to an attempt now.
+    func claim(id: Int64, now: Date, lease: TimeInterval) async throws -> Claim? {
+        try await pool.write { db in
+            try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT * FROM mail_outbox WHERE id = ? AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?
+                """), arguments: [id, Self.seconds(now)]).map { try Self.claim($0, now: now, lease: lease, db) }
+        }
+    }
+
+    /// Hands back claimed messages that were not attempted after all.
+    func release(_ ids: [Int64], now: Date) async throws {
+        try await pool.write { db in
+            for id in ids {
+                try db.cachedStatement(sql: "UPDATE mail_outbox SET attempts = attempts - 1, next_attempt_at = ? WHERE id = ?")
+                    .execute(arguments: [Self.seconds(now), id])
+            }
+        }
+    }
+
+    /// Records the delivery and forgets the body, which may hold a sign-in link.
+    func markSent(id: Int64, now: Date) async throws {
+        try await pool.write { db in
+            try db.cachedStatement(sql: "UPDATE mail_outbox SET sent_at = ?, last_error = NULL, text_body = '', html_body = NULL WHERE id = ?")
+                .execute(arguments: [Self.seconds(now), id])
+        }
+    }
+
+    /// Records a failed attempt to be followed by another at `next`.
+    func reschedule(id: Int64, at next: Date, error: String) async throws {
+        try await pool.write { db in
+            try db.cachedStatement(sql: "UPDATE mail_outbox SET next_attempt_at = ?, last_error = ? WHERE id = ?")
+                .execute(arguments: [Self.secondsRoundedUp(next), error, id])
+        }
+    }
+
+    /// Gives the message up.
+    func markFailed(id: Int64, now: Date, error: String) async throws {
+        try await pool.write { db in
+            try db.cachedStatement(sql: "UPDATE mail_outbox SET failed_at = ?, last_error = ? WHERE id = ?")
+                .execute(arguments: [Self.seconds(now), error, id])
+        }
+    }
+
+    /// The earliest next attempt of any pending message.
+    func nextAttemptAt() throws -> Date? {
+        try pool.readInPlace { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT min(next_attempt_at) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL"))
+        }.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+
+    /// Deletes the records of messages sent before `cutoff`.
+    func purgeSent(before cutoff: Date) async throws {
+        try await pool.write { db in
+            try db.cachedStatement(sql: "DELETE FROM mail_outbox WHERE sent_at IS NOT NULL AND sent_at < ?").execute(arguments: [Self.seconds(cutoff)])
+        }
+    }
+
+    // MARK: Rows
+
+    private static let entryColumns = "id, message_id, recipients, subject, created_at, attempts, next_attempt_at, last_error, sent_at, failed_at"
+
+    private static func entry(_ row: Row) -> Entry {
+        let sentAt: Int? = row["sent_at"], failedAt: Int? = row["failed_at"]
+        return Entry(id: row["id"], messageID: row["message_id"], recipients: recipients(row["recipients"]), subject: row["subject"],
+                     state: sentAt != nil ? .sent : failedAt != nil ? .failed : .pending,
+                     createdAt: date(row["created_at"]), attempts: row["attempts"], nextAttemptAt: date(row["next_attempt_at"]),
+                     lastError: row["last_error"], finishedAt: (sentAt ?? failedAt).map(date))
+    }
+
+    private static func claim(_ row: Row, now: Date, lease: TimeInterval, _ db: Database) throws -> Claim {
+        let id: Int64 = row["id"]
+        let attempts: Int = row["attempts"] + 1
+        try db.cachedStatement(sql: "UPDATE mail_outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?")
+            .execute(arguments: [attempts, secondsRoundedUp(now.addingTimeInterval(lease)), id])
+        let message = Result { () throws(MailFormatError) -> MailMessage in
+            var to: [MailAddress] = []
+            for recipient in recipients(row["recipients"]) { to.append(try MailAddress(parsing: recipient)) }
+            return try MailMessage(from: try MailAddress(parsing: row["sender"]), to: to, subject: row["subject"], text: row["text_body"],
+                                   html: row["html_body"], messageID: row["message_id"], date: Date(timeIntervalSince1970: row["date"]))
+        }
+        return Claim(id: id, messageID: row["message_id"], attempts: attempts, createdAt: date(row["created_at"]), message: message)
+    }
+
+    private static func recipients(_ json: String) -> [String] {
+        (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
+    }
+
+    private static func date(_ seconds: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+    static func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
+    /// A time to wait for, stored no earlier than it is.
+    static func secondsRoundedUp(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.up)) }
+}
+
+extension AccountStore {
+    /// The mail queue kept beside the accounts.
+    public var mailOutbox: MailOutbox { MailOutbox(pool: pool, bell: mailBell) }
+}

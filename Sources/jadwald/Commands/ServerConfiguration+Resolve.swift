@@ -1,0 +1,31 @@
+import Foundation
+import Jadwal
+
+extension ServerConfiguration {
+    /// The settings from the configuration file (`config`, else `$JADWAL_CONFIG`), then the
+    /// `JADWAL_*` variables, then `flags`, each overriding the one before, validated.
+    static func resolved(config: String?, flags: (inout ServerConfiguration) throws -> Void = { _ in }) throws -> ServerConfiguration {
+        var settings = ServerConfiguration()
+        let environment = ProcessInfo.processInfo.environment
+        do {
+            if let path = config ?? environment["JADWAL_CONFIG"] {
+                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                    throw CommandFailure("cannot read the configuration file \(path)")
+                }
+                try settings.apply(file: text, source: path)
+            }
+            try settings.apply(environment: environment)
+            try flags(&settings)
+            try settings.validate()
+        } catch {
+            if let problem = error as? ServerConfiguration.Problem { throw CommandFailure(problem.description) }
+            throw error
+        }
+        return settings
+    }
+
+    /// Where people reach the server: `public_url`, else the listening address.
+    var effectivePublicURL: String {
+        publicURL ?? "\(tlsCertificate == nil ? "http" : "https")://\(host):\(port)"
+    }
+}
