@@ -248,3 +248,22 @@ def test_the_description_is_served(server):
     import urllib.request
     with urllib.request.urlopen(server.url + "/api/v1/openapi.yaml") as response:
         assert response.status == 200 and b"openapi: 3.1.0" in response.read()
+
+
+def test_signing_key_rotation_while_the_server_runs(api, keyset, server):
+    import base64
+    import subprocess
+
+    def key_id(token):
+        header = token.split(".")[0]
+        return json.loads(base64.urlsafe_b64decode(header + "=" * (-len(header) % 4)))["kid"]
+
+    before = sign_in_with_google(api, keyset).json()["accessToken"]
+    rotated = subprocess.run([server.binary, "keys", "rotate", "--data", server.data_dir], capture_output=True, text=True, check=True)
+    new_id = rotated.stdout.split()[-1]
+    listed = subprocess.run([server.binary, "keys", "list", "--data", server.data_dir], capture_output=True, text=True, check=True)
+    assert listed.stdout.split() == [new_id, key_id(before)]
+    after = sign_in_with_google(api, keyset).json()["accessToken"]
+    assert key_id(after) == new_id
+    for token in (before, after):
+        assert api.call("GET", "/prayer/settings", auth=api.bearer(token)).status == 200
