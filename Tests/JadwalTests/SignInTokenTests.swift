@@ -149,6 +149,18 @@ struct SignInTokenTests {
         #expect(mode == 0o600)
     }
 
+    @Test("of keys made within the same second, the newest signs")
+    func sameSecondRotation() async throws {
+        let fixture = try Fixture()
+        let keys = try AccessTokens(directory: fixture.directory + "/keys", issuer: "https://cal.example.org", clock: { Self.now })
+        for _ in 0..<3 { try await keys.rotate() }
+        let ids = try await keys.keyIDs()
+        #expect(ids.count == 4)
+        let token = try await keys.issue(for: "amal")
+        let header = try #require(JWTHeaderCheck(token))
+        #expect(header.keyID == ids.first)
+    }
+
     @Test("a new user gets a calendar and none of an earlier namesake's data; deleting removes everything")
     func users() async throws {
         let fixture = try Fixture()

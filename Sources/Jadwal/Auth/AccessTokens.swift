@@ -81,7 +81,7 @@ public actor AccessTokens {
         // Newest first; a key is retired once its successor has signed for `retirement` seconds.
         var live: [KeyFile] = []
         for (index, file) in files.enumerated() {
-            if index > 0, now - files[index - 1].created > Self.retirement {
+            if index > 0, now - files[index - 1].created / 1000 > Self.retirement {
                 try? FileManager.default.removeItem(at: file.url)
                 continue
             }
@@ -101,6 +101,7 @@ public actor AccessTokens {
     struct KeyFile {
         let url: URL
         let id: String
+        /// Milliseconds since 1970, and always later than the key before it.
         let created: Int
     }
 
@@ -111,11 +112,14 @@ public actor AccessTokens {
             let id = String(name.dropFirst(4).dropLast(4))
             guard let created = id.split(separator: "-").first.flatMap({ Int($0) }) else { return nil }
             return KeyFile(url: directory.appendingPathComponent(name), id: id, created: created)
-        }.sorted { ($0.created, $0.id) > ($1.created, $1.id) }
+        }.sorted { $0.created > $1.created }
     }
 
     static func writeNewKey(in directory: URL, now: Int) throws {
-        let id = "\(now)-\(SecretToken.generate().prefix(8))"
+        // Later than every key there, even two rotations within one millisecond: the
+        // newest key is the one that signs.
+        let created = max(now * 1000, (try keyFiles(in: directory).first?.created ?? 0) + 1)
+        let id = "\(created)-\(SecretToken.generate().prefix(8))"
         let url = directory.appendingPathComponent("jwt-\(id).pem")
         let pem = ES256PrivateKey().pemRepresentation
         // Owner-only from the first byte: create empty with 0600, then write.
