@@ -53,27 +53,28 @@ public struct OneTimeTokens: Sendable {
         guard SecretToken.isWellFormed(token) else { return .unknown }
         let digest = SecretToken.digest(token)
         return try await pool.write { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT account, detail, expires_at, used_at FROM one_time_token WHERE digest = ? AND purpose = ?
-                """), arguments: [digest, purpose.rawValue]) else { return .unknown }
-            if (row["used_at"] as Int?) != nil { return .alreadyUsed }
-            if (row["expires_at"] as Int) <= now { return .expired }
-            try db.cachedStatement(sql: "UPDATE one_time_token SET used_at = ? WHERE digest = ?").execute(arguments: [now, digest])
-            return .redeemed(account: row["account"], detail: row["detail"])
+            let state = try Self.state(of: digest, for: purpose, now: now, db)
+            if case .redeemed = state {
+                try db.cachedStatement(sql: "UPDATE one_time_token SET used_at = ? WHERE digest = ?").execute(arguments: [now, digest])
+            }
+            return state
         }
     }
 
     /// Looks at a token without spending it (for a page that shows before the download).
     public func peek(_ token: String, for purpose: Purpose, now: Int = Int(Date().timeIntervalSince1970)) async throws -> Redemption {
         guard SecretToken.isWellFormed(token) else { return .unknown }
-        return try pool.readInPlace { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT account, detail, expires_at, used_at FROM one_time_token WHERE digest = ? AND purpose = ?
-                """), arguments: [SecretToken.digest(token), purpose.rawValue]) else { return .unknown }
-            if (row["used_at"] as Int?) != nil { return .alreadyUsed }
-            if (row["expires_at"] as Int) <= now { return .expired }
-            return .redeemed(account: row["account"], detail: row["detail"])
-        }
+        return try pool.readInPlace { db in try Self.state(of: SecretToken.digest(token), for: purpose, now: now, db) }
+    }
+
+    /// What redeeming the token with this digest would give now, without spending it.
+    private static func state(of digest: String, for purpose: Purpose, now: Int, _ db: Database) throws -> Redemption {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT account, detail, expires_at, used_at FROM one_time_token WHERE digest = ? AND purpose = ?
+            """), arguments: [digest, purpose.rawValue]) else { return .unknown }
+        if (row["used_at"] as Int?) != nil { return .alreadyUsed }
+        if (row["expires_at"] as Int) <= now { return .expired }
+        return .redeemed(account: row["account"], detail: row["detail"])
     }
 }
 

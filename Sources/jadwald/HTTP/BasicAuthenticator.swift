@@ -4,10 +4,11 @@ import Jadwal
 import Synchronization
 
 /// HTTP Basic authentication (RFC 7617) against the account store, with a short cache of
-/// successful checks so that a sync of hundreds of requests pays for bcrypt once, and a
-/// limit on failures per user name. A cached check holds only while the stored hash it
-/// was made against is unchanged, so a changed password, a revoked app password or a
-/// deleted user stops working at once, even when changed by another process.
+/// successful checks so that a sync of hundreds of requests pays for bcrypt once, and
+/// limits on failures per user name and per client address. A cached check holds only
+/// while the stored hash it was made against is unchanged, so a changed password, a
+/// revoked app password or a deleted user stops working at once, even when changed by
+/// another process.
 final class BasicAuthenticator: Sendable {
     private let accounts: AccountStore
     private let cacheSeconds: Int
@@ -15,9 +16,8 @@ final class BasicAuthenticator: Sendable {
     private let verified = Mutex<[String: [(digest: UInt64, stamp: String, expires: Int)]]>([:])
     /// user name -> email address, read when the user last signed in with bcrypt
     private let emails = Mutex<[String: String]>([:])
-    /// user name -> (failures, window start)
-    private let failures = Mutex<[String: (count: Int, since: Int)]>([:])
-    /// Failures per client address, whatever names it tries.
+    /// Failures per user name, and per client address whatever names it tries.
+    private let nameFailures = RateLimiter(limit: BasicAuthenticator.maxFailures, per: BasicAuthenticator.failureWindow)
     private let clientFailures = RateLimiter(limit: BasicAuthenticator.maxClientFailures, per: BasicAuthenticator.failureWindow)
     /// Per-process salt, so cached digests are useless outside this process.
     private let salt = UInt64.random(in: .min ... .max)
@@ -59,19 +59,11 @@ final class BasicAuthenticator: Sendable {
         if let stamp, verified.withLock({ $0[name]?.contains { $0.digest == digest && $0.stamp == stamp && $0.expires > now } ?? false }) {
             return name
         }
-        let blocked = failures.withLock { table -> Bool in
-            guard let entry = table[name] else { return false }
-            if now - entry.since > Self.failureWindow { table[name] = nil; return false }
-            return entry.count >= Self.maxFailures
-        }
-        if blocked { return nil }
+        if nameFailures.retryAfter(name, now: now) > 0 { return nil }
         if let client, clientFailures.retryAfter(client, now: now) > 0 { return nil }
         guard await accounts.verify(name: name, password: password) else {
+            _ = nameFailures.allow(name, now: now)
             if let client { _ = clientFailures.allow(client, now: now) }
-            failures.withLock { table in
-                let entry = table[name] ?? (0, now)
-                table[name] = (entry.count + 1, entry.since)
-            }
             return nil
         }
         let email = try? await accounts.account(named: name)?.email
@@ -83,7 +75,7 @@ final class BasicAuthenticator: Sendable {
                 table[name] = live + [(digest, stamp, now + cacheSeconds)]
             }
         }
-        failures.withLock { $0[name] = nil }
+        nameFailures.reset(name)
         return name
     }
 
