@@ -185,10 +185,16 @@ class Server:
     def env(self) -> dict:
         return dict(os.environ)
 
+    stop_signal = signal.SIGTERM
+
+    def pids(self) -> list[int]:
+        """The processes whose memory counts as the server's."""
+        return [self.proc.pid]
+
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
-            self.peak_rss_kb = max(self.peak_rss_kb, proc_status_kb(self.proc.pid, "VmHWM"))
-            self.proc.send_signal(signal.SIGTERM)
+            self.sample_rss()
+            self.proc.send_signal(self.stop_signal)
             try:
                 self.proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
@@ -198,7 +204,7 @@ class Server:
 
     def sample_rss(self) -> None:
         if self.proc and self.proc.poll() is None:
-            self.peak_rss_kb = max(self.peak_rss_kb, proc_status_kb(self.proc.pid, "VmHWM"))
+            self.peak_rss_kb = max(self.peak_rss_kb, sum(proc_status_kb(p, "VmHWM") for p in self.pids()))
 
     def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None,
                 timeout: float = 300) -> tuple[int, bytes]:
@@ -379,17 +385,11 @@ http {{
                 raise RuntimeError("nginx did not answer")
             time.sleep(0.002)
 
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            pids = [self.proc.pid] + self.children(self.proc.pid)
-            self.peak_rss_kb = sum(proc_status_kb(p, "VmHWM") for p in pids)
-            self.proc.send_signal(signal.SIGQUIT)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.proc = None
+    # nginx stops gracefully on SIGQUIT; its workers are child processes.
+    stop_signal = signal.SIGQUIT
+
+    def pids(self) -> list[int]:
+        return [self.proc.pid] + self.children(self.proc.pid)
 
     @staticmethod
     def children(pid: int) -> list[int]:
