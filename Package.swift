@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CalDAVSQLite", targets: ["CalDAVSQLite"]),
         .library(name: "PrayerTimes", targets: ["PrayerTimes"]),
         .library(name: "Provisioning", targets: ["Provisioning"]),
+        .library(name: "Extraction", targets: ["Extraction"]),
         .executable(name: "jadwald", targets: ["jadwald"]),
     ],
     dependencies: [
@@ -50,7 +51,7 @@ let package = Package(
         .target(
             name: "Jadwal",
             dependencies: [
-                "ICalendar", "CalDAVCore", "CalDAVSQLite", "Mail", "PrayerTimes",
+                "ICalendar", "CalDAVCore", "CalDAVSQLite", "Extraction", "Mail", "PrayerTimes",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -71,13 +72,16 @@ let package = Package(
         ),
         // Prayer-time astronomy and calculation methods. Pure computation, no I/O.
         .target(name: "PrayerTimes", swiftSettings: strictSettings),
+        // Events agreed in chats: WhatsApp exports, the built-in extractor, an optional LLM.
+        // Foundation only; knows nothing of calendars' storage.
+        .target(name: "Extraction", swiftSettings: strictSettings),
         .systemLibrary(name: "COpenSSLCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // iOS configuration profiles (.mobileconfig), their CMS signature, and QR codes for setup links.
         .target(name: "Provisioning", dependencies: ["COpenSSLCrypto"], swiftSettings: strictSettings),
         .executableTarget(
             name: "jadwald",
             dependencies: [
-                "ICalendar", "CalDAVCore", "CalDAVSQLite", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
+                "ICalendar", "CalDAVCore", "CalDAVSQLite", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -96,8 +100,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], swiftSettings: strictSettings),
+        .testTarget(name: "ExtractionTests", dependencies: ["Extraction"], resources: [.copy("Fixtures")], swiftSettings: strictSettings),
         .testTarget(name: "ProvisioningTests", dependencies: ["Provisioning"], swiftSettings: strictSettings),
-        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "CalDAVCore", "CalDAVSQLite", "ICalendar", "Mail", "PrayerTimes"], swiftSettings: strictSettings),
+        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "CalDAVCore", "CalDAVSQLite", "ICalendar", "Mail", "PrayerTimes"], swiftSettings: strictSettings),
         .testTarget(
             name: "MailTests",
             dependencies: [
