@@ -118,6 +118,78 @@ enum AccountMigrations {
                 CREATE INDEX web_session_expiry ON web_session(expires_at);
                 """)
         }
+        migrator.registerMigration("jadwal-7-chats") { db in
+            // Conversations and their messages. A message's sender and text are sealed with
+            // AES-GCM (ChatCipher); once a conversation is settled the seal is dropped and
+            // only the message id stays, so the same message sent again is still known.
+            // Jobs: the durable work queue (chat judging, webhook deliveries). A job with a
+            // key is coalesced: enqueuing it again bumps its generation.
+            try db.execute(sql: """
+                CREATE TABLE chat_conversation (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    account TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    chat_id TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    counterpart BLOB NOT NULL,
+                    status TEXT NOT NULL DEFAULT 'NO_EVENT',
+                    extractor TEXT,
+                    event_uid TEXT,
+                    event_end INTEGER,
+                    event_sequence INTEGER NOT NULL DEFAULT 0,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    UNIQUE (account, chat_id)
+                );
+                CREATE TABLE chat_message (
+                    conversation_id INTEGER NOT NULL REFERENCES chat_conversation(id) ON DELETE CASCADE,
+                    message_id TEXT NOT NULL,
+                    sent_at INTEGER NOT NULL,
+                    from_owner INTEGER NOT NULL,
+                    sealed BLOB,
+                    PRIMARY KEY (conversation_id, message_id)
+                );
+                CREATE INDEX chat_message_live ON chat_message(conversation_id, sent_at) WHERE sealed IS NOT NULL;
+                CREATE TABLE chat_settings (
+                    account TEXT PRIMARY KEY REFERENCES account(name) ON DELETE CASCADE,
+                    bridge_token_digest TEXT UNIQUE,
+                    webhook_url TEXT,
+                    webhook_secret BLOB,
+                    notify_by_email INTEGER NOT NULL DEFAULT 1,
+                    waking_start INTEGER NOT NULL DEFAULT 480,
+                    waking_end INTEGER NOT NULL DEFAULT 1320
+                );
+                CREATE TABLE conflict (
+                    id TEXT PRIMARY KEY,
+                    account TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    event_uid TEXT NOT NULL,
+                    other_kind TEXT NOT NULL,
+                    other_calendar TEXT NOT NULL,
+                    other_uid TEXT NOT NULL,
+                    other_summary TEXT NOT NULL,
+                    other_start INTEGER NOT NULL,
+                    other_end INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    resolved_at INTEGER,
+                    resolution TEXT
+                );
+                CREATE INDEX conflict_account ON conflict(account, resolved_at);
+                CREATE INDEX conflict_event ON conflict(account, event_uid);
+                CREATE TABLE job (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL,
+                    key TEXT UNIQUE,
+                    account TEXT REFERENCES account(name) ON DELETE CASCADE,
+                    payload BLOB,
+                    generation INTEGER NOT NULL DEFAULT 1,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    due_at INTEGER NOT NULL,
+                    last_error TEXT,
+                    dead_at INTEGER,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX job_due ON job(due_at) WHERE dead_at IS NULL;
+                """)
+        }
         return migrator
     }
 }

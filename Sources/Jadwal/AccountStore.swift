@@ -34,6 +34,8 @@ public final class AccountStore: Sendable {
     let decoyHash: String
     /// Rung when mail is queued, to wake this process's dispatcher.
     let mailBell = OutboxBell()
+    /// Rung when a job is queued, to wake this process's job worker.
+    let jobBell = OutboxBell()
 
     /// Opens the accounts in the database at `path` (the calendar store's file).
     /// - Parameter bcryptCost: work factor; 12 by default, lower only in tests.

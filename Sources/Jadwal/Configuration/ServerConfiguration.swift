@@ -54,6 +54,21 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var smtpTimeout = 30
     /// PEM file of the authorities trusted for the SMTP server's certificate; the system's when unset.
     public var smtpCAFile: String?
+    /// The key sealing chat messages at rest (base64, 32 bytes); else `chats.key_file`.
+    public var chatsKey: Secret?
+    /// Where the chat key is kept, made at first start; default `DATA/keys/chats.key`.
+    public var chatsKeyFile: String?
+    /// The zone of users who set no place (IANA name); default the server's.
+    public var chatsTimeZone: String?
+    /// `builtin` (the default, no network) or `llm`.
+    public var extractor = "builtin"
+    /// An OpenAI-compatible endpoint's base URL (`https://api.openai.com/v1`).
+    public var llmBaseURL: String?
+    public var llmModel: String?
+    public var llmAPIKey: Secret?
+    public var llmAPIKeyFile: String?
+    /// Seconds one LLM request may take.
+    public var llmTimeout = 30
 
     /// A setting's value that must not be shown: it prints as `(hidden)`.
     public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
@@ -76,7 +91,10 @@ public struct ServerConfiguration: Sendable, Equatable {
                               "public_url", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "admin.token",
                               "provisioning.certificate", "provisioning.key", "provisioning.chain",
                               "mail.from", "smtp.host", "smtp.port", "smtp.security", "smtp.username", "smtp.password",
-                              "smtp.password_file", "smtp.timeout", "smtp.ca_file"]
+                              "smtp.password_file", "smtp.timeout", "smtp.ca_file",
+                              "chats.key", "chats.key_file", "chats.time_zone",
+                              "extraction.extractor", "extraction.llm.base_url", "extraction.llm.model", "extraction.llm.api_key",
+                              "extraction.llm.api_key_file", "extraction.llm.timeout"]
 
     /// The environment variable of a setting: `tls.certificate` is `JADWAL_TLS_CERTIFICATE`.
     public static func environmentName(_ key: String) -> String {
@@ -168,6 +186,23 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "smtp.password_file": smtpPasswordFile = try nonEmpty()
         case "smtp.timeout": smtpTimeout = try integer(1...600)
         case "smtp.ca_file": smtpCAFile = try nonEmpty()
+        case "chats.key": chatsKey = Secret(try nonEmpty())
+        case "chats.key_file": chatsKeyFile = try nonEmpty()
+        case "chats.time_zone":
+            guard TimeZone(identifier: value) != nil else { throw Problem(description: "\(source) must be an IANA time zone like Asia/Riyadh, not '\(value)'") }
+            chatsTimeZone = value
+        case "extraction.extractor":
+            guard ["builtin", "llm"].contains(value) else { throw Problem(description: "\(source) must be builtin or llm, not '\(value)'") }
+            extractor = value
+        case "extraction.llm.base_url":
+            guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw Problem(description: "\(source) must be an http(s) URL like https://api.openai.com/v1, not '\(value)'")
+            }
+            llmBaseURL = value
+        case "extraction.llm.model": llmModel = try nonEmpty()
+        case "extraction.llm.api_key": llmAPIKey = Secret(try nonEmpty())
+        case "extraction.llm.api_key_file": llmAPIKeyFile = try nonEmpty()
+        case "extraction.llm.timeout": llmTimeout = try integer(1...600)
         default:
             throw Problem(description: "\(source) is not a setting; known: \(Self.keys.joined(separator: ", "))")
         }
@@ -192,5 +227,11 @@ public struct ServerConfiguration: Sendable, Equatable {
             throw Problem(description: "limits.max_request_body (\(maxRequestBody)) must be at least limits.max_resource_size (\(maxResourceSize))")
         }
         try validateMail()
+        if extractor == "llm" && (llmBaseURL == nil || llmModel == nil) {
+            throw Problem(description: "extraction.extractor = llm needs extraction.llm.base_url and extraction.llm.model")
+        }
+        if llmAPIKey != nil && llmAPIKeyFile != nil {
+            throw Problem(description: "set extraction.llm.api_key or extraction.llm.api_key_file, not both")
+        }
     }
 }

@@ -1,0 +1,243 @@
+import CalDAVCore
+import CalDAVSQLite
+import Extraction
+import Foundation
+import ICalendar
+
+/// Events from chats, end to end: messages in (bridge or import), judged by an extractor
+/// off the request path, agreed events written to `chat-events`, overlaps turned into
+/// conflicts, and the user told.
+public struct ChatService: Sendable {
+    public let chats: ChatStore
+    public let settings: ChatSettingsStore
+    public let conflicts: ConflictStore
+    let accounts: AccountStore
+    let calendar: ChatEventsCalendar
+    /// The user's calendars as clients see them, prayer times included.
+    let store: any CalendarStore
+    let extractor: any EventExtractor
+    /// The zone of users who have not set a place.
+    let defaultZone: TimeZone
+    let send: @Sendable (OutgoingMail) async throws -> Void
+    let log: @Sendable (String) -> Void
+
+    public init(accounts: AccountStore, store: any CalendarStore, cipher: ChatCipher, extractor: any EventExtractor,
+                defaultZone: TimeZone = .current, send: @escaping @Sendable (OutgoingMail) async throws -> Void = { _ in },
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.accounts = accounts
+        self.chats = ChatStore(pool: accounts.pool, cipher: cipher, jobs: accounts.jobs)
+        self.settings = ChatSettingsStore(pool: accounts.pool, cipher: cipher)
+        self.conflicts = accounts.conflicts
+        self.calendar = ChatEventsCalendar(store: store)
+        self.store = store
+        self.extractor = extractor
+        self.defaultZone = defaultZone
+        self.send = send
+        self.log = log
+    }
+
+    /// The zone a user's chats and events are read in: their prayer place's, else the server's.
+    public func zone(of account: String) async throws -> TimeZone {
+        let prayer = try await accounts.prayerSettings.settings(of: account)
+        return prayer.place.flatMap { TimeZone(identifier: $0.timeZone) } ?? defaultZone
+    }
+
+    // MARK: Judging
+
+    /// Judges one conversation and applies the outcome. Safe to run again after a crash at
+    /// any point: the event's UID is fixed before it is written, and the conversation's
+    /// state changes only after the calendar did.
+    public func process(conversation id: Int64, now: Int = Int(Date().timeIntervalSince1970)) async throws {
+        guard let state = try chats.state(of: id) else { return }
+        let window = try chats.window(of: id)
+        guard let last = window.last else { return }
+        let owner = state.account
+        let zone = try await zone(of: owner)
+        let messages = window.map {
+            ChatMessage(sender: $0.message.sender, fromOwner: $0.message.fromOwner,
+                        sent: Extraction.LocalDateTime(Date(timeIntervalSince1970: TimeInterval($0.message.sentAt)), in: zone),
+                        text: $0.message.text, kind: $0.message.kind)
+        }
+        let judgement = try await extractor.judge(Conversation(messages: messages, timeZone: zone.identifier))
+        let standing = state.summary.eventUID.flatMap { uid in (state.eventEnd ?? 0) > now ? uid : nil }
+        var outcome = ChatStore.Outcome(status: judgement.status, extractor: extractor.name,
+                                        event: state.summary.eventUID.map { ($0, state.eventEnd ?? 0) },
+                                        eventSequence: state.eventSequence, purgeThrough: nil, window: window)
+        let origin = ChatEventsCalendar.Origin(chatID: state.summary.chatID, counterpart: state.summary.counterpart,
+                                               source: state.summary.source.rawValue, extractor: extractor.name)
+        switch judgement.status {
+        case .agreed:
+            guard let event = judgement.event else { break }
+            let sequence = standing == nil ? state.eventSequence + 1 : state.eventSequence
+            let uid = standing ?? "chat-\(id)-\(sequence)@jadwal"
+            let previous = try await calendar.read(uid: uid, owner: owner)
+            let timing = ChatEventsCalendar.timing(of: event, in: zone)
+            let unchanged = previous.map { $0.timing == timing && $0.event[PropertyName.summary]?.textValue == event.title } ?? false
+            if !unchanged {
+                let revision = previous.map { (Int($0.event[PropertyName.sequence]?.value ?? "0") ?? 0) + 1 } ?? 0
+                try await calendar.write(event, uid: uid, owner: owner, zone: zone, origin: origin, sequence: revision, now: now)
+                let found = try await checkConflicts(uid: uid, owner: owner, timing: timing, zone: zone, now: now)
+                try await notify(previous == nil ? .eventCreated : .eventUpdated, owner: owner, uid: uid, event: event,
+                                 timing: timing, zone: zone, with: origin.counterpart, conflicts: found, now: now)
+            }
+            outcome.event = (uid, timing.end)
+            outcome.eventSequence = sequence
+            outcome.purgeThrough = last.rowID
+        case .denied:
+            if let standing, let previous = try await calendar.read(uid: standing, owner: owner) {
+                try await calendar.remove(uid: standing, owner: owner)
+                try await conflicts.resolveAll(account: owner, eventUID: standing, as: .superseded, now: now)
+                let title = previous.event[PropertyName.summary]?.textValue ?? ""
+                try await notify(.eventCancelled, owner: owner, uid: standing, title: title, location: previous.event[PropertyName.location]?.textValue,
+                                 timing: previous.timing, zone: zone, with: origin.counterpart, conflicts: [], now: now)
+            }
+            outcome.event = nil
+            outcome.purgeThrough = last.rowID
+        case .noEvent, .notConfirmed:
+            break
+        }
+        try await chats.apply(outcome, to: id, now: now)
+        log("judged conversation \(id): \(judgement.status.rawValue) by \(extractor.name)")
+    }
+
+    // MARK: Conflicts
+
+    /// Records what the event at `timing` overlaps, replacing earlier open conflicts of it.
+    /// A day-only event is not held against prayer blocks: it names no hour.
+    @discardableResult
+    func checkConflicts(uid: String, owner: String, timing: ChatEventsCalendar.Timing, zone: TimeZone, now: Int) async throws -> [Conflict] {
+        let busy = try await BusyItem.collect(owner: owner, from: timing.start, to: timing.end, zone: zone, store: store)
+            .filter { !($0.calendar == ChatEventsCalendar.name && $0.uid == uid) && (!timing.isAllDay || $0.kind == .event) }
+            .filter { $0.overlaps(start: timing.start, end: timing.end) }
+        return try await conflicts.replaceOpen(account: owner, eventUID: uid, with: busy, now: now)
+    }
+
+    /// A conflict with both sides and suggested free slots.
+    public struct ConflictDetails: Sendable {
+        public var conflict: Conflict
+        public var eventTitle: String
+        public var eventLocation: String?
+        public var event: ChatEventsCalendar.Timing
+        /// Starts of free slots as long as the event, best first.
+        public var suggestions: [Int]
+        public var zone: TimeZone
+    }
+
+    /// The account's open conflicts. Those whose chat event was deleted or moved by a client
+    /// are settled as superseded first.
+    public func openConflicts(of account: String, now: Int = Int(Date().timeIntervalSince1970)) async throws -> [ConflictDetails] {
+        var result: [ConflictDetails] = []
+        var events: [String: (event: Component, timing: ChatEventsCalendar.Timing)?] = [:]
+        let zone = try await zone(of: account)
+        for conflict in try await conflicts.conflicts(of: account) {
+            if events[conflict.eventUID] == nil { events[conflict.eventUID] = .some(try await calendar.read(uid: conflict.eventUID, owner: account)) }
+            guard let (event, timing) = events[conflict.eventUID] ?? nil, conflict.other.overlaps(start: timing.start, end: timing.end) else {
+                try await conflicts.resolve(conflict.id, account: account, as: .superseded, now: now)
+                continue
+            }
+            result.append(ConflictDetails(conflict: conflict, eventTitle: event[PropertyName.summary]?.textValue ?? "",
+                                          eventLocation: event[PropertyName.location]?.textValue, event: timing, suggestions: [], zone: zone))
+        }
+        return result
+    }
+
+    /// One conflict with suggestions, or nil when it is not the account's.
+    public func details(of id: String, account: String, now: Int = Int(Date().timeIntervalSince1970)) async throws -> ConflictDetails? {
+        guard let conflict = try await conflicts.conflict(id, of: account) else { return nil }
+        let zone = try await zone(of: account)
+        guard let (event, timing) = try await calendar.read(uid: conflict.eventUID, owner: account) else {
+            return ConflictDetails(conflict: conflict, eventTitle: "", eventLocation: nil,
+                                   event: ChatEventsCalendar.Timing(start: 0, end: 0, isAllDay: false), suggestions: [], zone: zone)
+        }
+        let suggestions = conflict.resolvedAt == nil && !timing.isAllDay
+            ? try await freeSlots(for: conflict.eventUID, timing: timing, owner: account, zone: zone, now: now) : []
+        return ConflictDetails(conflict: conflict, eventTitle: event[PropertyName.summary]?.textValue ?? "",
+                               eventLocation: event[PropertyName.location]?.textValue, event: timing, suggestions: suggestions, zone: zone)
+    }
+
+    private func freeSlots(for uid: String, timing: ChatEventsCalendar.Timing, owner: String, zone: TimeZone, now: Int) async throws -> [Int] {
+        let waking = try await settings.settings(of: owner)
+        let finder = FreeSlotFinder(zone: zone, wakingStart: waking.wakingStart, wakingEnd: waking.wakingEnd)
+        let busy = try await BusyItem.collect(owner: owner, from: timing.start - 86_400, to: timing.start + (finder.days + 1) * 86_400,
+                                              zone: zone, store: store)
+            .filter { !($0.calendar == ChatEventsCalendar.name && $0.uid == uid) && !$0.isAllDay }
+        return finder.slots(duration: timing.duration, near: timing.start, busy: busy, notBefore: now)
+    }
+
+    /// What resolving did.
+    public enum ResolveError: Error, Equatable, CustomStringConvertible {
+        case notFound
+        case alreadyResolved
+        case eventGone
+        case badStart(String)
+
+        public var description: String {
+            switch self {
+            case .notFound: "no such conflict"
+            case .alreadyResolved: "this conflict is already resolved"
+            case .eventGone: "the chat event no longer exists"
+            case .badStart(let why): why
+            }
+        }
+    }
+
+    /// Applies the user's choice: keep both, move the chat event (to `start`, else the best
+    /// suggestion), or cancel the chat event. Returns the conflict afterwards and, after a
+    /// move, the event's open conflicts at its new time.
+    public func resolve(_ id: String, account: String, action: Conflict.Resolution, start: Int? = nil,
+                        now: Int = Int(Date().timeIntervalSince1970)) async throws -> (conflict: Conflict, remaining: [Conflict]) {
+        guard let details = try await details(of: id, account: account, now: now) else { throw ResolveError.notFound }
+        guard details.conflict.resolvedAt == nil else { throw ResolveError.alreadyResolved }
+        let uid = details.conflict.eventUID
+        var remaining: [Conflict] = []
+        switch action {
+        case .keep:
+            try await conflicts.resolve(id, account: account, as: .keep, now: now)
+        case .reschedule:
+            guard details.event.end > 0 else { throw ResolveError.eventGone }
+            guard let target = start ?? details.suggestions.first else { throw ResolveError.badStart("no free slot found nearby; give a start") }
+            guard target >= now - 60 else { throw ResolveError.badStart("the new start is in the past") }
+            guard !details.event.isAllDay else { throw ResolveError.badStart("a day-long event cannot be moved to a time") }
+            guard let moved = try await calendar.move(uid: uid, owner: account, to: target, zone: details.zone, now: now) else { throw ResolveError.eventGone }
+            try await conflicts.resolveAll(account: account, eventUID: uid, as: .reschedule, now: now)
+            remaining = try await checkConflicts(uid: uid, owner: account, timing: moved, zone: details.zone, now: now)
+        case .cancel:
+            try await calendar.remove(uid: uid, owner: account)
+            try await conflicts.resolveAll(account: account, eventUID: uid, as: .cancel, now: now)
+        case .superseded:
+            throw ResolveError.badStart("choose keep, reschedule or cancel")
+        }
+        return (try await conflicts.conflict(id, of: account)!, remaining)
+    }
+
+    // MARK: Notices
+
+    private func notify(_ kind: ChatNotice.Kind, owner: String, uid: String, event: ExtractedEvent, timing: ChatEventsCalendar.Timing,
+                        zone: TimeZone, with: String, conflicts: [Conflict], now: Int) async throws {
+        try await notify(kind, owner: owner, uid: uid, title: event.title, location: event.location, timing: timing, zone: zone,
+                         with: with, conflicts: conflicts, now: now)
+    }
+
+    private func notify(_ kind: ChatNotice.Kind, owner: String, uid: String, title: String, location: String?, timing: ChatEventsCalendar.Timing,
+                        zone: TimeZone, with: String, conflicts: [Conflict], now: Int) async throws {
+        let notice = ChatNotice(
+            type: kind, account: owner,
+            event: .init(uid: uid, title: title, start: ChatNotice.iso(timing.start, zone), end: ChatNotice.iso(timing.end, zone),
+                         allDay: timing.isAllDay, location: location, with: with,
+                         href: "/dav/calendars/\(owner)/\(ChatEventsCalendar.name)/\(ChatEventsCalendar.objectName(uid))"),
+            conflicts: conflicts.map { .init(id: $0.id, kind: $0.other.kind.rawValue, summary: $0.other.summary,
+                                             start: ChatNotice.iso($0.other.start, zone), end: ChatNotice.iso($0.other.end, zone)) },
+            sentAt: ChatNotice.iso(now, zone))
+        let preferences = try await settings.settings(of: owner)
+        if preferences.webhookURL != nil {
+            let body = try JSONEncoder().encode(notice)
+            // The key makes a re-run of the same judgement replace, not repeat, its notice.
+            try await accounts.jobs.enqueue(.webhook, key: "webhook:\(owner):\(uid):\(kind.rawValue):\(timing.start)", account: owner,
+                                            payload: try settings.cipher.seal(body, context: "webhook:\(owner)"), due: now)
+        }
+        if preferences.notifyByEmail, let email = try await accounts.account(named: owner)?.email {
+            let (subject, text) = notice.mail
+            try await send(OutgoingMail(to: email, subject: subject, text: text))
+        }
+    }
+}

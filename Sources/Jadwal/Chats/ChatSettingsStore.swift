@@ -1,0 +1,90 @@
+import CalDAVSQLite
+import Foundation
+import GRDB
+
+/// Per-user chat settings: the bridge token a WhatsApp bridge posts with, where
+/// notifications go, and the waking hours conflict suggestions keep to.
+public struct ChatSettingsStore: Sendable {
+    let pool: DatabasePool
+    let cipher: ChatCipher
+
+    public struct Settings: Sendable, Equatable {
+        public var webhookURL: String?
+        public var notifyByEmail: Bool
+        /// Minutes after midnight; suggestions start no earlier and end no later.
+        public var wakingStart: Int
+        public var wakingEnd: Int
+        public var hasBridgeToken: Bool
+
+        public static let defaults = Settings(webhookURL: nil, notifyByEmail: true, wakingStart: 8 * 60, wakingEnd: 22 * 60, hasBridgeToken: false)
+    }
+
+    public func settings(of account: String) async throws -> Settings {
+        try pool.readInPlace { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM chat_settings WHERE account = ?"), arguments: [account])
+        }.map { row in
+            Settings(webhookURL: row["webhook_url"], notifyByEmail: row["notify_by_email"], wakingStart: row["waking_start"],
+                     wakingEnd: row["waking_end"], hasBridgeToken: (row["bridge_token_digest"] as String?) != nil)
+        } ?? .defaults
+    }
+
+    /// Changes what is given. A new webhook URL gets a new signing secret, returned once.
+    public func update(_ account: String, webhookURL: String?? = nil, notifyByEmail: Bool? = nil, waking: (start: Int, end: Int)? = nil,
+                       rotateSecret: Bool = false) async throws -> (settings: Settings, newSecret: String?) {
+        let current = try await settings(of: account)
+        var next = current
+        if let webhookURL { next.webhookURL = webhookURL }
+        if let notifyByEmail { next.notifyByEmail = notifyByEmail }
+        if let waking { (next.wakingStart, next.wakingEnd) = waking }
+        let secret = next.webhookURL != nil && (next.webhookURL != current.webhookURL || rotateSecret) ? "whsec_" + SecretToken.generate() : nil
+        let sealed = try secret.map { try cipher.seal($0, context: "webhook_secret:\(account)") }
+        let stored = next
+        try await pool.write { db in
+            try db.cachedStatement(sql: "INSERT INTO chat_settings (account) VALUES (?) ON CONFLICT DO NOTHING").execute(arguments: [account])
+            try db.cachedStatement(sql: """
+                UPDATE chat_settings SET webhook_url = ?, notify_by_email = ?, waking_start = ?, waking_end = ?,
+                webhook_secret = CASE WHEN ? IS NULL THEN NULL ELSE coalesce(?, webhook_secret) END WHERE account = ?
+                """).execute(arguments: [stored.webhookURL, stored.notifyByEmail, stored.wakingStart, stored.wakingEnd,
+                                         stored.webhookURL, sealed, account])
+        }
+        return (next, secret)
+    }
+
+    /// The webhook URL and its secret, when set.
+    func webhook(of account: String) throws -> (url: String, secret: String)? {
+        try pool.readInPlace { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT webhook_url, webhook_secret FROM chat_settings WHERE account = ? AND webhook_url IS NOT NULL"),
+                             arguments: [account])
+        }.flatMap { row in
+            guard let url: String = row["webhook_url"], let sealed: Data = row["webhook_secret"] else { return nil }
+            return (url, try cipher.openString(sealed, context: "webhook_secret:\(account)"))
+        }
+    }
+
+    /// A new bridge token for `account`, replacing any earlier one. Only its digest is kept.
+    public func issueBridgeToken(for account: String) async throws -> String {
+        let token = "jb_" + SecretToken.generate()
+        try await pool.write { db in
+            try db.cachedStatement(sql: """
+                INSERT INTO chat_settings (account, bridge_token_digest) VALUES (?, ?)
+                ON CONFLICT (account) DO UPDATE SET bridge_token_digest = excluded.bridge_token_digest
+                """).execute(arguments: [account, SecretToken.digest(token)])
+        }
+        return token
+    }
+
+    public func revokeBridgeToken(of account: String) async throws {
+        try await pool.write { db in
+            try db.cachedStatement(sql: "UPDATE chat_settings SET bridge_token_digest = NULL WHERE account = ?").execute(arguments: [account])
+        }
+    }
+
+    /// The account a bridge token belongs to, or nil.
+    public func account(forBridgeToken token: String) async throws -> String? {
+        guard token.hasPrefix("jb_"), SecretToken.isWellFormed(String(token.dropFirst(3))) else { return nil }
+        return try pool.readInPlace { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT account FROM chat_settings WHERE bridge_token_digest = ?"),
+                                arguments: [SecretToken.digest(token)])
+        }
+    }
+}
