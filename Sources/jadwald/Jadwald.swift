@@ -14,6 +14,6 @@ struct Jadwald: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [ServeCommand.self, UserCommand.self, MailCommand.self, KeysCommand.self, ImportCommand.self, ExportCommand.self, ICalCommand.self,
-                      PrayerCommand.self, ProfileCommand.self, QRCommand.self]
+                      PrayerCommand.self, ProfileCommand.self, QRCommand.self, ExtractCommand.self, ChatsCommand.self, ConflictsCommand.self]
     )
 }

@@ -9,6 +9,7 @@ import json
 import os
 import re
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import yaml
@@ -38,11 +39,13 @@ def template_of(path):
 
 class _Request:
     def __init__(self, base, method, path, headers, body, content_type):
+        path, _, query = path.partition("?")
         self.host_url = base
         self.path = path
         self.full_url_pattern = base + path
         self.method = method.lower()
-        self.parameters = RequestParameters(query=ImmutableMultiDict(), header=Headers(headers), cookie=ImmutableMultiDict())
+        self.parameters = RequestParameters(query=ImmutableMultiDict(urllib.parse.parse_qsl(query)), header=Headers(headers),
+                                            cookie=ImmutableMultiDict())
         self.content_type = content_type or ""
         self.body = body
 
@@ -92,7 +95,7 @@ class ApiClient:
                 reply = Reply(response.status, dict(response.headers), response.read())
         except urllib.error.HTTPError as error:
             reply = Reply(error.code, dict(error.headers), error.read())
-        template = template_of(full)
+        template = template_of(full.partition("?")[0])
         assert template is not None, f"{method} {full} is not in openapi.yaml"
         assert (method, template) in OPERATIONS, f"{method} {template} is not in openapi.yaml"
         SEEN.add((method, template))

@@ -21,7 +21,6 @@ public struct ChatNotice: Sendable, Equatable, Codable {
         /// The event's path on this server.
         public var href: String
 
-        enum CodingKeys: String, CodingKey { case uid, title, start, end, allDay = "all_day", location, with, href }
     }
 
     public struct ConflictSummary: Sendable, Equatable, Codable {
@@ -38,7 +37,6 @@ public struct ChatNotice: Sendable, Equatable, Codable {
     public var conflicts: [ConflictSummary]
     public var sentAt: String
 
-    enum CodingKeys: String, CodingKey { case type, account, event, conflicts, sentAt = "sent_at" }
 
     /// An instant as ISO 8601 with the owner's offset (`2026-11-26T20:00:00+03:00`).
     public static func iso(_ instant: Int, _ zone: TimeZone) -> String {

@@ -66,19 +66,27 @@ struct ServeCommand: AsyncParsableCommand {
         AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, logger: logger).add(to: router)
         AdminPages(users: users, setupLinks: setupLinks, publicURL: publicURL, logger: logger).add(to: router)
         SetupLinkRoutes(accounts: accounts, publicURL: publicURL, signer: try Self.profileSigner(settings), logger: logger).add(to: router)
+        let chats = try ChatComponents(settings: settings, accounts: accounts, store: calendars, send: mail.send,
+                                       log: { logger.debug("\($0)") }).service
+        let chatAPI = ChatAPI(service: chats, authenticator: apiAuthenticator, logger: logger)
+        chatAPI.add(to: router)
+        ConflictsAPI(service: chats, chatAPI: chatAPI).add(to: router)
         OpenAPIDocument.add(to: router)
         router.get("/metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
         }
         let dispatcher = try MailDispatcher.configured(by: settings, accounts: accounts, logger: logger)
+        let worker = JobWorker(chats: chats, problem: { logger.warning("\($0)") })
         let address = BindAddress.hostname(settings.host, port: settings.port)
         let serverConfiguration = ApplicationConfiguration(address: address, serverName: "jadwald")
         let scheme = settings.tlsCertificate == nil ? "http" : "https"
         logger.info("serving CalDAV", metadata: ["url": "\(scheme)://\(settings.host):\(settings.port)/dav/", "data": "\(settings.data)"])
-        // The mail dispatcher runs beside the server and stops with it (on SIGTERM or SIGINT).
+        // The mail dispatcher and the job worker run beside the server and stop with it (on
+        // SIGTERM or SIGINT).
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await dispatcher.run() }
+            group.addTask { await worker.run() }
             if let certificate = settings.tlsCertificate, let key = settings.tlsKey {
                 let tls = try Self.tlsConfiguration(certificate: certificate, key: key)
                 let app = Application(router: router, server: try .tls(.http1(), tlsConfiguration: tls), configuration: serverConfiguration, logger: logger)

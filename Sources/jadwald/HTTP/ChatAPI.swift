@@ -72,17 +72,17 @@ struct ChatAPI: Sendable {
             return APIResponse.error(.unauthorized, "unauthorized", "send the bridge token as Authorization: Bearer jb_…")
         }
         let body = try await JSONRequestBody.read(request, maxBytes: Self.maxMessageBody,
-            fields: ["chat_id", "chat_kind", "chat_name", "message_id", "sender_name", "from_me", "timestamp", "text", "kind"],
-            required: ["chat_id", "chat_kind", "message_id", "sender_name", "from_me", "timestamp", "text"])
-        let chatID = try body.requiredString("chat_id", maxLength: 256)
-        let kind = try body.requiredString("chat_kind", maxLength: 32)
+            fields: ["chatId", "chatKind", "chatName", "messageId", "senderName", "fromMe", "timestamp", "text", "kind"],
+            required: ["chatId", "chatKind", "messageId", "senderName", "fromMe", "timestamp", "text"])
+        let chatID = try body.requiredString("chatId", maxLength: 256)
+        let kind = try body.requiredString("chatKind", maxLength: 32)
         guard ["one_to_one", "group"].contains(kind) else {
             throw Self.refuse(.badRequest, "invalid", "chat_kind is one_to_one or group")
         }
         guard kind == "one_to_one" else { return APIResponse.json(.accepted, ["status": "ignored", "reason": "group chats are not read"]) }
-        let messageID = try body.requiredString("message_id", maxLength: 256)
-        let sender = try body.requiredString("sender_name", maxLength: 256)
-        guard let fromMe = try body.bool("from_me") else { throw Self.refuse(.badRequest, "wrong_type", "from_me must be true or false") }
+        let messageID = try body.requiredString("messageId", maxLength: 256)
+        let sender = try body.requiredString("senderName", maxLength: 256)
+        guard let fromMe = try body.bool("fromMe") else { throw Self.refuse(.badRequest, "wrong_type", "fromMe must be true or false") }
         let sentAt = try Self.timestamp(body.object["timestamp"])
         let text = try body.requiredString("text", maxLength: ChatStore.maxMessageBytes)
         let messageKind: ChatMessage.Kind
@@ -92,12 +92,12 @@ struct ChatAPI: Sendable {
         case "location": messageKind = .location
         default: throw Self.refuse(.badRequest, "invalid", "kind is text, media or location")
         }
-        guard !chatID.isEmpty, !messageID.isEmpty else { throw Self.refuse(.badRequest, "invalid", "chat_id and message_id must not be empty") }
-        let counterpart = try body.string("chat_name", maxLength: 256) ?? (fromMe ? chatID : sender)
+        guard !chatID.isEmpty, !messageID.isEmpty else { throw Self.refuse(.badRequest, "invalid", "chatId and messageId must not be empty") }
+        let counterpart = try body.string("chatName", maxLength: 256) ?? (fromMe ? chatID : sender)
         let recorded = try await service.chats.record(
             [ChatStore.IncomingMessage(messageID: messageID, sender: sender, fromOwner: fromMe, sentAt: sentAt, text: text, kind: messageKind)],
             account: user, chatID: "bridge:" + chatID, counterpart: counterpart, source: .bridge)
-        return APIResponse.json(.accepted, ["status": recorded.accepted > 0 ? "accepted" : "duplicate", "conversation_id": recorded.conversationID])
+        return APIResponse.json(.accepted, ["status": recorded.accepted > 0 ? "accepted" : "duplicate", "conversationId": recorded.conversationID])
     }
 
     /// Seconds since the epoch (a number, in seconds or milliseconds) or an ISO 8601 string.
@@ -121,10 +121,10 @@ struct ChatAPI: Sendable {
     private func list(_ user: String) async throws -> Response {
         let conversations = try await service.chats.conversations(of: user).map { summary -> [String: Any] in
             [
-                "id": summary.id, "chat_id": summary.chatID, "source": summary.source.rawValue, "with": summary.counterpart,
+                "id": summary.id, "chatId": summary.chatID, "source": summary.source.rawValue, "with": summary.counterpart,
                 "status": summary.status.rawValue, "extractor": summary.extractor ?? NSNull(),
-                "event_uid": summary.eventUID ?? NSNull(), "pending_messages": summary.pendingMessages,
-                "updated_at": ChatNotice.iso(summary.updatedAt, TimeZone(secondsFromGMT: 0)!),
+                "eventUid": summary.eventUID ?? NSNull(), "pendingMessages": summary.pendingMessages,
+                "updatedAt": ChatNotice.iso(summary.updatedAt, TimeZone(secondsFromGMT: 0)!),
             ]
         }
         return APIResponse.json(.ok, ["conversations": conversations])
@@ -135,37 +135,37 @@ struct ChatAPI: Sendable {
     }
 
     private func updateSettings(_ user: String, _ request: Request) async throws -> Response {
-        let body = try await JSONRequestBody.read(request, fields: ["webhook_url", "notify_by_email", "waking_hours", "rotate_webhook_secret"])
+        let body = try await JSONRequestBody.read(request, fields: ["webhookUrl", "notifyByEmail", "wakingHours", "rotateWebhookSecret"])
         var webhook: String?? = nil
-        if body.isNull("webhook_url") {
+        if body.isNull("webhookUrl") {
             webhook = .some(nil)
-        } else if let url = try body.string("webhook_url", maxLength: 2048) {
+        } else if let url = try body.string("webhookUrl", maxLength: 2048) {
             guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
-                throw Self.refuse(.badRequest, "invalid", "webhook_url must be an http or https URL")
+                throw Self.refuse(.badRequest, "invalid", "webhookUrl must be an http or https URL")
             }
             webhook = .some(url)
         }
         var waking: (Int, Int)?
-        if let hours = body.object["waking_hours"] {
+        if let hours = body.object["wakingHours"] {
             guard let object = hours as? [String: Any], let start = (object["start"] as? String).flatMap(ClockTime.init),
                   let end = (object["end"] as? String).flatMap(ClockTime.init), object.count == 2, start < end else {
-                throw Self.refuse(.badRequest, "invalid", "waking_hours is {\"start\": \"HH:MM\", \"end\": \"HH:MM\"} with start before end")
+                throw Self.refuse(.badRequest, "invalid", "wakingHours is {\"start\": \"HH:MM\", \"end\": \"HH:MM\"} with start before end")
             }
             waking = (start.minuteOfDay, end.minuteOfDay)
         }
-        let (settings, secret) = try await service.settings.update(user, webhookURL: webhook, notifyByEmail: try body.bool("notify_by_email"),
-                                                                   waking: waking, rotateSecret: try body.bool("rotate_webhook_secret") ?? false)
+        let (settings, secret) = try await service.settings.update(user, webhookURL: webhook, notifyByEmail: try body.bool("notifyByEmail"),
+                                                                   waking: waking, rotateSecret: try body.bool("rotateWebhookSecret") ?? false)
         return APIResponse.json(.ok, Self.json(settings, secret: secret))
     }
 
     static func json(_ settings: ChatSettingsStore.Settings, secret: String?) -> [String: Any] {
         var object: [String: Any] = [
-            "webhook_url": settings.webhookURL ?? NSNull(), "notify_by_email": settings.notifyByEmail,
-            "waking_hours": ["start": ClockTime(hour: 0, minute: settings.wakingStart).description,
+            "webhookUrl": settings.webhookURL ?? NSNull(), "notifyByEmail": settings.notifyByEmail,
+            "wakingHours": ["start": ClockTime(hour: 0, minute: settings.wakingStart).description,
                              "end": ClockTime(hour: 0, minute: settings.wakingEnd).description],
-            "has_bridge_token": settings.hasBridgeToken,
+            "hasBridgeToken": settings.hasBridgeToken,
         ]
-        if let secret { object["webhook_secret"] = secret }
+        if let secret { object["webhookSecret"] = secret }
         return object
     }
 }

@@ -50,7 +50,7 @@ struct ConflictsAPI: Sendable {
             let (conflict, remaining) = try await service.resolve(id, account: user, action: action, start: start)
             guard let details = try await service.details(of: conflict.id, account: user) else { return APIResponse.error(.notFound, "not_found", "no such conflict") }
             var object = Self.json(details, user: user)
-            object["remaining_conflicts"] = remaining.map(\.id)
+            object["remainingConflicts"] = remaining.map(\.id)
             return APIResponse.json(.ok, object)
         } catch let problem as ChatService.ResolveError {
             switch problem {
@@ -72,7 +72,7 @@ struct ConflictsAPI: Sendable {
             event["title"] = details.eventTitle
             event["start"] = iso(details.event.start)
             event["end"] = iso(details.event.end)
-            event["all_day"] = details.event.isAllDay
+            event["allDay"] = details.event.isAllDay
             event["location"] = details.eventLocation ?? NSNull()
         }
         return [
@@ -85,7 +85,7 @@ struct ConflictsAPI: Sendable {
                 "summary": conflict.other.summary, "start": iso(conflict.other.start), "end": iso(conflict.other.end),
             ] as [String: Any],
             "suggestions": details.suggestions.map { ["start": iso($0), "end": iso($0 + details.event.duration)] },
-            "created_at": iso(conflict.createdAt),
+            "createdAt": iso(conflict.createdAt),
         ]
     }
 }

@@ -1,0 +1,46 @@
+import CalDAVCore
+import CalDAVSQLite
+import Extraction
+import Foundation
+import Jadwal
+
+/// The chat pipeline's parts as the settings make them, for `serve` and the commands that
+/// look at chats and conflicts.
+struct ChatComponents {
+    let service: ChatService
+
+    init(settings: ServerConfiguration, accounts: AccountStore, store: any CalendarStore,
+         send: @escaping @Sendable (OutgoingMail) async throws -> Void = { _ in }, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        service = ChatService(accounts: accounts, store: store, cipher: try Self.cipher(settings), extractor: try Self.extractor(settings),
+                              defaultZone: settings.chatsTimeZone.flatMap(TimeZone.init(identifier:)) ?? .current, send: send, log: log)
+    }
+
+    /// `chats.key`, else the key file (made at first start).
+    static func cipher(_ settings: ServerConfiguration) throws -> ChatCipher {
+        do {
+            if let key = settings.chatsKey { return try ChatCipher(base64: key.value) }
+            return try ChatCipher.loadOrCreate(keyFile: settings.chatsKeyFile ?? (settings.data as NSString).appendingPathComponent("keys/chats.key"))
+        } catch {
+            throw CommandFailure("chat messages cannot be sealed: \(error)")
+        }
+    }
+
+    /// The built-in extractor, or the configured LLM with the built-in one as its fallback.
+    static func extractor(_ settings: ServerConfiguration, choice: String? = nil) throws -> any EventExtractor {
+        guard (choice ?? settings.extractor) == "llm" else { return BuiltinExtractor() }
+        guard let base = settings.llmBaseURL.flatMap(URL.init(string:)), let model = settings.llmModel else {
+            throw CommandFailure("the llm extractor needs extraction.llm.base_url and extraction.llm.model")
+        }
+        var key = settings.llmAPIKey?.value
+        if let file = settings.llmAPIKeyFile {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8),
+                  let line = text.split(whereSeparator: \.isNewline).first.map(String.init), !line.isEmpty else {
+                throw CommandFailure("cannot read extraction.llm.api_key_file \(file)")
+            }
+            key = line
+        }
+        let llm = ChatCompletionsExtractor(configuration: ChatCompletionsConfiguration(
+            baseURL: base, model: model, apiKey: key, timeout: .seconds(settings.llmTimeout)))
+        return FallbackExtractor(primary: llm, fallback: BuiltinExtractor())
+    }
+}
