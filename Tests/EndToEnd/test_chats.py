@@ -26,7 +26,7 @@ BASIC = ApiClient.basic("amal", "amal-password-1")
 @pytest.fixture
 def chats(server):
     server.stop()
-    server.config = 'chats.time_zone = "Asia/Riyadh"\n'
+    server.config = '[chats]\ntime_zone = "Asia/Riyadh"\n'
     server.start()
     api = ApiClient(server.url)
     token = api.call("POST", "/chats/bridge-token", auth=BASIC).json()["token"]
@@ -57,8 +57,10 @@ class Chats:
         deadline = time.time() + timeout
         while time.time() < deadline:
             conversation = self.conversation(chat_id)
-            if conversation and conversation["status"] == status and conversation["pendingMessages"] == 0 or (
-                    conversation and conversation["status"] == status and status in ("NO_EVENT", "HAS_EVENT_BUT_NOT_CONFIRMED")):
+            # Judged (an extractor is named), and once settled, its messages dropped.
+            settled = status in ("HAS_EVENT_AGREED", "HAS_EVENT_DENIED")
+            if conversation and conversation["extractor"] and conversation["status"] == status and (
+                    not settled or conversation["pendingMessages"] == 0):
                 return conversation
             time.sleep(0.2)
         raise AssertionError(f"{chat_id} did not reach {status}: {self.conversation(chat_id)}")
@@ -114,8 +116,11 @@ def test_an_agreement_in_a_chat_lands_in_chat_events_once_and_follows_changes(ch
     # A cancellation removes it.
     chats.post("sara", "Sara", "So sorry, something came up and I can't make it tomorrow. Let's do it another time")
     chats.post("sara", "Amal", "No worries!", from_me=True)
-    chats.wait("bridge:sara", "HAS_EVENT_DENIED")
+    deadline = time.time() + 30
+    while time.time() < deadline and chats.events():
+        time.sleep(0.2)
     assert chats.events() == []
+    assert chats.conversation("bridge:sara")["eventUid"] is None
 
 
 def test_group_chats_bad_tokens_and_bad_bodies_change_nothing(chats):
@@ -287,13 +292,15 @@ def test_an_imported_export_is_judged_and_importing_it_again_changes_nothing(cha
     archive = io.BytesIO()
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
         zipped.writestr("WhatsApp Chat with Noor.txt", export([(5, "Noor", "Breakfast the day after tomorrow at 9am?"), (4, "Amal", "yes!")]))
-    reply = chats.api.call("POST", "/chats/import?owner=Amal&chatId=noor", raw=archive.getvalue(), content_type="application/zip", auth=BASIC)
+    reply = chats.api.call("POST", "/chats/import?owner=Amal&chatId=noor", raw=archive.getvalue(), content_type="application/zip", auth=BASIC,
+                          check_request=False)  # openapi-core reads binary bodies as text
     assert reply.status == 202 and reply.json()["accepted"] == 2
     boundary = "jadwal-boundary-42"
     form = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"owner\"\r\n\r\nAmal\r\n"
             f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"chat.zip\"\r\nContent-Type: application/zip\r\n\r\n").encode() \
         + archive.getvalue() + f"\r\n--{boundary}--\r\n".encode()
-    reply = chats.api.call("POST", "/chats/import?chatId=noor", raw=form, content_type=f"multipart/form-data; boundary={boundary}", auth=BASIC)
+    reply = chats.api.call("POST", "/chats/import?chatId=noor", raw=form, content_type=f"multipart/form-data; boundary={boundary}", auth=BASIC,
+                          check_request=False)
     assert reply.status == 202 and reply.json()["duplicates"] == 2
     chats.wait("noor", "HAS_EVENT_AGREED")
 

@@ -128,7 +128,14 @@ public struct ChatEventsCalendar: Sendable {
 
     /// The stored event and its timing, or nil when the user deleted it.
     func read(uid: String, owner: String) async throws -> (event: Component, timing: Timing)? {
-        guard let object = try await store.objects(named: [Self.objectName(uid)], in: Self.reference(owner)).first,
+        let found: [CalendarObject]
+        do {
+            found = try await store.objects(named: [Self.objectName(uid)], in: Self.reference(owner))
+        } catch {
+            guard error.code == .notFound else { throw error } // no Chat Events calendar yet
+            return nil
+        }
+        guard let object = found.first,
               let calendar = try? ICalendarParser().parseCalendar(object.data),
               let event = calendar.components.first(where: { $0.name == ComponentName.event }) else { return nil }
         let expander = RecurrenceExpander(calendar: calendar)

@@ -58,21 +58,41 @@ public struct ChatService: Sendable {
                         sent: Extraction.LocalDateTime(Date(timeIntervalSince1970: TimeInterval($0.message.sentAt)), in: zone),
                         text: $0.message.text, kind: $0.message.kind)
         }
-        let judgement = try await extractor.judge(Conversation(messages: messages, timeZone: zone.identifier))
-        let standing = state.summary.eventUID.flatMap { uid in (state.eventEnd ?? 0) > now ? uid : nil }
-        var outcome = ChatStore.Outcome(status: judgement.status, extractor: extractor.name,
+        // An agreed plan still ahead is told back first, so changes and cancellations have
+        // something to change.
+        var standing = state.summary.eventUID.flatMap { uid in (state.eventEnd ?? 0) > now ? uid : nil }
+        var plan: StandingPlan?
+        if let uid = standing {
+            if let current = try await calendar.read(uid: uid, owner: owner) {
+                plan = StandingPlan(title: current.event[PropertyName.summary]?.textValue ?? "", timing: current.timing,
+                                    location: current.event[PropertyName.location]?.textValue, zone: zone)
+            } else {
+                standing = nil // deleted by its owner in a client: a new agreement makes a new event
+            }
+        }
+        let ownerName = messages.first { $0.fromOwner }?.sender ?? "Me"
+        let context = plan?.messages(counterpart: state.summary.counterpart, owner: ownerName, before: messages[0].sent) ?? []
+        let (judgement, answeredBy) = try await judge(Conversation(messages: context + messages, timeZone: zone.identifier,
+                                                                   now: messages[messages.count - 1].sent), id: id)
+        var outcome = ChatStore.Outcome(status: judgement.status, extractor: answeredBy,
                                         event: state.summary.eventUID.map { ($0, state.eventEnd ?? 0) },
                                         eventSequence: state.eventSequence, purgeThrough: nil, window: window)
         let origin = ChatEventsCalendar.Origin(chatID: state.summary.chatID, counterpart: state.summary.counterpart,
-                                               source: state.summary.source.rawValue, extractor: extractor.name)
+                                               source: state.summary.source.rawValue, extractor: answeredBy)
         switch judgement.status {
         case .agreed:
             guard let event = judgement.event else { break }
-            let sequence = standing == nil ? state.eventSequence + 1 : state.eventSequence
-            let uid = standing ?? "chat-\(id)-\(sequence)@jadwal"
+            // A new plan beside the standing one leaves that one be.
+            let revises = plan.map { $0.isRevised(by: event) } ?? false
+            let sequence = revises ? state.eventSequence : state.eventSequence + 1
+            let uid = revises ? standing! : "chat-\(id)-\(sequence)@jadwal"
             let previous = try await calendar.read(uid: uid, owner: owner)
             let timing = ChatEventsCalendar.timing(of: event, in: zone)
-            let unchanged = previous.map { $0.timing == timing && $0.event[PropertyName.summary]?.textValue == event.title } ?? false
+            // Told back and read again, a plan may come out worded differently: only a new
+            // time or place is a change.
+            let unchanged = previous.map {
+                $0.timing == timing && (event.location == nil || event.location == $0.event[PropertyName.location]?.textValue)
+            } ?? false
             if !unchanged {
                 let revision = previous.map { (Int($0.event[PropertyName.sequence]?.value ?? "0") ?? 0) + 1 } ?? 0
                 try await calendar.write(event, uid: uid, owner: owner, zone: zone, origin: origin, sequence: revision, now: now)
@@ -97,7 +117,15 @@ public struct ChatService: Sendable {
             break
         }
         try await chats.apply(outcome, to: id, now: now)
-        log("judged conversation \(id): \(judgement.status.rawValue) by \(extractor.name)")
+        log("judged conversation \(id): \(judgement.status.rawValue) by \(answeredBy)")
+    }
+
+    /// The judgement and the name of the extractor that gave it (the fallback's when the LLM failed).
+    private func judge(_ conversation: Conversation, id: Int64) async throws -> (Judgement, String) {
+        guard let chain = extractor as? FallbackExtractor else { return (try await extractor.judge(conversation), extractor.name) }
+        let outcome = try await chain.judgeReportingSource(conversation)
+        if let error = outcome.error { log("conversation \(id): \(chain.primary.name) failed, \(chain.fallback.name) answered: \(error)") }
+        return (outcome.judgement, outcome.usedFallback ? chain.fallback.name : chain.primary.name)
     }
 
     // MARK: Conflicts

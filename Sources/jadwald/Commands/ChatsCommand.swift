@@ -37,7 +37,7 @@ extension ChatsCommand {
             let transcript: ChatTranscript
             do {
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
-                let text = WhatsAppExport.isZip(bytes) ? try WhatsAppExport.chatText(fromZip: bytes) : String(decoding: bytes, as: UTF8.self)
+                let text = try WhatsAppExport.chatText(from: bytes)
                 transcript = try WhatsAppExport.parse(text, owner: owner)
             } catch {
                 throw CommandFailure("\(file): \(error)")

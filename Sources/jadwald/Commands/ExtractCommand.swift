@@ -41,7 +41,7 @@ struct ExtractCommand: AsyncParsableCommand {
         }
         let transcript: ChatTranscript
         do {
-            let text = WhatsAppExport.isZip(bytes) ? try WhatsAppExport.chatText(fromZip: bytes) : String(decoding: bytes, as: UTF8.self)
+            let text = try WhatsAppExport.chatText(from: bytes)
             transcript = try WhatsAppExport.parse(text, owner: owner)
         } catch {
             throw CommandFailure("\(file): \(error)")
@@ -52,7 +52,17 @@ struct ExtractCommand: AsyncParsableCommand {
             reference = parsed
         }
         let conversation = Conversation(messages: transcript.messages, timeZone: zoneName, now: reference)
-        let judgement = try await ChatComponents.extractor(settings, choice: extractor).judge(conversation)
+        let chosen = try ChatComponents.extractor(settings, choice: extractor)
+        let judgement: Judgement
+        if let chain = chosen as? FallbackExtractor {
+            let outcome = try await chain.judgeReportingSource(conversation)
+            if let error = outcome.error {
+                FileHandle.standardError.write(Data("warning: \(chain.primary.name) failed (\(error)); \(chain.fallback.name) answered\n".utf8))
+            }
+            judgement = outcome.judgement
+        } else {
+            judgement = try await chosen.judge(conversation)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(judgement), as: UTF8.self))

@@ -67,7 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
         AdminPages(users: users, setupLinks: setupLinks, publicURL: publicURL, logger: logger).add(to: router)
         SetupLinkRoutes(accounts: accounts, publicURL: publicURL, signer: try Self.profileSigner(settings), logger: logger).add(to: router)
         let chats = try ChatComponents(settings: settings, accounts: accounts, store: calendars, send: mail.send,
-                                       log: { logger.debug("\($0)") }).service
+                                       log: { logger.info("\($0)") }).service
         let chatAPI = ChatAPI(service: chats, authenticator: apiAuthenticator, logger: logger)
         chatAPI.add(to: router)
         ConflictsAPI(service: chats, chatAPI: chatAPI).add(to: router)

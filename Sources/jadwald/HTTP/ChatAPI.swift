@@ -38,7 +38,7 @@ struct ChatAPI: Sendable {
                 return APIResponse.noContent
             }
         }
-        // IMPORT-PENDING ChatImportAPI(service: service).add(to: router, signedIn: signedIn)
+        ChatImportAPI(service: service).add(to: router, signedIn: signedIn)
     }
 
     /// Runs `body` for the signed-in user, turning refusals and failures into JSON errors.
