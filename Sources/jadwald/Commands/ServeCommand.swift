@@ -77,7 +77,10 @@ struct ServeCommand: AsyncParsableCommand {
                      body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
         }
         let dispatcher = try MailDispatcher.configured(by: settings, accounts: accounts, logger: logger)
-        let worker = JobWorker(chats: chats, problem: { logger.warning("\($0)") })
+        // A job's lease outlasts its longest run: the LLM's attempts, or a built-in judgement
+        // and a webhook delivery. A worker killed mid-job leaves it to be taken again then.
+        let lease = settings.extractor == "llm" ? settings.llmTimeout * 4 + 30 : 60
+        let worker = JobWorker(chats: chats, lease: lease, problem: { logger.warning("\($0)") })
         let address = BindAddress.hostname(settings.host, port: settings.port)
         let serverConfiguration = ApplicationConfiguration(address: address, serverName: "jadwald")
         let scheme = settings.tlsCertificate == nil ? "http" : "https"
