@@ -72,9 +72,10 @@ let package = Package(
         ),
         // Prayer-time astronomy and calculation methods. Pure computation, no I/O.
         .target(name: "PrayerTimes", swiftSettings: strictSettings),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Events agreed in chats: WhatsApp exports, the built-in extractor, an optional LLM.
-        // Foundation only; knows nothing of calendars' storage.
-        .target(name: "Extraction", swiftSettings: strictSettings),
+        // Foundation (and zlib for .zip exports) only; knows nothing of calendars' storage.
+        .target(name: "Extraction", dependencies: ["CZlib"], swiftSettings: strictSettings),
         .systemLibrary(name: "COpenSSLCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // iOS configuration profiles (.mobileconfig), their CMS signature, and QR codes for setup links.
         .target(name: "Provisioning", dependencies: ["COpenSSLCrypto"], swiftSettings: strictSettings),
