@@ -107,7 +107,8 @@ struct BuiltinScoreTests {
     func heldOut() async throws {
         let score = try await FixtureScorer.run("own/heldout")
         #expect(score.results.count >= 20)
-        #expect(score.status >= 0.0)
-        #expect(score.full >= 0.0)
+        // First run, before any look at them: status 100%, full event 87.5% (21 of 24).
+        #expect(score.status >= 0.90)
+        #expect(score.full >= 0.80)
     }
 }

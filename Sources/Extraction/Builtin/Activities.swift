@@ -62,11 +62,17 @@ enum Activities {
     static let arabicStops: Set<String> = ["في", "مع", "من", "الى", "على", "عند", "بعد", "قبل", "يوم", "الساعه", "عشان", "لان", "او", "و", "ثم", "هل",
                                            "الليله", "اليوم", "بكره", "غدا", "الجاي", "القادم", "حتى", "لين", "انا", "انت", "هذا", "هذي", "اللي", "الذي", "التي"]
 
+    /// Words that name an activity only when nothing better does ("surf club … beach cleanup").
+    static let weak: Set<String> = ["club", "help"]
+
     static func find(in tokens: [Token]) -> ActivityMention? {
+        var fallback: ActivityMention?
         for (i, token) in tokens.enumerated() where token.kind == .word {
             if token.arabic {
                 var hit: (String?, DayPart?)?
                 if let h = arabicIndex[token.norm] ?? arabicIndex[token.base] { hit = h }
+                else if token.norm.count > 3, ["ل", "ب", "و", "ف"].contains(token.norm.first.map(String.init) ?? ""),
+                        let h = arabicIndex[String(token.norm.dropFirst())] ?? arabicIndex[Tokenizer.stripClitics(String(token.norm.dropFirst()))] { hit = h }
                 else if let c = arabicContains.first(where: { token.norm.contains($0.0) }) { hit = (c.2, c.3) }
                 guard let (display, part) = hit else { continue }
                 // "العشا" after "بعد" is the prayer, not dinner.
@@ -95,9 +101,14 @@ enum Activities {
                     text += " " + tokens[i + 1].original.lowercased()
                 }
             }
-            return ActivityMention(display: text, arabic: false, at: i, dayPart: part)
+            let mention = ActivityMention(display: text, arabic: false, at: i, dayPart: part)
+            if weak.contains(token.norm), text.count == token.original.count {
+                if fallback == nil { fallback = mention }
+                continue
+            }
+            return mention
         }
-        return nil
+        return fallback
     }
 
     static func capitalizedFirst(_ word: String) -> String {

@@ -27,6 +27,8 @@ struct Dialogue {
     /// An activity proposed without a day ("we should get coffee"), for a title if a day follows.
     var vagueActivity: ActivityMention?
     var replyOne = false
+    /// The latest day named by a message that could be part of a plan, and how many messages ago.
+    var recentDate: (date: LocalDate, end: LocalDate?, age: Int)?
     let today: LocalDate
     let monthFirst: Bool
     /// The Latin script's writer expects month-first numeric dates.
@@ -61,6 +63,9 @@ struct Dialogue {
             || (a.temporal.pastDay || a.has(.past)) && !a.hasQuestion && !a.has(.propose) && dates.isEmpty
             || a.temporal.pastDay && dates.isEmpty
         let isProposer = plan.map { $0.proposerIsOwner == fromOwner } ?? false
+        defer {
+            if let last = dates.last, !notAPlan { recentDate = (last.0, last.1, 0) } else if let r = recentDate { recentDate = (r.date, r.end, r.age + 1) }
+        }
 
         switch phase {
         case .agreed:
@@ -142,7 +147,11 @@ struct Dialogue {
                     return
                 }
             } else if a.has(.propose), hasClock, !decline, a.activity != nil || a.hasQuestion, !a.temporal.vagueDay {
-                propose(a, date: (today, nil, 0), fromOwner: fromOwner)
+                if let recent = recentDate, recent.age <= 3 {
+                    propose(a, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
+                } else {
+                    propose(a, date: (today, nil, 0), fromOwner: fromOwner)
+                }
                 return
             }
             if phase != .denied, a.has(.propose) || a.hasQuestion, let activity = a.activity {

@@ -1,8 +1,10 @@
 /// Finds the place of a plan: "at Dockweiler", "in Al Olaya", "في مسرح المدرسة", "fe Hayat Mall",
 /// "at my place", "عندي في البيت", "3indak", or a place noun with its name ("Em Sherif restaurant").
 enum Places {
-    static let latinPrepositions: Set<String> = ["at", "in", "@", "fe", "fi", "fel", "fil", "inside"]
-    static let arabicPrepositions: Set<String> = ["في", "فى", "بمطعم", "بمقهى"]
+    static let latinPrepositions: Set<String> = ["at", "in", "@", "fe", "fi", "fel", "fil", "inside", "3al", "3ala", "ala"]
+    /// "to <Place>" only after going somewhere: "trip to AlUla", "go to Red Sand".
+    static let motionWords: Set<String> = ["go", "going", "trip", "travel", "drive", "head", "heading", "fly", "flight", "come", "nroo7", "nro7", "road"]
+    static let arabicPrepositions: Set<String> = ["في", "بمطعم", "بمقهي"]
     static let latinStops: Set<String> = [
         "for", "to", "on", "at", "with", "and", "so", "but", "if", "this", "next", "tomorrow", "tonight", "today", "around", "from", "by",
         "we", "i", "you", "it", "then", "after", "before", "who", "which", "that", "is", "are", "let's", "lets", "or", "bring", "see",
@@ -28,8 +30,8 @@ enum Places {
         "منتزه", "شاطي", "كورنيش", "صاله", "مركز", "البيك",
     ]
     static let arabicStops: Set<String> = [
-        "مع", "من", "الى", "على", "عشان", "لان", "بعد", "قبل", "يوم", "الساعه", "الليله", "بكره", "اليوم", "و", "او", "ثم", "هذا", "هذي",
-        "اللي", "الذي", "التي", "نسوي", "ونسوي", "حتى", "لين", "تجي", "تقدر", "؟", "ان", "انه", "عند", "في", "لمده", "لحضور", "نرجو", "يرجي",
+        "مع", "من", "الي", "علي", "عشان", "لان", "بعد", "قبل", "يوم", "الساعه", "الليله", "بكره", "اليوم", "و", "او", "ثم", "هذا", "هذي",
+        "اللي", "الذي", "التي", "نسوي", "ونسوي", "حتي", "لين", "تجي", "تقدر", "؟", "ان", "انه", "عند", "في", "لمده", "لحضور", "نرجو", "يرجي",
         "الموافق", "وش", "ايش", "بس", "يا", "ترا", "تراه", "مثل", "زي",
     ]
     static let homeWords: Set<String> = ["place", "house", "flat", "apartment", "home", "mine", "villa", "bait", "beit", "البيت", "بيت", "بيتي", "بيتنا", "بيتك"]
@@ -51,10 +53,10 @@ enum Places {
                 home = home ?? LocationMention(place: nil, home: .sender, arabic: false)
             } else if ["عندي", "عندنا", "3indi", "3ndi", "3indina", "3ndna", "3andi", "بيتي", "بيتنا"].contains(w) {
                 let next = norm(i + 1)
-                let isHome = next == "" || tokens[i + 1].kind != .word || ["في", "فى", "بالبيت", "البيت", "يوم", "fel", "fe", "bil", "bel", "bait", "yom"].contains(next)
+                let isHome = next == "" || tokens[i + 1].kind != .word || ["في", "بالبيت", "البيت", "يوم", "fel", "fe", "bil", "bel", "bait", "yom"].contains(next)
                     || TemporalRecognizer.weekdayAt(tokens, i + 1) != nil || TemporalRecognizer.todayWords.contains(next) || TemporalRecognizer.tomorrowWords.contains(next)
                     || w.hasPrefix("بيت")
-                if isHome, !["في", "فى", "fe"].contains(next) || ["البيت", "بيت", "bait", "el"].contains(norm(i + 2)) || w.hasPrefix("بيت") {
+                if isHome, !["في", "fe"].contains(next) || ["البيت", "بيت", "bait", "el"].contains(norm(i + 2)) || w.hasPrefix("بيت") {
                     home = home ?? LocationMention(place: nil, home: .sender, arabic: tokens[i].arabic)
                 }
             } else if ["عندك", "3indak", "3indik", "3ndak", "3indich", "بيتك"].contains(w) {
@@ -64,17 +66,25 @@ enum Places {
             }
             guard place == nil else { continue }
             // "at <Place>", "in <Place>", "fe <place>".
-            if latinPrepositions.contains(w), i + 1 < n {
-                if let phrase = latinPhrase(tokens, from: i + 1, allowLowercase: w == "fe" || w == "fi" || w == "fel" || w == "fil") {
+            if latinPrepositions.contains(w) || w == "to" && motionWords.contains(norm(i - 1)), i + 1 < n {
+                if let phrase = latinPhrase(tokens, from: i + 1, allowLowercase: ["fe", "fi", "fel", "fil", "3al", "3ala", "ala"].contains(w)) {
                     place = LocationMention(place: phrase, home: nil, arabic: false)
                 }
                 continue
             }
             // "في <مكان>".
             if arabicPrepositions.contains(w) || tokens[i].arabic && (w.hasPrefix("بمطعم") || w.hasPrefix("بمقهي")), i + 1 < n {
-                if let phrase = arabicPhrase(tokens, from: w.count > 2 ? i : i + 1) {
-                    place = LocationMention(place: phrase, home: nil, arabic: true)
+                let from = w.count > 2 ? i : i + 1
+                if let phrase = arabicPhrase(tokens, from: from) {
+                    let named = from < n && (arabicPlaceNouns.contains(tokens[from].base) || !tokens[from].arabic)
+                    let later = (i + 1..<n).contains { k in arabicPrepositions.contains(norm(k)) && k + 1 < n && arabicPlaceNouns.contains(tokens[k + 1].base) }
+                    if named || !later { place = LocationMention(place: phrase, home: nil, arabic: true) }
                 }
+                continue
+            }
+            // "nroo7 el gym", "go to the gym".
+            if !tokens[i].arabic, ["el", "al", "the"].contains(w), latinPlaceNouns.contains(norm(i + 1)), motionWords.contains(norm(i - 1)) || norm(i - 1) == "to" {
+                place = LocationMention(place: tokens[i + 1].original, home: nil, arabic: false)
                 continue
             }
         }
@@ -82,7 +92,7 @@ enum Places {
             // A place noun with its name: "Em Sherif restaurant", "مقهى ميدان", "النادي".
             for i in 0..<n where tokens[i].kind == .word {
                 if tokens[i].arabic, arabicPlaceNouns.contains(tokens[i].base) || arabicPlaceNouns.contains(tokens[i].norm) {
-                    if i > 0, ["في", "فى", "عند"].contains(norm(i - 1)) { continue }
+                    if i > 0, ["في", "عند"].contains(norm(i - 1)) { continue }
                     if let phrase = arabicPhrase(tokens, from: i) { place = LocationMention(place: phrase, home: nil, arabic: true); break }
                 } else if !tokens[i].arabic, latinPlaceNouns.contains(tokens[i].norm), ["restaurant", "cafe", "café", "hotel", "mall", "park", "clinic", "hospital", "arena", "stadium", "mosque", "museum", "lounge", "tower", "centre", "center"].contains(tokens[i].norm) {
                     var j = i

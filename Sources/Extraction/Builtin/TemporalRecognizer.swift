@@ -146,7 +146,7 @@ enum TemporalRecognizer {
     static let todayWords: Set<String> = ["today", "tonight", "tonite", "2day", "2nite", "اليوم", "الليله", "الليلة", "هالليله", "elyom", "elyoum", "alyoum", "alyom", "illela", "ellela", "ellila", "el-yom"]
     static let tomorrowWords: Set<String> = ["tomorrow", "tmrw", "tmr", "tmrrw", "tomoz", "2morrow", "2moro", "tomorow", "tommorow", "tommorrow", "بكره", "بكرا", "باكر", "غدا", "غدوه", "bokra", "bukra", "bokrah", "bukrah", "boukra", "bkra", "bokrah"]
     static let afterWords: Set<String> = ["بعد", "ba3d", "ba3ad", "b3d", "ba3", "after"]
-    static let rangeWords: Set<String> = ["to", "till", "til", "until", "untill", "-", "through", "thru", "الى", "لين", "لحد", "حتى", "للساعه", "la", "l", "ila", "ela", "lain", "lin", "lean", "7ata", "and"]
+    static let rangeWords: Set<String> = ["to", "till", "til", "until", "untill", "-", "through", "thru", "الي", "لين", "لحد", "حتي", "للساعه", "la", "l", "ila", "ela", "lain", "lin", "lean", "7ata", "and"]
     static let atWords: Set<String> = ["at", "@", "around", "by", "about", "3ala", "3la", "ala", "approx", "approximately", "حوالي", "تقريبا", "before", "after", "from", "mn", "من", "starting", "starts", "start", "like"]
     static let unitWords: Set<String> = [
         "day", "days", "week", "weeks", "month", "months", "hour", "hours", "hrs", "hr", "min", "mins", "minutes", "minute", "people",
@@ -331,7 +331,7 @@ enum TemporalRecognizer {
                 }
             }
             if w == "iftar" || w == "افطار" || w == "الافطار" || w == "fu6oor" && false { m.prayerRelative = m.prayerRelative || !t.contains { $0.norm == "suhoor" } }
-            // Parts of the day.
+            // Parts of the day (also read below for consumed tokens).
             if ["morning", "الصبح", "الصباح", "صباحا", "sob7", "breakfast", "فطور", "الفطور", "fajr", "الفجر", "brunch"].contains(w) { m.dayPart = m.dayPart ?? .morning }
             if ["afternoon", "العصر", "عصرا", "العصريه", "lunch", "غدا", "الغدا", "الغداء", "ظهرا"].contains(w) { m.dayPart = m.dayPart ?? .afternoon }
             if ["evening", "tonight", "night", "dinner", "الليله", "بالليل", "الليل", "المسا", "المساء", "مساء", "مساءا", "masa", "عشا", "العشا", "العشاء",
@@ -350,6 +350,11 @@ enum TemporalRecognizer {
             }
             if w == "new", norm(i + 1) == "york", norm(i + 2) == "time" || norm(i + 2) == "" { m.zone = "America/New_York" }
             i += 1
+        }
+        for k in consumed.sorted() where m.dayPart == nil {
+            let w = norm(k)
+            if ["tonight", "الليله", "illela", "ellela", "ellila", "2nite", "tonite"].contains(w) { m.dayPart = .evening }
+            if w == "lela" || w == "leila" || w == "laila" { m.dayPart = .evening }
         }
         let starts = clocks.filter { !$0.isEnd }.map(\.0)
         // Prefer a time with a known half of the day when a message names several.
@@ -559,7 +564,7 @@ enum TemporalRecognizer {
         }
         guard var h = hour else { return nil }
         let prev = norm(i - 1), prev2 = norm(i - 2)
-        if ["at", "@", "الساعه", "3ala", "3la", "around", "by", "approx", "حوالي", "about", "before", "after", "starting", "starts", "from", "mn", "من", "till", "until", "til", "لين", "الى", "حتى", "ساعه"].contains(prev)
+        if ["at", "@", "الساعه", "3ala", "3la", "around", "by", "approx", "حوالي", "about", "before", "after", "starting", "starts", "from", "mn", "من", "till", "until", "til", "لين", "الي", "حتي", "ساعه"].contains(prev)
             || (prev == "sa3a" || prev == "sa3ah") && ["el", "al", "il"].contains(prev2) || prev == "el-sa3a" {
             if ["from", "mn", "من", "before", "after", "about", "by", "around"].contains(prev) {
                 // Needs more evidence below unless it already has it.
@@ -603,13 +608,23 @@ enum TemporalRecognizer {
         let following = norm(i + used)
         if unitWords.contains(following) || following == "-" && unitWords.contains(norm(i + used + 2)) { return nil }
         if ["$", "sar", "aed", "court", "lane", "room", "#", "number", "no", "رقم", "page", "chapter", "gate", "table", "floor", "level", "x", "*"].contains(prev) { return nil }
+        if !strong, (1...12).contains(h) {
+            // "make it 8", "let's say 6:30", "8 is fine", "9?"
+            let prevTwo = norm(i - 2) + " " + prev
+            if ["make it", "say", "let's say", "lets say", "move it", "push it", "change it", "how about", "what about", "خليها", "خلها", "خلوها", "5aliha", "5alaha", "khaliha"].contains(prevTwo) || ["say", "خليها", "خلها", "5aliha", "5alaha"].contains(prev) {
+                strong = true
+            } else if i + used < n, ["is", "works", "then", "fine", "ok", "okay", "?", "يناسبني", "مناسب", "تمام", "اوكي"].contains(norm(i + used)), !(norm(i + used) == "is" && !["fine", "good", "ok", "okay", "better", "perfect", "great"].contains(norm(i + used + 1))) {
+                strong = true
+            }
+        }
         if !strong {
             // A bare number beside a day ("el jum3a 9", "Saturday 9 to 1", "bokra 9 el sob7") or before a range.
             let nearDate = dates.contains { $0 == i - 1 || $0 == i - 2 && (norm(i - 1) == "," || norm(i - 1) == "at") || $0 == i + used }
             let beforeRange = i + used + 1 < n && rangeWords.contains(norm(i + used)) && norm(i + used) != "and"
                 && (plainNumber(t, i + used + 1) != nil || t[i + used + 1].kind == .number && (t[i + used + 1].norm.contains(":") || t[i + used + 1].norm.hasSuffix("am") || t[i + used + 1].norm.hasSuffix("pm")))
             let afterFrom = ["from", "mn", "من", "between", "بين"].contains(prev) && beforeRange
-            guard nearDate && (1...12).contains(h) || beforeRange && (prev == "from" || prev == "mn" || prev == "من" || nearDate || prev == "between" || prev == "بين" || afterFrom)
+            let endIsCount = unitWords.contains(norm(i + used + 2))
+            guard nearDate && (1...12).contains(h) || beforeRange && !endIsCount && ((1...12).contains(h) || afterFrom || nearDate)
                     || ["before", "after", "about", "by", "around"].contains(prev) && (1...12).contains(h) else { return nil }
         }
         guard (0...24).contains(h), (0..<60).contains(minute) else { return nil }
