@@ -283,7 +283,7 @@ enum TemporalRecognizer {
             if consumed.contains(i) { i += 1; continue }
             let w = norm(i)
             // Durations.
-            if let (minutes, used) = durationAt(t, i) {
+            if !["الساعه", "at", "@"].contains(norm(i - 1)) || t[i].kind != .number, let (minutes, used) = durationAt(t, i) {
                 let after = norm(i + used)
                 let before = norm(i - 1)
                 let notDuration = ["late", "early", "ago", "away", "left", "drive", "walk", "before", "later", "متاخر", "متاخره", "بدري", "قبل", "من"].contains(after)
@@ -606,7 +606,9 @@ enum TemporalRecognizer {
         }
         // A following unit makes it a count, not a time.
         let following = norm(i + used)
-        if unitWords.contains(following) || following == "-" && unitWords.contains(norm(i + used + 2)) { return nil }
+        // ("الساعة ٤ ساعة ونص": after "الساعة" the hour is a time and what follows is a duration.)
+        let oclock = ["الساعه", "at", "@"].contains(prev) && ["ساعه", "ساعتين", "sa3a", "sa3atain", "hour"].contains(following)
+        if !oclock, unitWords.contains(following) || following == "-" && unitWords.contains(norm(i + used + 2)) { return nil }
         if ["$", "sar", "aed", "court", "lane", "room", "#", "number", "no", "رقم", "page", "chapter", "gate", "table", "floor", "level", "x", "*"].contains(prev) { return nil }
         if !strong, (1...12).contains(h) {
             // "make it 8", "let's say 6:30", "8 is fine", "9?"
