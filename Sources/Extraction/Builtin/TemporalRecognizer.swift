@@ -115,6 +115,43 @@ struct TemporalMentions: Hashable, Sendable {
 
 /// Finds dates, clock times, ranges, durations, prayer-relative times and time zones in tokens.
 enum TemporalRecognizer {
+    // Word lists used in the scanning loops, built once.
+    static let lit0: Set<String> = ["الجاي", "القادم", "المقبل", "الجايه", "جاي"]
+    static let lit1: Set<String> = ["week", "weekend", "night", "time", "month", "year"]
+    static let lit2: Set<String> = ["days", "day", "ايام", "يوم", "ayam", "iyam"]
+    static let lit3: Set<String> = ["in", "بعد", "ba3d", "ba3ad", "within", "خلال"]
+    static let lit4: Set<String> = ["بعد", "ba3d", "ba3ad"]
+    static let lit5: Set<String> = ["الساعه", "at", "@"]
+    static let lit6: Set<String> = ["late", "early", "ago", "away", "left", "drive", "walk", "before", "later", "متاخر", "متاخره", "بدري", "قبل", "من"]
+    static let lit7: Set<String> = ["in", "within", "every", "each", "خلال", "كل", "ba3d", "b3d"]
+    static let lit8: Set<String> = ["بعد", "قبل", "مع", "وقت", "صلاه", "اذان", "بين"]
+    static let lit9: Set<String> = ["morning", "الصبح", "الصباح", "صباحا", "sob7", "breakfast", "فطور", "الفطور", "fajr", "الفجر", "brunch"]
+    static let lit10: Set<String> = ["afternoon", "العصر", "عصرا", "العصريه", "lunch", "غدا", "الغدا", "الغداء", "ظهرا"]
+    static let lit11: Set<String> = ["evening", "tonight", "night", "dinner", "الليله", "بالليل", "الليل", "المسا", "المساء", "مساء", "مساءا", "masa", "عشا", "العشا", "العشاء",
+                "3asha", "party", "drinks", "movie", "cinema", "سينما", "سهره", "حفله", "sahra", "7afla", "bowling", "بولنج", "بولينج", "iftar", "افطار", "الافطار",
+                "بلوت", "game", "concert", "show"]
+    static let lit12: Set<String> = ["سهره", "حفله", "عشا"]
+    static let lit13: Set<String> = ["gmt", "bst", "est", "edt", "pst", "pdt", "cst", "cdt", "jst", "gst", "cet", "cest", "utc", "ist"]
+    static let lit14: Set<String> = ["tonight", "الليله", "illela", "ellela", "ellila", "2nite", "tonite"]
+    static let lit15: Set<String> = ["$", "sar", "aed", "ريال", "out", "of"]
+    static let lit16: Set<String> = ["el", "al", "il"]
+    static let lit17: Set<String> = ["hour", "hours", "hrs", "hr", "ساعات", "ساعه", "sa3at", "sa3a"]
+    static let lit18: Set<String> = ["minutes", "minute", "min", "mins", "دقيقه", "دقايق", "دقائق", "da8ee8a", "dagiga", "d"]
+    static let lit19: Set<String> = ["at", "@", "الساعه"]
+    static let lit20: Set<String> = ["at", "الساعه", "sa3a", "by"]
+    static let lit21: Set<String> = ["at", "@", "الساعه", "3ala", "3la", "around", "by", "approx", "حوالي", "about", "before", "after", "starting", "starts", "from", "mn", "من", "till", "until", "til", "لين", "الي", "حتي", "ساعه"]
+    static let lit22: Set<String> = ["from", "mn", "من", "before", "after", "about", "by", "around"]
+    static let lit23: Set<String> = ["sob7", "morning", "fajr"]
+    static let lit24: Set<String> = ["masa", "lail", "lel", "3asr", "evening", "afternoon", "maghrib", "layl"]
+    static let lit25: Set<String> = ["dohr", "duhr", "zuhr"]
+    static let lit26: Set<String> = ["ساعه", "ساعتين", "sa3a", "sa3atain", "hour"]
+    static let lit27: Set<String> = ["$", "sar", "aed", "court", "lane", "room", "#", "number", "no", "رقم", "page", "chapter", "gate", "table", "floor", "level", "x", "*"]
+    static let lit28: Set<String> = ["make it", "say", "let's say", "lets say", "move it", "push it", "change it", "how about", "what about", "خليها", "خلها", "خلوها", "5aliha", "5alaha", "khaliha"]
+    static let lit29: Set<String> = ["say", "خليها", "خلها", "5aliha", "5alaha"]
+    static let lit30: Set<String> = ["is", "works", "then", "fine", "ok", "okay", "?", "يناسبني", "مناسب", "تمام", "اوكي"]
+    static let lit31: Set<String> = ["fine", "good", "ok", "okay", "better", "perfect", "great"]
+    static let lit32: Set<String> = ["from", "mn", "من", "between", "بين"]
+    static let lit33: Set<String> = ["before", "after", "about", "by", "around"]
     static let weekdays: [String: Int] = {
         var map: [String: Int] = [:]
         let table: [(Int, [String])] = [
@@ -197,11 +234,11 @@ enum TemporalRecognizer {
         var nextWeek = false, pastWeek = false
         for i in 0..<n {
             let w = norm(i)
-            if (w == "next" && (norm(i + 1) == "week" || norm(i + 1) == "wk")) || (base(i) == "اسبوع" && ["الجاي", "القادم", "المقبل", "الجايه", "جاي"].contains(norm(i + 1)))
+            if (w == "next" && (norm(i + 1) == "week" || norm(i + 1) == "wk")) || (base(i) == "اسبوع" && Self.lit0.contains(norm(i + 1)))
                 || ((w == "esboo3" || w == "usbu3" || w == "isbo3" || w == "esbo3") && norm(i + 1) == "el" && norm(i + 2) == "jay") {
                 nextWeek = true
             }
-            if (w == "last" && ["week", "weekend", "night", "time", "month", "year"].contains(norm(i + 1)))
+            if (w == "last" && Self.lit1.contains(norm(i + 1)))
                 || (base(i) == "اسبوع" && ["الماضي", "اللي"].contains(norm(i + 1))) || w == "yesterday" || w == "yesterday's" || w == "امس"
                 || w == "البارحه" || w == "ams" || w == "embare7" || w == "ago" {
                 pastWeek = true
@@ -231,10 +268,10 @@ enum TemporalRecognizer {
                 }
             } else if w == "غد" && i > 0 && norm(i - 1) == "بعد" {
                 found = (.relative(2), 1)
-            } else if let count = countAt(t, i), ["days", "day", "ايام", "يوم", "ayam", "iyam"].contains(norm(i + 1)),
-                      i > 0, ["in", "بعد", "ba3d", "ba3ad", "within", "خلال"].contains(norm(i - 1)) {
+            } else if let count = countAt(t, i), Self.lit2.contains(norm(i + 1)),
+                      i > 0, Self.lit3.contains(norm(i - 1)) {
                 found = (.relative(count), 2)
-            } else if (w == "يومين" || w == "yomain" || w == "yomen" || w == "yumain") && i > 0 && ["بعد", "ba3d", "ba3ad"].contains(norm(i - 1)) {
+            } else if (w == "يومين" || w == "yomain" || w == "yomen" || w == "yumain") && i > 0 && Self.lit4.contains(norm(i - 1)) {
                 found = (.relative(2), 1)
             } else if let day = weekdayAt(t, i) {
                 let prev = norm(i - 1), next = norm(i + 1)
@@ -283,11 +320,11 @@ enum TemporalRecognizer {
             if consumed.contains(i) { i += 1; continue }
             let w = norm(i)
             // Durations.
-            if !["الساعه", "at", "@"].contains(norm(i - 1)) || t[i].kind != .number, let (minutes, used) = durationAt(t, i) {
+            if !Self.lit5.contains(norm(i - 1)) || t[i].kind != .number, let (minutes, used) = durationAt(t, i) {
                 let after = norm(i + used)
                 let before = norm(i - 1)
-                let notDuration = ["late", "early", "ago", "away", "left", "drive", "walk", "before", "later", "متاخر", "متاخره", "بدري", "قبل", "من"].contains(after)
-                    || ["in", "within", "every", "each", "خلال", "كل", "ba3d", "b3d"].contains(before)
+                let notDuration = Self.lit6.contains(after)
+                    || Self.lit7.contains(before)
                     || (before == "بعد" && !(norm(i - 2) == "" || norm(i - 2) == ","))
                 if !notDuration && m.durationMinutes == nil { m.durationMinutes = minutes }
                 i += used
@@ -321,7 +358,7 @@ enum TemporalRecognizer {
             // Prayer-relative.
             if prayerWords.contains(w) || prayerWords.contains(base(i)) {
                 let prev = norm(i - 1), prev2 = norm(i - 2)
-                let leadsArabic = ["بعد", "قبل", "مع", "وقت", "صلاه", "اذان", "بين"].contains(prev)
+                let leadsArabic = Self.lit8.contains(prev)
                 let leadsLatin = prayerLeads.contains(prev) && (prev != "el" && prev != "al" || prayerLeads.contains(prev2))
                 let isDinner = (w == "عشا" || w == "العشا" || w == "العشاء") && !leadsArabic
                 if !isDinner && (leadsArabic || leadsLatin || t[i].base == "صلاه") {
@@ -332,17 +369,15 @@ enum TemporalRecognizer {
             }
             if w == "iftar" || w == "افطار" || w == "الافطار" || w == "fu6oor" && false { m.prayerRelative = m.prayerRelative || !t.contains { $0.norm == "suhoor" } }
             // Parts of the day (also read below for consumed tokens).
-            if ["morning", "الصبح", "الصباح", "صباحا", "sob7", "breakfast", "فطور", "الفطور", "fajr", "الفجر", "brunch"].contains(w) { m.dayPart = m.dayPart ?? .morning }
-            if ["afternoon", "العصر", "عصرا", "العصريه", "lunch", "غدا", "الغدا", "الغداء", "ظهرا"].contains(w) { m.dayPart = m.dayPart ?? .afternoon }
-            if ["evening", "tonight", "night", "dinner", "الليله", "بالليل", "الليل", "المسا", "المساء", "مساء", "مساءا", "masa", "عشا", "العشا", "العشاء",
-                "3asha", "party", "drinks", "movie", "cinema", "سينما", "سهره", "حفله", "sahra", "7afla", "bowling", "بولنج", "بولينج", "iftar", "افطار", "الافطار",
-                "بلوت", "game", "concert", "show"].contains(w) || ["سهره", "حفله", "عشا"].contains(base(i)) {
+            if Self.lit9.contains(w) { m.dayPart = m.dayPart ?? .morning }
+            if Self.lit10.contains(w) { m.dayPart = m.dayPart ?? .afternoon }
+            if Self.lit11.contains(w) || Self.lit12.contains(base(i)) {
                 m.dayPart = m.dayPart ?? .evening
             }
             // Time zones: "3pm UK time", "بتوقيت مكة", "9am EST".
             if let zone = zones[w] {
                 let next = norm(i + 1), prev = norm(i - 1)
-                let isAbbrev = ["gmt", "bst", "est", "edt", "pst", "pdt", "cst", "cdt", "jst", "gst", "cet", "cest", "utc", "ist"].contains(w)
+                let isAbbrev = Self.lit13.contains(w)
                 if next == "time" || prev == "بتوقيت" || prev == "توقيت" || (isAbbrev && !clocks.isEmpty && clocks.last!.0.at >= i - 2)
                     || (next == "york" && false) {
                     m.zone = zone
@@ -353,7 +388,7 @@ enum TemporalRecognizer {
         }
         for k in consumed.sorted() where m.dayPart == nil {
             let w = norm(k)
-            if ["tonight", "الليله", "illela", "ellela", "ellila", "2nite", "tonite"].contains(w) { m.dayPart = .evening }
+            if Self.lit14.contains(w) { m.dayPart = .evening }
             if w == "lela" || w == "leila" || w == "laila" { m.dayPart = .evening }
         }
         let starts = clocks.filter { !$0.isEnd }.map(\.0)
@@ -468,7 +503,7 @@ enum TemporalRecognizer {
         var year = parts.count == 3 ? parts[2]! : nil
         if let y = year, y < 100 { year = 2000 + y }
         guard (1...31).contains(a), (1...31).contains(b), a <= 12 || b <= 12 else { return nil }
-        if j > 0, ["$", "sar", "aed", "ريال", "out", "of"].contains(t[j - 1].norm) { return nil }
+        if j > 0, Self.lit15.contains(t[j - 1].norm) { return nil }
         return (.numeric(a, b, year: year, weekday: weekday), j - i + 1)
     }
 
@@ -486,7 +521,7 @@ enum TemporalRecognizer {
         }
         // Arabic and Arabizi words.
         if w == "ساعتين" || w == "sa3atain" || w == "sa3tain" || w == "sa3atein" || w == "sa3ten" || t.indices.contains(i) && t[i].base == "ساعتين" { return withHalf(120, 1) }
-        if (w == "ساعه" || w == "sa3a" || w == "sa3ah") && !(i > 0 && ["el", "al", "il"].contains(norm(i - 1))) {
+        if (w == "ساعه" || w == "sa3a" || w == "sa3ah") && !(i > 0 && Self.lit16.contains(norm(i - 1))) {
             if plainNumber(t, i + 1) != nil || hourWords[norm(i + 1)] != nil { return nil }
             if i > 0, norm(i - 1) == "نص" || norm(i - 1) == "nos" { return nil }
             return withHalf(60, 1)
@@ -509,11 +544,11 @@ enum TemporalRecognizer {
         }
         guard let count else { return nil }
         let unit = norm(i + used)
-        if ["hour", "hours", "hrs", "hr", "ساعات", "ساعه", "sa3at", "sa3a"].contains(unit) {
+        if Self.lit17.contains(unit) {
             used += 1
             return withHalf(Int(count * 60), used)
         }
-        if ["minutes", "minute", "min", "mins", "دقيقه", "دقايق", "دقائق", "da8ee8a", "dagiga", "d"].contains(unit) {
+        if Self.lit18.contains(unit) {
             guard w != "a" && w != "an" else { return nil }
             return (Int(count), used + 1)
         }
@@ -548,7 +583,7 @@ enum TemporalRecognizer {
                 hour = h; minute = mi; strong = true
             } else if text.contains(".") {
                 let parts = text.split(separator: ".")
-                guard strong || ["at", "@", "الساعه"].contains(norm(i - 1)), parts.count == 2, let h = Int(parts[0]), let mi = Int(parts[1]), (0...23).contains(h), (0..<60).contains(mi), parts[1].count == 2 else { return nil }
+                guard strong || Self.lit19.contains(norm(i - 1)), parts.count == 2, let h = Int(parts[0]), let mi = Int(parts[1]), (0...23).contains(h), (0..<60).contains(mi), parts[1].count == 2 else { return nil }
                 hour = h; minute = mi; strong = true
             } else if text.contains("/") {
                 return nil
@@ -556,7 +591,7 @@ enum TemporalRecognizer {
                 guard let h = Int(text), (0...24).contains(h), text.count <= 2 else { return nil }
                 hour = h
             }
-        } else if let h = hourWords[w], ["at", "الساعه", "sa3a", "by"].contains(norm(i - 1)) || (w.hasPrefix("ال") && norm(i - 1) == "الساعه") {
+        } else if let h = hourWords[w], Self.lit20.contains(norm(i - 1)) || (w.hasPrefix("ال") && norm(i - 1) == "الساعه") {
             hour = h; strong = true
             if w == "الحاديه" || w == "الثانيه", norm(i + 1) == "عشر" || norm(i + 1) == "عشره" { hour = w == "الحاديه" ? 11 : 12; used += 1 }
         } else {
@@ -564,9 +599,9 @@ enum TemporalRecognizer {
         }
         guard var h = hour else { return nil }
         let prev = norm(i - 1), prev2 = norm(i - 2)
-        if ["at", "@", "الساعه", "3ala", "3la", "around", "by", "approx", "حوالي", "about", "before", "after", "starting", "starts", "from", "mn", "من", "till", "until", "til", "لين", "الي", "حتي", "ساعه"].contains(prev)
-            || (prev == "sa3a" || prev == "sa3ah") && ["el", "al", "il"].contains(prev2) || prev == "el-sa3a" {
-            if ["from", "mn", "من", "before", "after", "about", "by", "around"].contains(prev) {
+        if Self.lit21.contains(prev)
+            || (prev == "sa3a" || prev == "sa3ah") && Self.lit16.contains(prev2) || prev == "el-sa3a" {
+            if Self.lit22.contains(prev) {
                 // Needs more evidence below unless it already has it.
             } else {
                 strong = true
@@ -588,9 +623,9 @@ enum TemporalRecognizer {
         if meridiem == .unknown {
             if m1 == "el" || m1 == "al" || m1 == "fel" || m1 == "bil" || m1 == "bel" || m1 == "in" && m2 == "the" {
                 let word = m1 == "in" ? norm(i + used + 2) : m2
-                if ["sob7", "morning", "fajr"].contains(word) { meridiem = .am; used += m1 == "in" ? 3 : 2; strong = true }
-                else if ["masa", "lail", "lel", "3asr", "evening", "afternoon", "maghrib", "layl"].contains(word) { meridiem = .pm; used += m1 == "in" ? 3 : 2; strong = true }
-                else if ["dohr", "duhr", "zuhr"].contains(word) { meridiem = .noon; used += 2; strong = true }
+                if Self.lit23.contains(word) { meridiem = .am; used += m1 == "in" ? 3 : 2; strong = true }
+                else if Self.lit24.contains(word) { meridiem = .pm; used += m1 == "in" ? 3 : 2; strong = true }
+                else if Self.lit25.contains(word) { meridiem = .noon; used += 2; strong = true }
             } else if amWords.contains(m1) && !(m1 == "a" && t.indices.contains(i + used) && t[i + used].kind == .word && m2 != "." && m2 != "m") {
                 meridiem = .am; used += 1; strong = true
             } else if pmWords.contains(m1) && m1 != "night" && m1 != "tonight" && m1 != "evening" && m1 != "afternoon" || m1 == "in" && m2 == "the" {
@@ -607,15 +642,15 @@ enum TemporalRecognizer {
         // A following unit makes it a count, not a time.
         let following = norm(i + used)
         // ("الساعة ٤ ساعة ونص": after "الساعة" the hour is a time and what follows is a duration.)
-        let oclock = ["الساعه", "at", "@"].contains(prev) && ["ساعه", "ساعتين", "sa3a", "sa3atain", "hour"].contains(following)
+        let oclock = Self.lit5.contains(prev) && Self.lit26.contains(following)
         if !oclock, unitWords.contains(following) || following == "-" && unitWords.contains(norm(i + used + 2)) { return nil }
-        if ["$", "sar", "aed", "court", "lane", "room", "#", "number", "no", "رقم", "page", "chapter", "gate", "table", "floor", "level", "x", "*"].contains(prev) { return nil }
+        if Self.lit27.contains(prev) { return nil }
         if !strong, (1...12).contains(h) {
             // "make it 8", "let's say 6:30", "8 is fine", "9?"
             let prevTwo = norm(i - 2) + " " + prev
-            if ["make it", "say", "let's say", "lets say", "move it", "push it", "change it", "how about", "what about", "خليها", "خلها", "خلوها", "5aliha", "5alaha", "khaliha"].contains(prevTwo) || ["say", "خليها", "خلها", "5aliha", "5alaha"].contains(prev) {
+            if Self.lit28.contains(prevTwo) || Self.lit29.contains(prev) {
                 strong = true
-            } else if i + used < n, ["is", "works", "then", "fine", "ok", "okay", "?", "يناسبني", "مناسب", "تمام", "اوكي"].contains(norm(i + used)), !(norm(i + used) == "is" && !["fine", "good", "ok", "okay", "better", "perfect", "great"].contains(norm(i + used + 1))) {
+            } else if i + used < n, Self.lit30.contains(norm(i + used)), !(norm(i + used) == "is" && !Self.lit31.contains(norm(i + used + 1))) {
                 strong = true
             }
         }
@@ -624,10 +659,10 @@ enum TemporalRecognizer {
             let nearDate = dates.contains { $0 == i - 1 || $0 == i - 2 && (norm(i - 1) == "," || norm(i - 1) == "at") || $0 == i + used }
             let beforeRange = i + used + 1 < n && rangeWords.contains(norm(i + used)) && norm(i + used) != "and"
                 && (plainNumber(t, i + used + 1) != nil || t[i + used + 1].kind == .number && (t[i + used + 1].norm.contains(":") || t[i + used + 1].norm.hasSuffix("am") || t[i + used + 1].norm.hasSuffix("pm")))
-            let afterFrom = ["from", "mn", "من", "between", "بين"].contains(prev) && beforeRange
+            let afterFrom = Self.lit32.contains(prev) && beforeRange
             let endIsCount = unitWords.contains(norm(i + used + 2))
             guard nearDate && (1...12).contains(h) || beforeRange && !endIsCount && ((1...12).contains(h) || afterFrom || nearDate)
-                    || ["before", "after", "about", "by", "around"].contains(prev) && (1...12).contains(h) else { return nil }
+                    || Self.lit33.contains(prev) && (1...12).contains(h) else { return nil }
         }
         guard (0...24).contains(h), (0..<60).contains(minute) else { return nil }
         if h == 24 { h = 0 }
