@@ -1,0 +1,118 @@
+/// Activity words for titles, in English, Arabic and Arabizi.
+enum Activities {
+    /// (folded stem, how it matches, display or nil to keep the writer's word, part of day it suggests).
+    enum Match { case exact, prefix, contains }
+    static let latin: [(String, Match, String?, DayPart?)] = [
+        ("movie", .prefix, nil, .evening), ("cinema", .exact, nil, .evening), ("film", .prefix, nil, .evening), ("moving", .exact, nil, .morning),
+        ("move", .exact, "Moving", nil), ("dinner", .exact, nil, .evening), ("lunch", .exact, nil, .afternoon), ("breakfast", .exact, nil, .morning),
+        ("brunch", .exact, nil, .morning), ("coffee", .exact, nil, nil), ("karak", .exact, nil, nil), ("tea", .exact, nil, nil),
+        ("drinks", .exact, nil, .evening), ("bowling", .exact, nil, .evening), ("padel", .exact, nil, nil), ("tennis", .exact, nil, nil),
+        ("football", .exact, nil, nil), ("soccer", .exact, nil, nil), ("basketball", .exact, nil, nil), ("volleyball", .exact, nil, nil),
+        ("gym", .exact, nil, nil), ("workout", .exact, nil, nil), ("yoga", .exact, nil, nil), ("pilates", .exact, nil, nil),
+        ("run", .exact, nil, nil), ("running", .exact, nil, nil), ("jog", .prefix, nil, nil), ("hike", .exact, nil, nil), ("hiking", .exact, nil, nil),
+        ("camping", .exact, nil, nil), ("camp", .exact, nil, nil), ("birthday", .prefix, nil, .evening), ("party", .exact, nil, .evening),
+        ("bbq", .exact, nil, nil), ("barbecue", .exact, nil, nil), ("picnic", .exact, nil, nil), ("game", .exact, nil, .evening),
+        ("playstation", .exact, nil, .evening), ("ps5", .exact, nil, nil), ("meeting", .exact, nil, nil), ("kickoff", .exact, nil, nil),
+        ("call", .exact, nil, nil), ("sync", .exact, nil, nil), ("interview", .exact, nil, nil), ("appointment", .exact, nil, nil),
+        ("physiotherapy", .prefix, nil, nil), ("physio", .prefix, nil, nil), ("session", .exact, nil, nil), ("class", .exact, nil, nil),
+        ("lesson", .exact, nil, nil), ("workshop", .exact, nil, nil), ("conference", .exact, nil, nil), ("summit", .exact, nil, nil),
+        ("course", .exact, nil, nil), ("training", .exact, nil, nil), ("study", .exact, nil, nil), ("shopping", .exact, nil, nil),
+        ("spa", .exact, nil, nil), ("manicure", .exact, nil, nil), ("pedicure", .exact, nil, nil), ("massage", .exact, nil, nil),
+        ("haircut", .exact, nil, nil), ("wedding", .exact, nil, .evening), ("graduation", .exact, nil, .evening), ("aqeeqa", .exact, "Aqeeqa", .evening),
+        ("aqiqa", .exact, "Aqeeqa", .evening), ("iftar", .exact, nil, .evening), ("suhoor", .exact, nil, .evening), ("dentist", .exact, nil, nil),
+        ("checkup", .exact, nil, nil), ("cleanup", .exact, nil, .morning), ("cleaning", .exact, nil, nil), ("maintenance", .exact, nil, nil),
+        ("repair", .prefix, nil, nil), ("plumber", .exact, nil, nil), ("plumbing", .exact, nil, nil), ("walk", .exact, nil, nil),
+        ("swim", .prefix, nil, nil), ("beach", .exact, nil, nil), ("concert", .exact, nil, .evening), ("match", .exact, nil, .evening),
+        ("offsite", .exact, nil, nil), ("photoshoot", .exact, nil, nil), ("pottery", .exact, nil, nil), ("trip", .exact, nil, nil),
+        ("visit", .exact, nil, nil), ("sleepover", .exact, nil, .evening), ("gathering", .exact, nil, .evening), ("help", .exact, nil, nil),
+        ("drive", .exact, nil, nil), ("ride", .exact, nil, nil), ("airport", .exact, nil, nil), ("presentation", .exact, nil, nil),
+        ("review", .exact, nil, nil), ("demo", .exact, nil, nil), ("webinar", .exact, nil, nil), ("lecture", .exact, nil, nil),
+        ("3asha", .exact, "Dinner", .evening), ("3ashaa", .exact, "Dinner", .evening), ("ghada", .exact, "Lunch", .afternoon),
+        ("gahwa", .exact, "Coffee", nil), ("qahwa", .exact, "Coffee", nil), ("8ahwa", .exact, "Coffee", nil), ("fa6oor", .exact, "Breakfast", .morning),
+        ("futoor", .exact, "Breakfast", .morning), ("koora", .exact, "Football", nil), ("kora", .exact, "Football", nil), ("isti7ara", .exact, "Istiraha", .evening),
+        ("sahra", .exact, "Sahra", .evening), ("7afla", .exact, "Party", .evening), ("3azeema", .exact, "Dinner invitation", .evening),
+        ("tal3a", .exact, "Outing", nil), ("ta6bee5", .exact, "Cooking", nil), ("club", .exact, nil, nil),
+    ]
+    static let arabic: [(String, Match, String?, DayPart?)] = [
+        ("تعشي", .contains, "عشاء", .evening), ("عشا", .exact, "عشاء", .evening), ("عشاء", .exact, "عشاء", .evening), ("تغدي", .contains, "غداء", .afternoon),
+        ("غداء", .exact, "غداء", .afternoon), ("فطور", .exact, "فطور", .morning), ("قهوه", .exact, "قهوة", nil), ("تقهوي", .contains, "قهوة", nil),
+        ("كوفي", .exact, "قهوة", nil), ("شاي", .exact, "شاي", nil), ("سينما", .exact, "سينما", .evening), ("فلم", .exact, "فيلم", .evening),
+        ("فيلم", .exact, "فيلم", .evening), ("بولنج", .exact, "بولينج", .evening), ("بولينج", .exact, "بولينج", .evening), ("بادل", .exact, "بادل", nil),
+        ("تنس", .exact, "تنس", nil), ("كوره", .exact, "كورة", nil), ("مباراه", .exact, "مباراة", .evening), ("ماتش", .exact, "مباراة", .evening),
+        ("جيم", .exact, "جيم", nil), ("نادي", .exact, "النادي", nil), ("نتمشي", .exact, "مشي", nil), ("نمشي", .exact, "مشي", nil), ("مشي", .exact, "مشي", nil),
+        ("بر", .exact, "طلعة بر", nil), ("كشته", .exact, "كشتة", nil), ("رحله", .exact, "رحلة", nil), ("حفله", .exact, "حفلة", .evening),
+        ("حفل", .exact, nil, .evening), ("عزيمه", .exact, "عزيمة", .evening), ("سهره", .exact, "سهرة", .evening), ("اجتماع", .exact, nil, nil),
+        ("لقاء", .exact, nil, nil), ("مكالمه", .exact, "مكالمة", nil), ("نتصل", .exact, "اتصال", nil), ("اتصال", .exact, "اتصال", nil),
+        ("نتكلم", .exact, "مكالمة", nil), ("مقابله", .exact, nil, nil), ("موعد", .exact, "موعد", nil), ("موعدك", .exact, "موعد", nil), ("جلسه", .exact, nil, nil),
+        ("درس", .exact, nil, nil), ("محاضره", .exact, nil, nil), ("ورشه", .exact, nil, nil), ("دوره", .exact, nil, nil),
+        ("موتمر", .exact, "مؤتمر", nil), ("نذاكر", .exact, "مذاكرة", nil), ("مذاكره", .exact, "مذاكرة", nil), ("تسوق", .exact, "تسوق", nil),
+        ("سوق", .exact, "السوق", nil), ("مول", .exact, "المول", nil), ("سبا", .exact, "سبا", nil), ("مناكير", .exact, "مناكير", nil),
+        ("زواج", .exact, "زواج", .evening), ("عرس", .exact, "عرس", .evening), ("ملكه", .exact, "ملكة", .evening), ("تخرج", .exact, "حفل تخرج", .evening),
+        ("عقيقه", .exact, "عقيقة", .evening), ("افطار", .exact, "إفطار", .evening), ("صيانه", .exact, nil, nil), ("تنظيف", .exact, "تنظيف", nil),
+        ("معرض", .exact, nil, nil), ("استراحه", .exact, "استراحة", .evening), ("بلوت", .exact, "بلوت", .evening), ("صيد", .exact, "صيد", nil),
+        ("نصيد", .exact, "صيد", nil), ("تكريم", .exact, nil, .evening), ("تدريب", .contains, "تدريب", nil), ("بوليفارد", .exact, "البوليفارد", .evening),
+        ("مراجعه", .exact, "مراجعة", nil), ("نراجع", .exact, "مراجعة", nil), ("زياره", .exact, "زيارة", nil), ("كيك", .exact, "كيك", nil),
+    ]
+    static let latinIndex: [String: (Match, String?, DayPart?)] = Dictionary(latin.map { ($0.0, ($0.1, $0.2, $0.3)) }, uniquingKeysWith: { a, _ in a })
+    static let prefixes = latin.filter { $0.1 == .prefix }
+    static let arabicIndex: [String: (String?, DayPart?)] = Dictionary(arabic.filter { $0.1 == .exact }.map { ($0.0, ($0.2, $0.3)) }, uniquingKeysWith: { a, _ in a })
+    static let arabicContains = arabic.filter { $0.1 == .contains }
+
+    /// Words that end an Arabic noun phrase in a title.
+    static let arabicStops: Set<String> = ["في", "مع", "من", "الى", "على", "عند", "بعد", "قبل", "يوم", "الساعه", "عشان", "لان", "او", "و", "ثم", "هل",
+                                           "الليله", "اليوم", "بكره", "غدا", "الجاي", "القادم", "حتى", "لين", "انا", "انت", "هذا", "هذي", "اللي", "الذي", "التي"]
+
+    /// Words that name an activity only when nothing better does ("surf club … beach cleanup").
+    static let weak: Set<String> = ["club", "help"]
+
+    static func find(in tokens: [Token]) -> ActivityMention? {
+        var fallback: ActivityMention?
+        for (i, token) in tokens.enumerated() where token.kind == .word {
+            if token.arabic {
+                var hit: (String?, DayPart?)?
+                if let h = arabicIndex[token.norm] ?? arabicIndex[token.base] { hit = h }
+                else if token.norm.count > 3, ["ل", "ب", "و", "ف"].contains(token.norm.first.map(String.init) ?? ""),
+                        let h = arabicIndex[String(token.norm.dropFirst())] ?? arabicIndex[Tokenizer.stripClitics(String(token.norm.dropFirst()))] { hit = h }
+                else if let c = arabicContains.first(where: { token.norm.contains($0.0) }) { hit = (c.2, c.3) }
+                guard let (display, part) = hit else { continue }
+                // "العشا" after "بعد" is the prayer, not dinner.
+                if token.base == "عشا" || token.base == "عشاء", i > 0, ["بعد", "قبل", "صلاه"].contains(tokens[i - 1].norm) { continue }
+                if token.norm == "غدا" { continue } // "tomorrow" in MSA
+                var words = [display ?? token.original]
+                if display == nil {
+                    // Keep a following noun or two: "لقاء أولياء الأمور", "اجتماع مراجعة الأداء".
+                    var j = i + 1
+                    while j < tokens.count, j <= i + 2, tokens[j].arabic, !arabicStops.contains(tokens[j].norm),
+                          TemporalRecognizer.weekdayAt(tokens, j) == nil {
+                        words.append(tokens[j].original); j += 1
+                    }
+                }
+                return ActivityMention(display: words.joined(separator: " "), arabic: true, at: i, dayPart: part)
+            }
+            var hit: (Match, String?, DayPart?)? = latinIndex[token.norm]
+            if hit == nil, let p = prefixes.first(where: { token.norm.hasPrefix($0.0) }) { hit = (p.1, p.2, p.3) }
+            guard let (_, display, part) = hit else { continue }
+            var text = display ?? capitalizedFirst(token.original)
+            if display == nil {
+                // "Beach cleanup", "Birthday party", "Book club", "Game night".
+                if i > 0, tokens[i - 1].kind == .word, !tokens[i - 1].arabic, ["beach", "book", "team", "family", "design", "study", "kickoff", "web", "graduation", "birthday", "quick"].contains(tokens[i - 1].norm) {
+                    text = capitalizedFirst(tokens[i - 1].original) + " " + token.original.lowercased()
+                } else if i + 1 < tokens.count, ["party", "night", "club", "session", "call", "trip", "dinner", "lunch", "class", "cleanup"].contains(tokens[i + 1].norm) {
+                    text += " " + tokens[i + 1].original.lowercased()
+                }
+            }
+            let mention = ActivityMention(display: text, arabic: false, at: i, dayPart: part)
+            if weak.contains(token.norm), text.count == token.original.count {
+                if fallback == nil { fallback = mention }
+                continue
+            }
+            return mention
+        }
+        return fallback
+    }
+
+    static func capitalizedFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+}

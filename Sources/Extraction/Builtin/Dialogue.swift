@@ -1,0 +1,329 @@
+import Foundation
+
+/// The plan a conversation is about, as it stands after each message.
+struct PlanDraft: Sendable {
+    var date: LocalDate
+    var endDate: LocalDate?
+    var start: ClockMention?
+    var end: ClockMention?
+    var startFixed: ClockTime?
+    var durationMinutes: Int?
+    var prayerRelative = false
+    var zone: String?
+    var dayPart: DayPart?
+    var activity: ActivityMention?
+    var location: LocationMention?
+    var locationSenderIsOwner = false
+    var proposerIsOwner: Bool
+}
+
+/// Reads the messages in order and keeps the latest proposal thread: who proposed, whether the
+/// other side accepted, declined, hedged or countered, and later details or cancellations.
+struct Dialogue {
+    enum Phase { case none, vague, pending, agreed, denied }
+
+    var phase: Phase = .none
+    var plan: PlanDraft?
+    /// An activity proposed without a day ("we should get coffee"), for a title if a day follows.
+    var vagueActivity: ActivityMention?
+    var replyOne = false
+    /// The latest day named by a message that could be part of a plan, and how many messages ago.
+    var recentDate: (date: LocalDate, end: LocalDate?, age: Int)?
+    let today: LocalDate
+    let monthFirst: Bool
+    /// The Latin script's writer expects month-first numeric dates.
+    init(today: LocalDate, monthFirst: Bool) {
+        self.today = today
+        self.monthFirst = monthFirst
+    }
+
+    mutating func read(_ a: MessageAnalysis, fromOwner: Bool, isPin: Bool) {
+        if isPin {
+            if let location = a.location, phase == .pending || phase == .agreed, plan?.location?.place == nil {
+                plan?.location = location
+                plan?.locationSenderIsOwner = fromOwner
+            }
+            return
+        }
+        let dates = a.temporal.dates.compactMap { mention -> (LocalDate, LocalDate?, Int)? in
+            guard let d = mention.expr.resolve(today: today, monthFirst: monthFirst), d >= today else { return nil }
+            let e = mention.end?.resolve(today: today, monthFirst: monthFirst).flatMap { $0 > d && $0.dayNumber - d.dayNumber < 40 ? $0 : nil }
+            return (d, e, mention.at)
+        }
+        let hasClock = a.temporal.start != nil
+        let proposeCue = a.has(.propose) || a.hasQuestion
+        let accept = (a.has(.accept) || (a.isOne && phase == .pending)) && !a.has(.hedge)
+        let strongDecline = a.has(.decline) || (a.isTwo && replyOne)
+        let decline = strongDecline || (a.has(.softDecline) && !a.has(.accept))
+        let cancel = a.has(.cancel)
+        let notAPlan = a.ownCommitment && !a.has(.together) && !(a.has(.propose) && !a.has(.ownHave))
+            || a.has(.announce) && !a.has(.together)
+            || a.has(.watch) && !a.has(.together)
+            || a.has(.ownPlan) && !a.hasQuestion && !a.has(.together)
+            || (a.temporal.pastDay || a.has(.past)) && !a.hasQuestion && !a.has(.propose) && dates.isEmpty
+            || a.temporal.pastDay && dates.isEmpty
+        let isProposer = plan.map { $0.proposerIsOwner == fromOwner } ?? false
+        defer {
+            if let last = dates.last, !notAPlan { recentDate = (last.0, last.1, 0) } else if let r = recentDate { recentDate = (r.date, r.end, r.age + 1) }
+        }
+
+        switch phase {
+        case .agreed:
+            if cancel || strongDecline && !a.has(.accept) && (dates.isEmpty || dates.contains { $0.0 == plan?.date }) && !a.ownCommitment {
+                phase = .denied
+                return
+            }
+            if let newDate = dates.first(where: { $0.0 != plan?.date }), !notAPlan, proposeCue || a.has(.change) {
+                propose(a, date: newDate, fromOwner: fromOwner)
+                return
+            }
+            if !notAPlan { mergeDetails(a, fromOwner: fromOwner, times: true) }
+        case .pending:
+            if isProposer {
+                if cancel || strongDecline && !a.has(.accept) && !a.ownCommitment && !a.hasQuestion {
+                    phase = .denied
+                    return
+                }
+                if let newDate = dates.last(where: { $0.0 != plan?.date }), !notAPlan, !a.has(.accept) || a.has(.propose) {
+                    propose(a, date: newDate, fromOwner: fromOwner)
+                    return
+                }
+                if !notAPlan { mergeDetails(a, fromOwner: fromOwner, times: true) }
+                return
+            }
+            // The other side answers.
+            if a.has(.hedge) {
+                mergeDetails(a, fromOwner: fromOwner, times: false)
+                return
+            }
+            if decline || cancel {
+                let firstNo = [a.first(.decline), a.first(.softDecline), a.first(.cancel)].compactMap { $0 }.min() ?? 0
+                let counterCue = (a.cues[.propose] ?? []).contains { $0 > firstNo } || (a.cues[.accept] ?? []).contains { $0 > firstNo }
+                    || (a.cues[.change] ?? []).contains { $0 > firstNo } || a.hasQuestion
+                if let newDate = dates.last(where: { $0.0 != plan?.date }), counterCue, !a.has(.putOff) || a.has(.propose) {
+                    propose(a, date: newDate, fromOwner: fromOwner, keepDetails: false)
+                } else {
+                    phase = .denied
+                }
+                return
+            }
+            if accept {
+                if let other = dates.last(where: { $0.0 != plan?.date }), !dates.contains(where: { $0.0 == plan?.date }) {
+                    // "ok but Thursday instead": a counter-proposal.
+                    if a.has(.change) || a.hasQuestion {
+                        propose(a, date: other, fromOwner: fromOwner, keepDetails: false)
+                        return
+                    }
+                }
+                phase = .agreed
+                mergeDetails(a, fromOwner: fromOwner, times: true)
+                return
+            }
+            if let newDate = dates.last(where: { $0.0 != plan?.date }), !notAPlan, proposeCue || a.has(.change) || hasClock {
+                propose(a, date: newDate, fromOwner: fromOwner, keepDetails: false)
+                return
+            }
+            if let same = dates.first(where: { $0.0 == plan?.date }), !a.hasQuestion, !notAPlan, same.0 == plan?.date, a.tokenCount <= 12 {
+                // A restatement: "Saturday then."
+                phase = .agreed
+                mergeDetails(a, fromOwner: fromOwner, times: true)
+                return
+            }
+            if hasClock && !a.hasQuestion && !notAPlan {
+                mergeDetails(a, fromOwner: fromOwner, times: true)
+            } else if !notAPlan {
+                mergeDetails(a, fromOwner: fromOwner, times: false)
+            }
+        case .none, .vague, .denied:
+            if notAPlan { return }
+            if phase == .denied, decline || cancel || a.has(.putOff) { return }
+            if let date = dates.last(where: { _ in true }), !(decline && !a.has(.propose)) {
+                let eventful = proposeCue || a.activity != nil && (hasClock || a.temporal.prayerRelative) || phase == .vague || a.has(.replyOne)
+                    || a.has(.together)
+                if eventful {
+                    // Several days offered as alternatives: the first one is the proposal.
+                    let chosen = a.hasQuestion && dates.count > 1 && a.temporal.dates.first?.end == nil ? dates.first! : date
+                    propose(a, date: chosen, fromOwner: fromOwner)
+                    return
+                }
+            } else if a.has(.propose), hasClock, !decline, a.activity != nil || a.hasQuestion, !a.temporal.vagueDay {
+                if let recent = recentDate, recent.age <= 3 {
+                    propose(a, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
+                } else {
+                    propose(a, date: (today, nil, 0), fromOwner: fromOwner)
+                }
+                return
+            }
+            if phase != .denied, a.has(.propose) || a.hasQuestion, let activity = a.activity {
+                phase = .vague
+                vagueActivity = activity
+            } else if phase == .none, a.has(.propose) && !a.hasQuestion || a.has(.putOff) {
+                if a.has(.putOff) || a.has(.propose) { phase = phase == .none ? .vague : phase }
+            }
+        }
+    }
+
+    private mutating func propose(_ a: MessageAnalysis, date: (LocalDate, LocalDate?, Int), fromOwner: Bool, keepDetails: Bool = true) {
+        let previous = plan
+        var draft = PlanDraft(date: date.0, endDate: date.1, proposerIsOwner: fromOwner)
+        draft.activity = a.activity ?? previous?.activity ?? vagueActivity
+        if keepDetails || previous != nil {
+            draft.location = previous?.location
+            draft.locationSenderIsOwner = previous?.locationSenderIsOwner ?? false
+        }
+        if let previous, previous.date == date.0 || a.temporal.start == nil {
+            // A counter-proposal of another day keeps the time unless it names one.
+            if a.temporal.start == nil && !a.temporal.prayerRelative {
+                draft.start = previous.start; draft.end = previous.end; draft.startFixed = previous.startFixed
+                draft.durationMinutes = previous.durationMinutes; draft.prayerRelative = previous.prayerRelative
+            }
+            draft.dayPart = previous.dayPart
+            draft.zone = previous.zone
+        }
+        plan = draft
+        phase = .pending
+        if a.has(.replyOne) { replyOne = true }
+        mergeDetails(a, fromOwner: fromOwner, times: true)
+        if let end = date.1 { plan?.endDate = end }
+    }
+
+    /// Adds what a message says about the plan's time, duration and place.
+    private mutating func mergeDetails(_ a: MessageAnalysis, fromOwner: Bool, times: Bool) {
+        guard var draft = plan else { return }
+        let t = a.temporal
+        if times {
+            if let start = t.start {
+                var start = start
+                // "tamam el jum3a 9" after "9pm": the hour keeps the half of the day already agreed.
+                if start.meridiem == .unknown, start.hour <= 12, let known = draft.startFixed {
+                    let am = ClockTime(hour: start.hour == 12 ? 0 : start.hour, minute: start.minute)
+                    let pm = ClockTime(hour: start.hour == 12 ? 12 : start.hour + 12, minute: start.minute)
+                    start.meridiem = abs(pm.minuteOfDay - known.minuteOfDay) < abs(am.minuteOfDay - known.minuteOfDay) ? .pm : .am
+                }
+                let sameAsBefore = draft.startFixed != nil && start.fixed == draft.startFixed
+                if !sameAsBefore || t.end != nil {
+                    draft.start = start
+                    draft.startFixed = nil
+                    draft.end = t.end
+                    if t.end != nil { draft.durationMinutes = nil }
+                }
+                draft.startFixed = resolveStart(draft, extraPart: t.dayPart)
+            } else if let end = t.end { draft.end = end }
+            if let duration = t.durationMinutes, draft.end == nil { draft.durationMinutes = duration }
+            if t.prayerRelative { draft.prayerRelative = true }
+            if let zone = t.zone { draft.zone = zone }
+            if draft.dayPart == nil, let part = t.dayPart { draft.dayPart = part }
+        } else if let duration = t.durationMinutes, draft.end == nil, draft.durationMinutes == nil {
+            draft.durationMinutes = duration
+        }
+        if draft.activity == nil, let activity = a.activity { draft.activity = activity }
+        if let location = a.location {
+            let better = draft.location == nil || location.place != nil || draft.location?.place == nil
+            if better {
+                draft.location = location
+                draft.locationSenderIsOwner = fromOwner
+            }
+        }
+        if let endDate = a.temporal.dates.first?.end, let resolved = endDate.resolve(today: today, monthFirst: monthFirst), resolved > draft.date {
+            draft.endDate = resolved
+        }
+        plan = draft
+    }
+
+    /// The start as a 24-hour time: AM/PM from the words, then the part of the day, then the activity.
+    func resolveStart(_ draft: PlanDraft, extraPart: DayPart? = nil) -> ClockTime? {
+        guard let start = draft.start else { return nil }
+        if let fixed = start.fixed { return fixed }
+        let part = extraPart ?? draft.dayPart ?? draft.activity?.dayPart
+        let h = start.hour
+        let am = ClockTime(hour: h == 12 ? 12 : h, minute: start.minute)
+        let pm = ClockTime(hour: h == 12 ? 12 : h + 12, minute: start.minute)
+        switch part {
+        case .evening: return h >= 5 || h <= 2 && false ? pm : (h <= 4 ? pm : am)
+        case .afternoon: return h <= 7 || h == 12 ? pm : am
+        case .morning: return h >= 5 && h <= 11 ? am : (h == 12 ? am : pm)
+        case nil: return h >= 7 && h <= 11 ? am : pm
+        }
+    }
+
+    /// The judgement the thread adds up to.
+    func judgement(counterpart: String?, ownerName: String?, timeZone: String) -> Judgement {
+        switch phase {
+        case .none, .vague: return Judgement(status: .noEvent)
+        case .pending: return Judgement(status: .notConfirmed)
+        case .denied: return Judgement(status: .denied)
+        case .agreed:
+            guard let draft = plan else { return Judgement(status: .notConfirmed) }
+            return Judgement(status: .agreed, event: event(draft, counterpart: counterpart, ownerName: ownerName, timeZone: timeZone))
+        }
+    }
+
+    func event(_ draft: PlanDraft, counterpart: String?, ownerName: String?, timeZone: String) -> ExtractedEvent {
+        var date = draft.date
+        var start: ClockTime? = draft.startFixed ?? resolveStart(draft)
+        if draft.start == nil { start = nil }
+        var endTime: ClockTime?
+        var endDate = draft.endDate ?? date
+        if let s = start {
+            if let end = draft.end {
+                var e: ClockTime
+                if let fixed = end.fixed { e = fixed } else {
+                    let a = ClockTime(hour: end.hour == 12 ? 12 : end.hour, minute: end.minute)
+                    let p = ClockTime(hour: end.hour == 12 ? 0 : end.hour + 12, minute: end.minute)
+                    if a > s { e = a } else if p > s && end.hour != 12 { e = p } else { e = a }
+                    if end.hour == 12 && a <= s { e = ClockTime(hour: 0, minute: end.minute) }
+                }
+                endTime = e
+            } else if let minutes = draft.durationMinutes {
+                endTime = ClockTime(hour: (s.minuteOfDay + minutes) / 60 % 24, minute: (s.minuteOfDay + minutes) % 60)
+            }
+            if let z = draft.zone, z != timeZone, let src = TimeZone(identifier: z), let dst = TimeZone(identifier: timeZone) {
+                let shift = { (d: LocalDate, c: ClockTime) -> (LocalDate, ClockTime) in
+                    let instant = LocalDateTime(date: d, secondOfDay: c.minuteOfDay * 60).instant(in: src)
+                    let local = LocalDateTime(instant, in: dst)
+                    return (local.date, ClockTime(hour: local.hour, minute: local.minute))
+                }
+                let (d2, s2) = shift(date, s)
+                if let e = endTime { endTime = shift(date, e).1 }
+                date = d2; start = s2
+                if draft.endDate == nil { endDate = d2 }
+            }
+            if let e = endTime, let s = start, e <= s, draft.endDate == nil { endDate = date.adding(days: 1) }
+        }
+        if draft.prayerRelative && draft.start == nil { start = nil; endTime = nil }
+        if start == nil { endTime = nil }
+        return ExtractedEvent(title: title(draft, counterpart: counterpart), startDate: date, endDate: max(endDate, date),
+                              startTime: start, endTime: endTime, location: location(draft, counterpart: counterpart, ownerName: ownerName))
+    }
+
+    func title(_ draft: PlanDraft, counterpart: String?) -> String {
+        let name = counterpart.map(Dialogue.cleanName)
+        let activity = draft.activity ?? vagueActivity
+        let arabic = activity?.arabic ?? false
+        let base = activity?.display ?? (arabic ? "لقاء" : "Meeting")
+        guard let name, !name.isEmpty else { return base }
+        return arabic ? "\(base) مع \(name)" : "\(base) with \(name)"
+    }
+
+    func location(_ draft: PlanDraft, counterpart: String?, ownerName: String?) -> String? {
+        guard let location = draft.location else { return nil }
+        if let place = location.place { return place }
+        guard let host = location.home else { return nil }
+        let hostName: String?
+        switch host {
+        case .sender: hostName = draft.locationSenderIsOwner ? ownerName : counterpart
+        case .recipient: hostName = draft.locationSenderIsOwner ? counterpart : ownerName
+        case .named(let name): hostName = name
+        }
+        let name = hostName.map(Dialogue.cleanName) ?? ""
+        if location.arabic { return name.isEmpty ? "البيت" : "بيت \(name)" }
+        return name.isEmpty ? "Home" : "\(name)'s home (place)"
+    }
+
+    /// "Fiona (book club)" → "Fiona".
+    static func cleanName(_ name: String) -> String {
+        var result = name
+        if let paren = result.firstIndex(of: "(") { result = String(result[..<paren]) }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,213 @@
+/// What a phrase in a message says about a plan.
+enum Cue: Int, Sendable, CaseIterable {
+    /// "works for me", "أبشر", "akeed".
+    case accept
+    /// "can't", "ما أقدر", "no thanks".
+    case decline
+    /// Declines only as a reply: "sorry", "tough", "صعب".
+    case softDecline
+    /// "let me check", "maybe", "إن شاء الله أشوف".
+    case hedge
+    /// "cancel", "call it off", "rain check", "تأجيل".
+    case cancel
+    /// "next time", "another time", "خليها مرة ثانية", "بعدين".
+    case putOff
+    /// An invitation or suggestion: "let's", "want to", "ودك", "خلنا", "tabi".
+    case propose
+    /// A public announcement: "all welcome", "tickets", "تعلن".
+    case announce
+    /// "I have", "عندي", "3indi": the start of one's own appointment.
+    case ownHave
+    /// An appointment noun that, after `ownHave`, makes it one's own.
+    case commitment
+    /// "I'm going to", "رايح": one's own plan.
+    case ownPlan
+    /// "are you watching", "بتشوفه": asking about the other's own plans.
+    case watch
+    /// "together", "with us", "معنا", "سوا".
+    case together
+    /// "was", "كان", "yesterday": speaking of the past.
+    case past
+    /// "reply 1", "للتأكيد أرسل ١": a reminder that "1" confirms.
+    case replyOne
+    /// "where", "وين", "wain".
+    case askWhere
+    /// "thanks", "شكرا".
+    case thanks
+    /// "instead", "بدال", "actually": marks a change.
+    case change
+    /// Phrases that would otherwise read as a cue: "no worries", "ولا يهمك".
+    case neutral
+}
+
+/// Phrase tables in folded spelling (see ``TextNormalizer``), matched on whole tokens.
+enum Lexicon {
+    static let entries: [(Cue, [String])] = [
+        (.accept, [
+            "yes", "yess", "yesss", "yeah", "yea", "yep", "yup", "ya", "sure", "surely", "ok", "okay", "okk", "okey", "k", "kk", "oki",
+            "sounds good", "sounds great", "sounds awesome", "sounds perfect", "sounds like a plan", "sounds fun", "sounds lovely",
+            "works for me", "that works", "works", "it works", "deal", "done", "perfect", "great", "cool", "alright", "all right",
+            "count me in", "i'm in", "im in", "i am in", "i'll be there", "ill be there", "i will be there", "see you there", "see you then",
+            "see u there", "see you", "see ya", "wouldn't miss it", "would not miss it", "wouldnt miss it", "absolutely", "definitely", "of course",
+            "for sure", "sign me up", "let's do it", "lets do it", "confirmed", "i confirm", "confirm", "why not", "fine", "is fine", "agreed",
+            "yes please", "with pleasure", "i'd love to", "id love to", "love to", "would love to", "can't wait", "cant wait", "i'm free",
+            "im free", "i am free", "booked", "i'm coming", "im coming", "on my way", "great idea", "good idea", "be there", "i can make it", "i can come",
+            "no problem", "np", "got it", "noted", "yalla", "yallah", "yala", "akeed", "akid", "akiid", "tamam", "tmam", "tammam",
+            "mashi", "maashi", "ee", "aywa", "aiwa", "ah", "na3am", "inshallah jay", "inshallah jaya", "jay", "jaya", "jayeen", "ana jay",
+            "ashoofak", "ashoofik", "nshoofak", "zain", "zein", "7ilw", "mumtaz", "la ba2s", "7ader",
+            "تم", "تمام", "اتفقنا", "متفقين", "ابشر", "ابشري", "ابشروا", "اكيد", "طيب", "اوكي", "اوك", "ماشي", "يلا", "يالله", "حاضر", "زين",
+            "على خير", "جاي", "جايه", "جايين", "بجي", "باجي", "راح اجي", "بحضر", "ساحضر", "احضر", "اوكد", "اوكد حضوري", "نعم", "ايوه",
+            "ايه", "اي والله", "موافق", "موافقه", "مناسب", "يناسبني", "مناسب لي", "لا باس", "بكل سرور", "حلو", "ممتاز", "عادي",
+            "اشوفك", "نشوفك", "نتقابل هناك", "على الموعد", "ان شاء الله جاي", "ان شاء الله جايه", "بإذن الله", "باذن الله ساحضر",
+            "مرحبا الساع", "حياك", "اوكيه", "يس", "اكيد جاي", "اكيد جايه", "بالتاكيد", "سوف احضر", "ساكون", "بكون موجود", "وانا",
+            "👍", "👌", "✅", "🤝", "💯", "🙌", "👍🏻", "👍🏼", "👍🏽", "👍🏾",
+        ]),
+        (.decline, [
+            "can't", "cant", "cannot", "can not", "won't make it", "wont make it", "can't make it", "cant make it", "not going to make it",
+            "unable", "i'll pass", "ill pass", "pass on", "i pass", "no thanks", "no thank you", "not needed", "not interested",
+            "not free", "no", "nope", "nah", "i'm out", "count me out", "doesn't work", "does not work", "won't work", "wont work",
+            "not this time", "already booked", "already have", "not available", "don't think so", "dont think so", "not possible",
+            "i won't", "i wont", "can't come", "cant come", "not gonna make it", "not going", "i'm busy", "im busy", "busy",
+            "ما اقدر", "مااقدر", "ما اقدرش", "ماقدر", "ما قدر", "ما اقدرها", "لا اقدر", "ما بقدر", "ما راح اقدر", "ماراح اقدر", "لن اتمكن", "لن استطيع",
+            "لا استطيع", "ما بلحق", "ما راح الحق", "ما الحق", "مو فاضي", "مو فاضيه", "مب فاضي", "مب فاضيه", "مش فاضي", "مشغول", "مشغوله",
+            "ما يناسبني", "ما يمديني", "ما يمدي", "ما تمشي", "اعتذر", "اعتذر عن", "عن عدم الحضور", "اعذرني", "اعذريني", "سامحني", "سامحيني",
+            "لا شكرا", "لا والله", "لا", "ما احتاج", "مو محتاج", "مو محتاجه", "ما ابي", "ما ودي", "ما اتوقع", "ما اظن", "ما اعتقد",
+            "ma a2dar", "ma a8dar", "ma agdar", "ma aqdar", "maqdar", "ma2dar", "magdar", "ma gdar", "mo fadi", "mob fadi", "mu fadi",
+            "mo fadia", "mob fadia", "mashghool", "mashgool", "mashghoola", "la shukran", "la2", "laa", "la wallah", "ma a7taj",
+            "ma ab8a", "ma abi", "ma ba2dar", "ma ra7 a2dar", "ma ra7 agdar",
+        ]),
+        (.softDecline, [
+            "sorry", "so sorry", "tough", "difficult", "hard", "unfortunately", "sadly", "i wish", "not sure i can",
+            "صعب", "صعبه", "للاسف", "يا حسافه", "حسافه", "ما ظنتي", "اسف", "اسفه", "اسفين", "اسفة",
+            "sa3b", "sa3ba", "lil asaf", "ma3lesh", "ma3laish",
+        ]),
+        (.hedge, [
+            "let me check", "i'll check", "ill check", "will check", "let me see", "i'll see", "ill see", "we'll see", "we will see",
+            "i'll let you know", "ill let you know", "let you know", "get back to you", "maybe", "might", "not sure", "i'll try", "ill try",
+            "i will try", "try to make it", "depends", "tentative", "tentatively", "probably", "possibly", "perhaps", "let me ask",
+            "let me think", "i'll confirm", "ill confirm", "will confirm", "confirm later", "tempting", "hopefully", "if i can",
+            "i'll think about it", "let me get back",
+            "اشوف", "بشوف", "خليني اشوف", "خلني اشوف", "برد عليك", "ارد عليك", "اخبرك", "ابلغك", "بقولك", "اقولك", "يمكن",
+            "ساحاول", "احاول", "بحاول", "مدري", "ما ادري", "ما اعرف", "ما اضمن", "ان شاء الله اشوف", "بفكر", "افكر", "بكلمك",
+            "اتاكد", "بتاكد", "ربما", "ان استطعت", "سارد", "ساخبرك", "ممكن",
+            "ashoof", "ashuf", "bashoof", "bashuf", "a5abrak", "a5abrich", "akhabrak", "argadlak", "ard 3alaik", "arid 3alaik",
+            "yimkin", "yemkin", "mumkin", "mmkn", "momken", "ma adri", "madri", "a7awel", "ba7awel", "bshoof", "nshoof",
+        ]),
+        (.cancel, [
+            "cancel", "cancelled", "canceled", "cancelling", "canceling", "call it off", "called off", "calling it off", "postpone",
+            "postponed", "rain check", "raincheck", "bail", "have to bail", "something came up", "skip", "let's skip", "lets skip",
+            "can't make it anymore", "no longer", "won't happen", "not happening", "off for", "reschedule", "we'll coordinate",
+            "coordinate a new date", "is off", "it's off", "its off", "rescheduled",
+            "الغاء", "الغي", "نلغي", "ملغي", "ملغيه", "انلغى", "انلغت", "تاجيل", "ناجل", "اجلنا", "اجلناها", "تم تاجيل", "سيتم التنسيق",
+            "التنسيق لاحقا", "نعتذر", "بنلغي", "بنكنسل", "كنسل", "نكنسل", "اكنسل", "مسكر", "تنلغي", "اجلها", "خليها بعد", "نأجلها",
+            "ncancel", "a cancel", "cancelat", "n2ajel", "ta2jeel", "nal8eeha", "nelghee", "5alaha ba3dain", "nsawiha ba3dain",
+        ]),
+        (.putOff, [
+            "next time", "another time", "some other time", "another day", "another weekend", "other time", "later", "some time",
+            "sometime", "soon", "one day", "new date", "another date", "after exams", "after the exams", "after ramadan", "once",
+            "مره ثانيه", "مره ثانيه ان شاء الله", "مرة ثانيه", "وقت ثاني", "يوم ثاني", "بعدين", "لاحقا", "بعد الاختبارات", "بعد رمضان",
+            "قريب", "قريبا", "الاسبوع اللي بعده", "المره الجايه", "خليها مره", "mara thanya", "mara thania", "ba3dain", "ba3den",
+            "wagt thani", "youm thani",
+        ]),
+        (.propose, [
+            "let's", "lets", "let us", "shall we", "should we", "want to", "wanna", "do you want", "would you like", "fancy", "how about",
+            "what about", "are you free", "you free", "free on", "can you", "could you", "could we", "can we", "join", "join us",
+            "come", "coming", "invite", "invited", "you're invited", "youre invited", "still on", "up for", "down for", "are you in",
+            "i booked", "reminder", "your appointment", "is scheduled", "scheduled", "please confirm", "confirm attendance", "we can come",
+            "can visit", "can come", "have a slot", "you have to come", "don't miss", "would love to have you", "love to have you",
+            "are you coming", "you coming", "want me to", "do you wanna", "how's", "hows", "can i", "we could", "how does", "does that work",
+            "would that work", "works for you", "good for you", "still good for", "you up for", "meet",
+            "ودك", "ودي", "تبي", "تبين", "تبغى", "تبغي", "تبون", "نبي", "تقدر", "تقدرين", "تعال", "تعالي", "تعالوا", "تجي", "تجين", "تجون",
+            "خلنا", "خلينا", "نروح", "نطلع", "نتعشى", "نتغدى", "نتقهوى", "نلعب", "نذاكر", "نتقابل", "نشوف", "نجتمع", "نسوي", "نتصل",
+            "وش رايك", "ايش رايك", "شرايك", "شو رايك", "ما رايك", "ايش رايكم", "وش رايكم", "يناسبك", "يناسبكم", "مناسب لك", "هل يمكن",
+            "هل يمكننا", "يمكننا", "يسعدنا", "يسرنا", "دعوتكم", "ندعوك", "ندعوكم", "نرحب بكم", "نتشرف", "دعوه", "معزوم", "معزومه",
+            "نرجو تاكيد", "يرجى تاكيد", "للتاكيد", "تاكيد الحضور", "تذكير", "موعدك", "لديك موعد", "نقدر نجيك", "نود تحديد", "ناكد",
+            "نمر", "نجيك", "لا تتاخر", "لا تتاخرين", "حياك", "حياكم", "بنطلع", "بنروح", "نمشي", "نتمشى", "نحجز", "احجز",
+            "tabi", "tabgha", "tibi", "tbi", "tabeen", "t9ir", "tigdar", "ta3al", "ta3ali", "5alna", "5alina", "khalna", "khalina",
+            "nroo7", "nro7", "nrou7", "netla3", "nitla3", "shrayek", "sh rayek", "wesh rayek", "wish rayek", "shu ra2yak", "bdak",
+            "badek", "tiji", "tji", "tijeen", "nil3ab", "nal3ab", "nit3asha", "nit8ada", "ngahwi", "a7ajiz", "7ajazt", "njtami3",
+        ]),
+        (.announce, [
+            "all welcome", "everyone welcome", "everyone is welcome", "please share", "share with", "tickets", "on sale", "presents",
+            "open to the public", "free entry", "registration open", "register now", "book now", "forwarded",
+            "تعلن", "الدعوه عامه", "للجميع", "الدخول مجاني", "الدخول مجانا", "التسجيل متاح", "سارع", "انشر", "تذاكر",
+        ]),
+        (.ownHave, [
+            "i have", "i've got", "ive got", "i got", "i'm at", "im at", "i'll be at", "ill be at", "i have got", "my",
+            "عندي", "لدي", "3indi", "3ndi", "3andi", "endi", "عندي بكره",
+        ]),
+        (.commitment, [
+            "appointment", "appt", "dentist", "dentist's", "doctor", "doctor's", "doctors", "exam", "test", "interview", "shift", "flight",
+            "class", "surgery", "checkup", "check-up",
+            "موعد", "اختبار", "امتحان", "دوام", "مناوبه", "مقابله", "شغل", "محاضره", "عمليه", "رحله", "طياره", "دكتور",
+            "maw3ed", "mo3ad", "maw3id", "imti7an", "e5tibar", "ikhtibar", "dawam", "shoghol", "shogl", "mu8abala",
+        ]),
+        (.ownPlan, [
+            "i'm going to", "im going to", "i am going to", "i'm off to", "im off to", "i'm heading", "im heading", "i'll be in",
+            "رايح", "رايحه", "بروح", "بسافر", "مسافر", "مسافره", "rayi7", "rayi7a", "ra7 aroo7", "msafer",
+        ]),
+        (.watch, [
+            "are you watching", "you watching", "watching the", "will you watch", "where are you watching", "watch it",
+            "بتشوفه", "بتشوف", "تشوفه", "تتابع", "بتتابع", "راح تشوف", "watching",
+        ]),
+        (.together, [
+            "together", "with us", "with me", "join us", "معنا", "معاي", "معي", "سوا", "سوى", "ma3ana", "ma3i", "sawa",
+        ]),
+        (.past, [
+            "was", "were", "yesterday", "yesterday's", "last night", "last week", "last weekend", "last time", "ago", "had",
+            "كان", "كانت", "امس", "البارحه", "الاسبوع الماضي", "اللي فات", "الماضي", "الماضيه", "kan", "kanat", "ams", "embare7", "el bare7",
+            "lesson ams",
+        ]),
+        (.replyOne, [
+            "reply 1", "send 1", "press 1", "reply with 1", "ارسل 1", "ارسل رقم 1", "بالرقم 1", "رد ب 1", "للتاكيد ارسل",
+        ]),
+        (.askWhere, ["where", "wain", "wen", "wein", "وين", "اين", "فين", "location", "loc", "pin", "اللوكيشن", "الموقع", "لوكيشن"]),
+        (.thanks, ["thanks", "thank you", "thx", "شكرا", "مشكور", "يعطيك العافيه", "جزاكم الله خيرا", "shukran", "thank"]),
+        (.neutral, [
+            "no worries", "no pressure", "no rush", "no need", "no stress", "no way", "not worth", "ولا يهمك", "لا تشيل هم", "لا عليك",
+            "ما عليه", "no prob", "la tinsa", "لا تنسى", "لا تنسين", "can't wait to", "i can't believe", "cant believe", "can't believe",
+            "no one", "nobody", "not even",
+        ]),
+        (.change, ["actually", "instead", "change", "make it", "move it", "push it", "بدل", "بدال", "بدلها", "خليها", "خلها", "نغيرها", "خلينا نخليها"]),
+    ]
+
+    /// Phrases by their first word: (cue, words).
+    static let index: [String: [(cue: Cue, words: [String])]] = {
+        var index: [String: [(cue: Cue, words: [String])]] = [:]
+        for (cue, phrases) in entries {
+            for phrase in phrases {
+                let words = Tokenizer.tokenize(phrase).map(\.norm)
+                guard let first = words.first else { continue }
+                index[first, default: []].append((cue, words))
+            }
+        }
+        for key in index.keys { index[key]!.sort { $0.words.count > $1.words.count } }
+        return index
+    }()
+
+    /// Finds the cues in `tokens`, longest phrase first at each position; Arabic phrases also
+    /// match on the clitic-free form of their first word.
+    static func cues(in tokens: [Token]) -> [(cue: Cue, at: Int, length: Int)] {
+        var found: [(cue: Cue, at: Int, length: Int)] = []
+        var i = 0
+        while i < tokens.count {
+            var best: (cue: Cue, length: Int)?
+            var candidates = index[tokens[i].norm] ?? []
+            if tokens[i].arabic, tokens[i].base != tokens[i].norm, let more = index[tokens[i].base] { candidates += more }
+            for candidate in candidates where candidate.words.count >= (best?.length ?? 0) + 1 || best == nil {
+                let n = candidate.words.count
+                guard i + n <= tokens.count else { continue }
+                var ok = true
+                for k in 1..<max(n, 1) where tokens[i + k].norm != candidate.words[k] { ok = false; break }
+                if ok, n > (best?.length ?? 0) { best = (candidate.cue, n) }
+            }
+            if let best {
+                found.append((best.cue, i, best.length))
+                i += best.length
+            } else {
+                i += 1
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,68 @@
+/// The activity a message names, for the title.
+struct ActivityMention: Hashable, Sendable {
+    /// As it should appear in a title ("Bowling", "لقاء أولياء الأمور").
+    var display: String
+    var arabic: Bool
+    var at: Int
+    /// Evening activities place hours without AM/PM in the evening.
+    var dayPart: DayPart?
+}
+
+/// A place a message names.
+struct LocationMention: Hashable, Sendable {
+    enum Host: Hashable, Sendable { case sender, recipient, named(String) }
+    /// A named place ("Hayat Mall", "مسرح المدرسة").
+    var place: String?
+    /// Someone's home ("at my place", "عندي في البيت").
+    var home: Host?
+    var arabic: Bool
+}
+
+/// Everything about one message that does not depend on when the conversation is judged.
+struct MessageAnalysis: Hashable, Sendable {
+    var cues: [Cue: [Int]] = [:]
+    var temporal = TemporalMentions()
+    var activity: ActivityMention?
+    var location: LocationMention?
+    var hasQuestion = false
+    /// The message is only "1" (or "١"): the answer to a clinic's reminder.
+    var isOne = false
+    var isTwo = false
+    var arabicScript = false
+    var tokenCount = 0
+    /// One's own appointment: "I have a dentist appointment", "عندي موعد".
+    var ownCommitment = false
+
+    func has(_ cue: Cue) -> Bool { cues[cue] != nil }
+    func first(_ cue: Cue) -> Int? { cues[cue]?.first }
+
+    init() {}
+
+    init(text: String, isLocationPin: Bool = false) {
+        var tokens = Tokenizer.tokenize(text)
+        if isLocationPin {
+            // "Location: https://maps..." — keep only the words describing the place.
+            tokens = tokens.filter { !["location", "http", "https", "maps", "google", "com", "q", "goo", "gl", "app", "www", "apple"].contains($0.norm) && $0.kind == .word }
+            let description = tokens.map(\.original).joined(separator: " ")
+            if !description.isEmpty {
+                location = LocationMention(place: description, home: nil, arabic: tokens.contains { $0.arabic })
+            }
+            return
+        }
+        tokenCount = tokens.count
+        let words = tokens.filter { $0.kind != .symbol || $0.norm != "" }
+        isOne = words.count == 1 && words[0].norm == "1"
+        isTwo = words.count == 1 && words[0].norm == "2"
+        hasQuestion = tokens.contains { $0.norm == "?" }
+        let arabicCount = tokens.reduce(0) { $0 + ($1.arabic ? 1 : 0) }
+        let latinCount = tokens.reduce(0) { $0 + ($1.kind == .word && !$1.arabic ? 1 : 0) }
+        arabicScript = arabicCount > latinCount
+        for found in Lexicon.cues(in: tokens) { cues[found.cue, default: []].append(found.at) }
+        temporal = TemporalRecognizer.recognize(tokens)
+        if let owns = cues[.ownHave], let commitments = cues[.commitment] {
+            ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
+        }
+        activity = Activities.find(in: tokens)
+        location = Places.find(in: tokens)
+    }
+}

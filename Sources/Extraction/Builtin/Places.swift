@@ -1,0 +1,173 @@
+/// Finds the place of a plan: "at Dockweiler", "in Al Olaya", "في مسرح المدرسة", "fe Hayat Mall",
+/// "at my place", "عندي في البيت", "3indak", or a place noun with its name ("Em Sherif restaurant").
+enum Places {
+    static let latinPrepositions: Set<String> = ["at", "in", "@", "fe", "fi", "fel", "fil", "inside", "3al", "3ala", "ala"]
+    /// "to <Place>" only after going somewhere: "trip to AlUla", "go to Red Sand".
+    static let motionWords: Set<String> = ["go", "going", "trip", "travel", "drive", "head", "heading", "fly", "flight", "come", "nroo7", "nro7", "road"]
+    static let arabicPrepositions: Set<String> = ["في", "بمطعم", "بمقهي"]
+    static let latinStops: Set<String> = [
+        "for", "to", "on", "at", "with", "and", "so", "but", "if", "this", "next", "tomorrow", "tonight", "today", "around", "from", "by",
+        "we", "i", "you", "it", "then", "after", "before", "who", "which", "that", "is", "are", "let's", "lets", "or", "bring", "see",
+        "ma3", "mn", "3shan", "ba3d", "yom", "w", "bokra", "el", "please", "pls", "?", "when", "if", "because", "cuz", "till", "until", "as", "there",
+        "our", "my", "your", "a", "an", "sharp", "ish", "tmrw", "tmr", "every", "each", "once", "will", "can", "should", "would",
+    ]
+    static let latinRejectFirst: Set<String> = [
+        "the morning", "morning", "evening", "afternoon", "night", "the", "an", "a", "time", "advance", "person", "total", "case", "general",
+        "mind", "touch", "line", "least", "most", "all", "home", "work", "school", "bed", "sale", "town", "traffic", "charge", "front", "between",
+        "half", "about", "around", "like", "my", "your", "his", "her", "their", "me", "us", "it", "this", "that", "last", "first", "any", "some",
+        "there", "here", "order", "detail", "details", "fact", "shape", "trouble", "love", "lol", "sha", "inshallah", "el", "any", "which",
+        "what", "ur", "no", "yes", "class", "person", "public", "private", "progress", "person's", "stock", "return", "addition",
+    ]
+    static let latinPlaceNouns: Set<String> = [
+        "restaurant", "cafe", "café", "coffee", "hotel", "mall", "park", "club", "clinic", "hospital", "library", "studio", "arena", "hall",
+        "beach", "center", "centre", "mosque", "stadium", "office", "school", "university", "campus", "museum", "gallery", "theatre", "theater",
+        "court", "courts", "gym", "bridge", "river", "marina", "lounge", "house", "branch", "tower", "square", "garden", "gardens", "lake",
+        "mal3ab", "bait", "isti7ara", "maktab", "ma6'3am", "mat3am", "kafeeh", "market", "souq", "souk", "village",
+    ]
+    static let arabicPlaceNouns: Set<String> = [
+        "مطعم", "مقهي", "كافيه", "كوفي", "فندق", "مول", "حديقه", "نادي", "عياده", "مستشفي", "مكتبه", "قاعه", "مسرح", "جامع", "مسجد", "ملعب",
+        "استراحه", "معرض", "بوليفارد", "ممشي", "شاليه", "مخيم", "مقر", "معهد", "مكتب", "مدرسه", "جامعه", "سوق", "مجمع", "برج", "حي",
+        "منتزه", "شاطي", "كورنيش", "صاله", "مركز", "البيك",
+    ]
+    static let arabicStops: Set<String> = [
+        "مع", "من", "الي", "علي", "عشان", "لان", "بعد", "قبل", "يوم", "الساعه", "الليله", "بكره", "اليوم", "و", "او", "ثم", "هذا", "هذي",
+        "اللي", "الذي", "التي", "نسوي", "ونسوي", "حتي", "لين", "تجي", "تقدر", "؟", "ان", "انه", "عند", "في", "لمده", "لحضور", "نرجو", "يرجي",
+        "الموافق", "وش", "ايش", "بس", "يا", "ترا", "تراه", "مثل", "زي",
+    ]
+    static let homeWords: Set<String> = ["place", "house", "flat", "apartment", "home", "mine", "villa", "bait", "beit", "البيت", "بيت", "بيتي", "بيتنا", "بيتك"]
+
+    static func find(in tokens: [Token]) -> LocationMention? {
+        let n = tokens.count
+        func norm(_ k: Int) -> String { k >= 0 && k < n ? tokens[k].norm : "" }
+        var home: LocationMention?
+        var place: LocationMention?
+
+        for i in 0..<n {
+            let w = norm(i)
+            // Homes.
+            if ["my", "our"].contains(w), ["place", "house", "flat", "apartment", "home", "villa"].contains(norm(i + 1)) {
+                home = home ?? LocationMention(place: nil, home: .sender, arabic: false)
+            } else if w == "your", ["place", "house", "flat", "apartment", "home", "villa"].contains(norm(i + 1)) {
+                home = home ?? LocationMention(place: nil, home: .recipient, arabic: false)
+            } else if w == "mine", ["at", "to"].contains(norm(i - 1)) {
+                home = home ?? LocationMention(place: nil, home: .sender, arabic: false)
+            } else if ["عندي", "عندنا", "3indi", "3ndi", "3indina", "3ndna", "3andi", "بيتي", "بيتنا"].contains(w) {
+                let next = norm(i + 1)
+                let isHome = next == "" || tokens[i + 1].kind != .word || ["في", "بالبيت", "البيت", "يوم", "fel", "fe", "bil", "bel", "bait", "yom"].contains(next)
+                    || TemporalRecognizer.weekdayAt(tokens, i + 1) != nil || TemporalRecognizer.todayWords.contains(next) || TemporalRecognizer.tomorrowWords.contains(next)
+                    || w.hasPrefix("بيت")
+                if isHome, !["في", "fe"].contains(next) || ["البيت", "بيت", "bait", "el"].contains(norm(i + 2)) || w.hasPrefix("بيت") {
+                    home = home ?? LocationMention(place: nil, home: .sender, arabic: tokens[i].arabic)
+                }
+            } else if ["عندك", "3indak", "3indik", "3ndak", "3indich", "بيتك"].contains(w) {
+                home = home ?? LocationMention(place: nil, home: .recipient, arabic: tokens[i].arabic)
+            } else if ["fel", "fil"].contains(w), ["bait", "beit", "bet"].contains(norm(i + 1)), home == nil {
+                home = LocationMention(place: nil, home: .sender, arabic: false)
+            }
+            guard place == nil else { continue }
+            // "at <Place>", "in <Place>", "fe <place>".
+            if latinPrepositions.contains(w) || w == "to" && motionWords.contains(norm(i - 1)), i + 1 < n {
+                if let phrase = latinPhrase(tokens, from: i + 1, allowLowercase: ["fe", "fi", "fel", "fil", "3al", "3ala", "ala"].contains(w)) {
+                    place = LocationMention(place: phrase, home: nil, arabic: false)
+                }
+                continue
+            }
+            // "في <مكان>".
+            if arabicPrepositions.contains(w) || tokens[i].arabic && (w.hasPrefix("بمطعم") || w.hasPrefix("بمقهي")), i + 1 < n {
+                let from = w.count > 2 ? i : i + 1
+                if let phrase = arabicPhrase(tokens, from: from) {
+                    let named = from < n && (arabicPlaceNouns.contains(tokens[from].base) || !tokens[from].arabic)
+                    let later = (i + 1..<n).contains { k in arabicPrepositions.contains(norm(k)) && k + 1 < n && arabicPlaceNouns.contains(tokens[k + 1].base) }
+                    if named || !later { place = LocationMention(place: phrase, home: nil, arabic: true) }
+                }
+                continue
+            }
+            // "nroo7 el gym", "go to the gym".
+            if !tokens[i].arabic, ["el", "al", "the"].contains(w), latinPlaceNouns.contains(norm(i + 1)), motionWords.contains(norm(i - 1)) || norm(i - 1) == "to" {
+                place = LocationMention(place: tokens[i + 1].original, home: nil, arabic: false)
+                continue
+            }
+        }
+        if place == nil {
+            // A place noun with its name: "Em Sherif restaurant", "مقهى ميدان", "النادي".
+            for i in 0..<n where tokens[i].kind == .word {
+                if tokens[i].arabic, arabicPlaceNouns.contains(tokens[i].base) || arabicPlaceNouns.contains(tokens[i].norm) {
+                    if i > 0, ["في", "عند"].contains(norm(i - 1)) { continue }
+                    if let phrase = arabicPhrase(tokens, from: i) { place = LocationMention(place: phrase, home: nil, arabic: true); break }
+                } else if !tokens[i].arabic, latinPlaceNouns.contains(tokens[i].norm), ["restaurant", "cafe", "café", "hotel", "mall", "park", "clinic", "hospital", "arena", "stadium", "mosque", "museum", "lounge", "tower", "centre", "center"].contains(tokens[i].norm) {
+                    var j = i
+                    while j > 0, tokens[j - 1].kind == .word, tokens[j - 1].capitalized, !tokens[j - 1].arabic { j -= 1 }
+                    guard j < i else { continue }
+                    place = LocationMention(place: tokens[j...i].map(\.original).joined(separator: " "), home: nil, arabic: false)
+                    break
+                }
+            }
+        }
+        if let place, let p = place.place, p.count >= 2 {
+            if home != nil, homeWords.contains(p.lowercased()) { return home }
+            return place
+        }
+        return home
+    }
+
+    static func latinPhrase(_ tokens: [Token], from start: Int, allowLowercase: Bool) -> String? {
+        var i = start
+        let n = tokens.count
+        guard i < n, tokens[i].kind == .word, !tokens[i].arabic else { return nil }
+        let first = tokens[i].norm
+        if latinRejectFirst.contains(first) && first != "the" { return nil }
+        if TemporalRecognizer.weekdayAt(tokens, i) != nil || TemporalRecognizer.todayWords.contains(first) || TemporalRecognizer.months[first] != nil { return nil }
+        var words: [String] = []
+        if first == "the" {
+            // "at the King Fahad library", "at the club": keep it when a capital or a place noun follows.
+            guard i + 1 < n, tokens[i + 1].kind == .word else { return nil }
+            let next = tokens[i + 1]
+            guard next.capitalized || latinPlaceNouns.contains(next.norm) || (i + 2 < n && latinPlaceNouns.contains(tokens[i + 2].norm)) else { return nil }
+            if latinRejectFirst.contains(next.norm) || TemporalRecognizer.months[next.norm] != nil { return nil }
+            words.append(tokens[i].original)
+            i += 1
+        } else if first == "our" || first == "the" {
+            return nil
+        } else if !tokens[i].capitalized && !allowLowercase && !latinPlaceNouns.contains(first) {
+            return nil
+        } else if allowLowercase && !tokens[i].capitalized && !latinPlaceNouns.contains(first) {
+            return nil
+        }
+        while i < n, words.count < 5 {
+            let t = tokens[i]
+            if t.kind == .punct, t.norm == "'" || t.norm == "-" || t.norm == "&" { words.append(t.original); i += 1; continue }
+            guard t.kind == .word, !t.arabic else { break }
+            if latinStops.contains(t.norm) && !(t.norm == "el" && i + 1 < n && tokens[i + 1].kind == .word && !latinStops.contains(tokens[i + 1].norm)) { break }
+            if TemporalRecognizer.weekdayAt(tokens, i) != nil || TemporalRecognizer.todayWords.contains(t.norm) || TemporalRecognizer.tomorrowWords.contains(t.norm) { break }
+            // Lowercase words continue a name only when they are place nouns ("Shawarmer near the office" stops at "near").
+            if !t.capitalized, !latinPlaceNouns.contains(t.norm), !words.isEmpty, !allowLowercase, words.count > 1 || words.first?.lowercased() != "the" { break }
+            words.append(t.original)
+            i += 1
+        }
+        while let last = words.last, ["-", "'", "&", "the"].contains(last.lowercased()) { words.removeLast() }
+        guard !words.isEmpty, words.joined().count >= 2 else { return nil }
+        return words.joined(separator: " ")
+    }
+
+    static func arabicPhrase(_ tokens: [Token], from start: Int) -> String? {
+        var i = start
+        var words: [String] = []
+        let n = tokens.count
+        while i < n, words.count < 4 {
+            let t = tokens[i]
+            if t.kind == .word, !t.arabic, t.capitalized, words.isEmpty || !tokens[i - 1].arabic {
+                // "في VOX", Latin names inside Arabic text.
+                words.append(t.original); i += 1; continue
+            }
+            guard t.kind == .word, t.arabic else { break }
+            if arabicStops.contains(t.norm) || TemporalRecognizer.weekdayAt(tokens, i) != nil || TemporalRecognizer.todayWords.contains(t.norm)
+                || TemporalRecognizer.tomorrowWords.contains(t.norm) || TemporalRecognizer.prayerWords.contains(t.norm) { break }
+            if ["الصبح", "الصباح", "المسا", "المساء", "بالليل", "الليل", "العصر", "الظهر", "الوقت", "البال", "بالي", "حال", "حالي", "اسرع", "الطريق"].contains(t.norm) { break }
+            words.append(t.original)
+            i += 1
+        }
+        guard !words.isEmpty else { return nil }
+        if words.count == 1, ["البيت", "بيت"].contains(TextNormalizer.normalize(words[0])) { return nil }
+        return words.joined(separator: " ")
+    }
+}
