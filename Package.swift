@@ -101,7 +101,18 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], swiftSettings: strictSettings),
-        .testTarget(name: "ExtractionTests", dependencies: ["Extraction"], resources: [.copy("Fixtures")], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ExtractionTests",
+            dependencies: [
+                "Extraction",
+                // A local chat-completions server for the LLM extractor's tests.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "ProvisioningTests", dependencies: ["Provisioning"], swiftSettings: strictSettings),
         .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "CalDAVCore", "CalDAVSQLite", "ICalendar", "Mail", "PrayerTimes"], swiftSettings: strictSettings),
         .testTarget(

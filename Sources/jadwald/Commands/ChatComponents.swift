@@ -15,6 +15,17 @@ struct ChatComponents {
                               defaultZone: settings.chatsTimeZone.flatMap(TimeZone.init(identifier:)) ?? .current, send: send, log: log)
     }
 
+    /// The settings, accounts and chat service of the data directory, for a command.
+    static func open(config: String?, data: DataDirectoryOptions) throws -> (settings: ServerConfiguration, accounts: AccountStore, service: ChatService) {
+        let settings = try ServerConfiguration.resolved(config: config) { settings in
+            if let directory = data.directory { settings.data = directory }
+        }
+        let database = try data.databasePath(in: settings.data)
+        let accounts = try AccountStore(path: database)
+        let calendars = JadwalCalendarStore(primary: try SQLiteCalendarStore(path: database), prayer: PrayerCalendar(settings: accounts.prayerSettings))
+        return (settings, accounts, try ChatComponents(settings: settings, accounts: accounts, store: calendars).service)
+    }
+
     /// `chats.key`, else the key file (made at first start).
     static func cipher(_ settings: ServerConfiguration) throws -> ChatCipher {
         do {

@@ -13,10 +13,11 @@ struct ChatsBenchCommand: AsyncParsableCommand {
 
     @Option(help: "Messages in the generated export.") var messages = 10_000
     @Flag(help: "Judge after every message, as a live bridge would without coalescing, not once a day.") var perMessage = false
+    @Flag(help: "Make every message's text different, so no analysis is reused (the worst case).") var distinct = false
     @Option(help: ArgumentHelp("Write the generated export here too.", valueName: "file")) var save: String?
 
     func run() async throws {
-        let text = SyntheticChat(messages: messages).export()
+        let text = SyntheticChat(messages: messages, distinct: distinct).export()
         if let save { try Data(text.utf8).write(to: URL(fileURLWithPath: save)) }
         let clock = ContinuousClock()
         var transcript: ChatTranscript?
@@ -44,7 +45,7 @@ struct ChatsBenchCommand: AsyncParsableCommand {
             try await judgeWindow()
         }
         func ms(_ duration: Duration) -> String { String(format: "%.1f ms", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000) }
-        print("export: \(transcript.messages.count) messages, \(text.utf8.count / 1024) KiB")
+        print("export: \(transcript.messages.count) messages, \(text.utf8.count / 1024) KiB\(distinct ? ", every text different" : "")")
         print("parse: \(ms(parse))")
         print("judge: \(windows) windows (\(perMessage ? "after every message" : "one per day of chat")) in \(ms(judge))")
         print("total: \(ms(parse + judge))")
@@ -58,6 +59,8 @@ struct SyntheticChat {
     static let owner = "Amal"
     static let other = "Sara"
     let messages: Int
+    /// Numbers each message, so no two texts are the same.
+    var distinct = false
 
     private static let smallTalk = [
         "how was your day?", "haha yes 😂", "did you see the match yesterday", "ok", "الحمدلله تمام", "وش أخبارك؟",
@@ -75,41 +78,28 @@ struct SyntheticChat {
     ]
 
     func export() -> String {
-        var generator = SplitMix(seed: 2026)
+        var generator = BenchCalendarGenerator.SplitMix64(seed: 2026)
         var lines: [String] = []
         var minute = 0
         var day = Extraction.LocalDate(year: 2026, month: 1, day: 1)
         while lines.count < messages {
-            minute += Int(generator.next() % 40) + 1
+            minute += generator.below(40) + 1
             if minute >= 22 * 60 {
                 day = day.adding(days: 1)
-                minute = 8 * 60 + Int(generator.next() % 120)
+                minute = 8 * 60 + generator.below(120)
             }
-            let roll = generator.next() % 10
+            let roll = generator.below(10)
             let (sender, text): (String, String)
             if roll == 0 {
-                (sender, text) = (Self.other, Self.proposals[Int(generator.next() % UInt64(Self.proposals.count))])
+                (sender, text) = (Self.other, Self.proposals[generator.below(Self.proposals.count)])
             } else if roll == 1 {
-                (sender, text) = (Self.owner, Self.answers[Int(generator.next() % UInt64(Self.answers.count))])
+                (sender, text) = (Self.owner, Self.answers[generator.below(Self.answers.count)])
             } else {
-                (sender, text) = (generator.next() % 2 == 0 ? Self.owner : Self.other, Self.smallTalk[Int(generator.next() % UInt64(Self.smallTalk.count))])
+                (sender, text) = (generator.below(2) == 0 ? Self.owner : Self.other, Self.smallTalk[generator.below(Self.smallTalk.count)])
             }
             let stamp = String(format: "%02d/%02d/%04d, %02d:%02d", day.day, day.month, day.year, minute / 60, minute % 60)
-            lines.append("\(stamp) - \(sender): \(text)")
+            lines.append("\(stamp) - \(sender): \(text)" + (distinct ? " \(lines.count)" : ""))
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-/// A small seeded generator, so every run benchmarks the same chat.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -27,13 +27,8 @@ extension ChatsCommand {
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            let settings = try ServerConfiguration.resolved(config: config) { settings in
-                if let directory = data.directory { settings.data = directory }
-            }
-            let database = try data.databasePath(in: settings.data)
-            let accounts = try AccountStore(path: database)
+            let (_, accounts, service) = try ChatComponents.open(config: config, data: data)
             guard try await accounts.account(named: user) != nil else { throw CommandFailure("no user \(user)") }
-            let service = try ChatComponents(settings: settings, accounts: accounts, store: try SQLiteCalendarStore(path: database)).service
             let transcript: ChatTranscript
             do {
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: file))

@@ -22,15 +22,8 @@ extension ConflictsCommand {
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            let settings = try ServerConfiguration.resolved(config: config) { settings in
-                if let directory = data.directory { settings.data = directory }
-            }
-            let database = try data.databasePath(in: settings.data)
-            let accounts = try AccountStore(path: database)
+            let (_, accounts, service) = try ChatComponents.open(config: config, data: data)
             guard try await accounts.account(named: user) != nil else { throw CommandFailure("no user \(user)") }
-            let store = try SQLiteCalendarStore(path: database)
-            let calendars = JadwalCalendarStore(primary: store, prayer: PrayerCalendar(settings: accounts.prayerSettings))
-            let service = try ChatComponents(settings: settings, accounts: accounts, store: calendars).service
             let open = try await service.openConflicts(of: user)
             if json {
                 let objects = open.map { ConflictsAPI.json($0, user: user) }

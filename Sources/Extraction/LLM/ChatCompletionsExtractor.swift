@@ -1,0 +1,195 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Judges conversations by asking a model behind an OpenAI-compatible chat-completions
+/// endpoint (OpenAI, or a local server such as llama.cpp, vLLM or Ollama).
+///
+/// The model gets the statuses, the event's shape and the conventions of the labelled chats
+/// as the system message, and the recent chat with the current date and time as the user
+/// message. Its reply is checked strictly (see ``LLMExtractionError/invalidReply(_:)``).
+///
+/// Timeouts, broken connections, HTTP 429 and 5xx are retried with exponential back-off
+/// (honouring `Retry-After` up to ``ChatCompletionsConfiguration/maxRetryAfter``) until
+/// ``ChatCompletionsConfiguration/maxAttempts`` requests were made; an invalid reply is asked
+/// for once more; other HTTP errors fail at once. Errors are ``LLMExtractionError``s, or
+/// `CancellationError` when the calling task is cancelled.
+public struct ChatCompletionsExtractor: EventExtractor {
+    /// Waits between attempts; tests pass one that returns at once.
+    public typealias Sleep = @Sendable (Duration) async throws -> Void
+
+    public let configuration: ChatCompletionsConfiguration
+    private let session: URLSession
+    private let sleep: Sleep
+
+    /// The longest response body read as a reply; a judgement is a few hundred bytes.
+    static let maxReplyBytes = 1 << 20
+
+    public var name: String { "llm" }
+
+    public init(configuration: ChatCompletionsConfiguration, sleep: @escaping Sleep = { try await Task.sleep(for: $0) }) {
+        self.configuration = configuration
+        self.sleep = sleep
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout.timeInterval
+        sessionConfiguration.timeoutIntervalForResource = configuration.timeout.timeInterval
+        session = URLSession(configuration: sessionConfiguration)
+    }
+
+    public func judge(_ conversation: Conversation) async throws -> Judgement {
+        let request = try makeRequest(for: conversation)
+        let attempts = max(1, configuration.maxAttempts)
+        var invalidReplies = 0
+        var attempt = 1
+        while true {
+            let failure: FailedAttempt
+            do {
+                return try await exchange(request)
+            } catch let failed as FailedAttempt {
+                failure = failed
+            }
+            try Task.checkCancellation()
+
+            let delay: Duration?
+            switch failure.error {
+            case .invalidReply:
+                // Models are not quite deterministic even at temperature 0: one more try.
+                invalidReplies += 1
+                delay = invalidReplies < 2 ? .zero : nil
+            case let error where error.isTransient:
+                delay = failure.retryAfter.map { min($0, configuration.maxRetryAfter) } ?? backoff(after: attempt)
+            default:
+                delay = nil
+            }
+            guard let delay, attempt < attempts else { throw failure.error.redacting(configuration.apiKey) }
+            if delay > .zero { try await sleep(delay) }
+            attempt += 1
+        }
+    }
+
+    /// The wait after failed attempt number `attempt`: the initial back-off, doubled for each
+    /// attempt before it.
+    func backoff(after attempt: Int) -> Duration {
+        configuration.initialBackoff * (1 << min(attempt - 1, 16))
+    }
+
+    func makeRequest(for conversation: Conversation) throws(LLMExtractionError) -> URLRequest {
+        let body: Data
+        do {
+            body = try JSONEncoder().encode(ChatCompletionsRequest(judging: conversation, configuration: configuration))
+        } catch {
+            throw .invalidRequest("the request could not be encoded")
+        }
+        var request = URLRequest(url: configuration.endpoint, timeoutInterval: configuration.timeout.timeInterval)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let key = configuration.apiKey, !key.isEmpty {
+            request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+        }
+        return request
+    }
+
+    /// One request and its reply within the timeout. Throws ``FailedAttempt`` or
+    /// `CancellationError`.
+    ///
+    /// URLSession's own timeout is only for silence: a reply trickling in byte by byte would
+    /// hold it for ever, so the whole exchange races a deadline as well.
+    private func exchange(_ request: URLRequest) async throws -> Judgement {
+        let timeout = configuration.timeout
+        return try await withThrowingTaskGroup(of: Judgement.self) { group in
+            group.addTask { try await self.exchangeWithoutDeadline(request) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw FailedAttempt(error: .timedOut)
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+    }
+
+    private func exchangeWithoutDeadline(_ request: URLRequest) async throws -> Judgement {
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw FailedAttempt(error: Self.classify(error))
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw FailedAttempt(error: .connectionFailed("the reply is not an HTTP response"))
+        }
+        guard (200..<300).contains(http.statusCode) else {
+            throw FailedAttempt(error: .httpStatus(http.statusCode, message: Self.errorMessage(in: data)),
+                                retryAfter: Self.retryAfter(in: http))
+        }
+        guard data.count <= Self.maxReplyBytes else {
+            throw FailedAttempt(error: .invalidReply("the response body is larger than \(Self.maxReplyBytes) bytes"))
+        }
+        do {
+            return try ChatCompletionsReply.judgement(fromResponseBody: data)
+        } catch {
+            throw FailedAttempt(error: error)
+        }
+    }
+
+    /// What went wrong below HTTP, in words for a log.
+    static func classify(_ error: any Error) -> LLMExtractionError {
+        guard let error = error as? URLError else { return .connectionFailed(String(describing: type(of: error))) }
+        switch error.code {
+        case .timedOut: return .timedOut
+        case .badURL, .unsupportedURL: return .invalidRequest("the URL is not one URLSession can request")
+        case .cannotConnectToHost: return .connectionFailed("the connection was refused")
+        case .cannotFindHost, .dnsLookupFailed: return .connectionFailed("the host name could not be resolved")
+        case .networkConnectionLost: return .connectionFailed("the connection was lost")
+        case .notConnectedToInternet: return .connectionFailed("there is no network")
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            return .connectionFailed("the TLS connection could not be established")
+        case .badServerResponse: return .connectionFailed("the server's response was malformed")
+        default: return .connectionFailed("URL error \(error.code.rawValue)")
+        }
+    }
+
+    /// The server's own explanation in an error body: OpenAI's `{"error": {"message": …}}`,
+    /// the plainer shapes other servers use, or the start of a text body.
+    static func errorMessage(in body: Data) -> String? {
+        var message: String?
+        if let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] {
+            message = ((object["error"] as? [String: Any])?["message"] as? String)
+                ?? object["error"] as? String ?? object["message"] as? String ?? object["detail"] as? String
+        } else if let text = String(data: body.prefix(1024), encoding: .utf8) {
+            message = text
+        }
+        let words = (message ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !words.isEmpty else { return nil }
+        return words.count > 200 ? words.prefix(200) + "…" : words
+    }
+
+    /// How long the server asked to wait: `retry-after-ms` (OpenAI's) or `Retry-After` in
+    /// seconds. The HTTP-date form is not honoured; back-off applies instead.
+    static func retryAfter(in response: HTTPURLResponse) -> Duration? {
+        if let text = response.value(forHTTPHeaderField: "retry-after-ms"), let milliseconds = Double(text), milliseconds >= 0 {
+            return .milliseconds(milliseconds)
+        }
+        if let text = response.value(forHTTPHeaderField: "Retry-After"), let seconds = Double(text), seconds >= 0 {
+            return .seconds(seconds)
+        }
+        return nil
+    }
+}
+
+/// A failed request, and how long the server asked to wait before the next.
+private struct FailedAttempt: Error {
+    var error: LLMExtractionError
+    var retryAfter: Duration?
+}
+
+extension Duration {
+    var timeInterval: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
