@@ -28,15 +28,21 @@ public struct ChatCompletionsExtractor: EventExtractor {
 
     public var name: String { "llm" }
 
+    /// - Parameters:
+    ///   - configuration: the endpoint, model, key, timeout and retry limits.
+    ///   - sleep: waits out the back-off between attempts; the default sleeps the task.
     public init(configuration: ChatCompletionsConfiguration, sleep: @escaping Sleep = { try await Task.sleep(for: $0) }) {
         self.configuration = configuration
         self.sleep = sleep
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout.timeInterval
-        sessionConfiguration.timeoutIntervalForResource = configuration.timeout.timeInterval
+        sessionConfiguration.timeoutIntervalForRequest = Self.sessionTimeout(configuration.timeout)
+        sessionConfiguration.timeoutIntervalForResource = Self.sessionTimeout(configuration.timeout)
         session = URLSession(configuration: sessionConfiguration)
     }
 
+    /// Asks the model about `conversation`, retrying as described above.
+    ///
+    /// - Throws: ``LLMExtractionError``, or `CancellationError`.
     public func judge(_ conversation: Conversation) async throws -> Judgement {
         let request = try makeRequest(for: conversation)
         let attempts = max(1, configuration.maxAttempts)
@@ -68,6 +74,13 @@ public struct ChatCompletionsExtractor: EventExtractor {
         }
     }
 
+    /// URLSession's own timeouts, a little later than the deadline that `exchange(_:)`
+    /// enforces, so the two never fire together: on Linux, a request timed out by the session
+    /// in the same instant its task was cancelled was seen to never complete.
+    static func sessionTimeout(_ timeout: Duration) -> TimeInterval {
+        timeout.timeInterval + 5
+    }
+
     /// The wait after failed attempt number `attempt`: the initial back-off, doubled for each
     /// attempt before it.
     func backoff(after attempt: Int) -> Duration {
@@ -81,7 +94,7 @@ public struct ChatCompletionsExtractor: EventExtractor {
         } catch {
             throw .invalidRequest("the request could not be encoded")
         }
-        var request = URLRequest(url: configuration.endpoint, timeoutInterval: configuration.timeout.timeInterval)
+        var request = URLRequest(url: configuration.endpoint, timeoutInterval: Self.sessionTimeout(configuration.timeout))
         request.httpMethod = "POST"
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -92,7 +105,7 @@ public struct ChatCompletionsExtractor: EventExtractor {
         return request
     }
 
-    /// One request and its reply within the timeout. Throws ``FailedAttempt`` or
+    /// One request and its reply within the timeout. Throws `FailedAttempt` or
     /// `CancellationError`.
     ///
     /// URLSession's own timeout is only for silence: a reply trickling in byte by byte would
