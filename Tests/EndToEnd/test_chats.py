@@ -260,7 +260,14 @@ def test_a_clash_with_a_prayer_is_a_conflict(chats):
     server = chats.server
     subprocess.run([server.binary, "prayer", "settings", "amal", "--lat", "24.7136", "--lon", "46.6753", "--tz", "Asia/Riyadh",
                     "--data", server.data_dir], check=True, capture_output=True, timeout=60)
-    chats.post("p", "Sara", "Shall we meet tomorrow at 4:30pm for coffee?", minutes_ago=3)
+    # Half an hour before tomorrow's Maghrib, whatever the season: the hour overlaps it.
+    client = caldav.DAVClient(url=server.url + "/dav/", username="amal", password="amal-password-1")
+    prayers = client.principal().calendar(cal_id="prayer-times").search(start=tomorrow(0), end=tomorrow(0, days=2), event=True)
+    maghrib = min(e.icalendar_component["DTSTART"].dt for e in prayers
+                  if str(e.icalendar_component["X-JADWAL-PRAYER"]) == "maghrib" and e.icalendar_component["DTSTART"].dt >= tomorrow(0))
+    meet = (maghrib.astimezone(RIYADH) - timedelta(minutes=30)).replace(second=0)
+    meet = meet.replace(minute=meet.minute - meet.minute % 5)
+    chats.post("p", "Sara", f"Shall we meet tomorrow at {meet.hour - 12}:{meet.minute:02d}pm for coffee?", minutes_ago=3)
     chats.post("p", "Amal", "ok 👍", from_me=True, minutes_ago=2)
     chats.wait("bridge:p", "HAS_EVENT_AGREED")
     conflicts = chats.api.call("GET", "/conflicts", auth=BASIC).json()["conflicts"]
