@@ -88,28 +88,30 @@ public struct ChatService: Sendable {
             let uid = revises ? standing! : "chat-\(id)-\(sequence)@jadwal"
             let previous = try await calendar.read(uid: uid, owner: owner)
             let timing = ChatEventsCalendar.timing(of: event, in: zone)
+            // An event under a UID the conversation has not recorded yet is this job's own
+            // write cut short by a crash: finish it (conflicts, notice) rather than skip it.
+            let recorded = uid == state.summary.eventUID
             // Told back and read again, a plan may come out worded differently: only a new
             // time or place is a change.
-            let unchanged = previous.map {
+            let unchanged = recorded && previous.map {
                 $0.timing == timing && (event.location == nil || event.location == $0.event[PropertyName.location]?.textValue)
             } ?? false
             if !unchanged {
                 let revision = previous.map { (Int($0.event[PropertyName.sequence]?.value ?? "0") ?? 0) + 1 } ?? 0
                 try await calendar.write(event, uid: uid, owner: owner, zone: zone, origin: origin, sequence: revision, now: now)
                 let found = try await checkConflicts(uid: uid, owner: owner, timing: timing, zone: zone, now: now)
-                try await notify(previous == nil ? .eventCreated : .eventUpdated, owner: owner, uid: uid, event: event,
+                try await notify(recorded ? .eventUpdated : .eventCreated, owner: owner, uid: uid, event: event,
                                  timing: timing, zone: zone, with: origin.counterpart, conflicts: found, now: now)
             }
             outcome.event = (uid, timing.end)
             outcome.eventSequence = sequence
             outcome.purgeThrough = last.rowID
         case .denied:
-            if let standing, let previous = try await calendar.read(uid: standing, owner: owner) {
+            if let standing, let plan {
                 try await calendar.remove(uid: standing, owner: owner)
                 try await conflicts.resolveAll(account: owner, eventUID: standing, as: .superseded, now: now)
-                let title = previous.event[PropertyName.summary]?.textValue ?? ""
-                try await notify(.eventCancelled, owner: owner, uid: standing, title: title, location: previous.event[PropertyName.location]?.textValue,
-                                 timing: previous.timing, zone: zone, with: origin.counterpart, conflicts: [], now: now)
+                try await notify(.eventCancelled, owner: owner, uid: standing, title: plan.title, location: plan.location,
+                                 timing: plan.timing, zone: zone, with: origin.counterpart, conflicts: [], now: now)
             }
             outcome.event = nil
             outcome.purgeThrough = last.rowID
