@@ -85,6 +85,17 @@ public struct CalendarStoreConformance: Sendable {
         if try await store.objects(named: ["b.ics", "zz.ics", "a.ics"], in: work).map(\.name) != ["b.ics", "a.ics"] {
             failures.append("objects(named:) does not keep the order given and skip missing names")
         }
+        let odd = ["q\"uote.ics", "back\\slash.ics", "ca'lendrier é.ics", "[x],{y}.ics"]
+        for (number, name) in odd.enumerated() {
+            _ = try await store.putObject(named: name, data: [UInt8(number)], index: index("odd-\(number)"), in: work, precondition: .none)
+        }
+        if try await store.objects(named: odd.reversed() + ["b.ics"], in: work).map(\.name) != odd.reversed() + ["b.ics"] {
+            failures.append("objects(named:) misses names with quotes, backslashes or non-ASCII letters")
+        }
+        let many = (0..<1200).map { "many-\($0).ics" }
+        if try await store.objects(named: many + ["b.ics"], in: work).map(\.name) != ["b.ics"] {
+            failures.append("objects(named:) with 1,201 names is wrong")
+        }
         try await store.deleteObject(named: "a.ics", in: work, precondition: .none)
         if try await store.object(named: "a.ics", in: work) != nil { failures.append("a deleted object is still there") }
         if await code({ try await store.deleteObject(named: "a.ics", in: work, precondition: .none) }) != .notFound {

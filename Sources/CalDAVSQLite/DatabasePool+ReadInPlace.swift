@@ -11,4 +11,16 @@ extension DatabasePool {
     package func readInPlace<T>(_ body: (Database) throws -> T) throws -> T {
         try read(body)
     }
+
+    /// Like ``readInPlace(_:)`` but outside a transaction: each statement sees the latest
+    /// commit on its own, so statements of one call may see different commits.
+    ///
+    /// For the lookups a request makes on its hot path (a calendar row, a few objects), where
+    /// a write landing between two statements changes nothing a client could notice; the
+    /// BEGIN and COMMIT around them were a tenth of a GET's cost. Anything that must agree
+    /// across statements (a change-log position and the rows it covers) uses
+    /// ``readInPlace(_:)``.
+    package func readLatest<T>(_ body: (Database) throws -> T) throws -> T {
+        try unsafeRead(body)
+    }
 }

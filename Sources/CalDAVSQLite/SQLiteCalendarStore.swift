@@ -43,15 +43,15 @@ public final class SQLiteCalendarStore: CalendarStore {
     // MARK: Collections
 
     public func calendars(of owner: String) async throws(StoreError) -> [CalendarCollection] {
-        try await read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM calendar WHERE owner = ? ORDER BY name"), arguments: [owner])
+        try await lookup { db in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.calendarColumns) FROM calendar WHERE owner = ? ORDER BY name"), arguments: [owner])
                 .map { try Self.collection($0, db) }
         }
     }
 
     public func calendar(_ reference: CalendarReference) async throws(StoreError) -> CalendarCollection? {
-        try await read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM calendar WHERE owner = ? AND name = ?"), arguments: [reference.owner, reference.name])
+        try await lookup { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.calendarColumns) FROM calendar WHERE owner = ? AND name = ?"), arguments: [reference.owner, reference.name])
                 .map { try Self.collection($0, db) }
         }
     }
@@ -87,30 +87,58 @@ public final class SQLiteCalendarStore: CalendarStore {
     // MARK: Objects
 
     public func objects(in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
-        try await read { db in
+        try await lookup { db in
             let id = try Self.requireCalendarID(reference, db)
-            return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM calendar_object WHERE calendar_id = ? ORDER BY name"), arguments: [id]).map(Self.object)
+            return try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.objectColumns) FROM calendar_object WHERE calendar_id = ? ORDER BY name"), arguments: [id]).map(Self.object)
         }
     }
 
     public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
-        try await read { db in
+        let list = Self.jsonArray(names)
+        return try await lookup { db in
             let id = try Self.requireCalendarID(reference, db)
             var found: [String: CalendarObject] = [:]
-            // In slices, to stay under SQLite's limit on bound parameters.
-            for start in stride(from: 0, to: names.count, by: 500) {
-                let slice = Array(names[start..<min(start + 500, names.count)])
-                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-                let rows = try Row.fetchAll(db, sql: "SELECT * FROM calendar_object WHERE calendar_id = ? AND name IN (\(marks))",
-                                            arguments: StatementArguments([id] + slice))
-                for row in rows { let object = Self.object(row); found[object.name] = object }
+            if names.count == 1 {
+                if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.objectColumns) FROM calendar_object WHERE calendar_id = ? AND name = ?"),
+                                              arguments: [id, names[0]]) {
+                    let object = try Self.object(row)
+                    found[object.name] = object
+                }
+            } else if !names.isEmpty {
+                // One statement for any number of names (prepared once, no limit on bound
+                // parameters): the names travel as one JSON array.
+                let rows = try Row.fetchAll(db.cachedStatement(sql: """
+                    SELECT \(Self.objectColumns) FROM calendar_object WHERE calendar_id = ? AND name IN (SELECT value FROM json_each(?))
+                    """), arguments: [id, list])
+                for row in rows { let object = try Self.object(row); found[object.name] = object }
             }
             return names.compactMap { found[$0] }
         }
     }
 
+    /// `strings` as a JSON array of strings.
+    static func jsonArray(_ strings: [String]) -> String {
+        var out = "["
+        for (index, string) in strings.enumerated() {
+            if index > 0 { out += "," }
+            out += "\""
+            for scalar in string.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            out += "\""
+        }
+        return out + "]"
+    }
+
     public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) async throws(StoreError) -> [CalendarObject] {
-        try await read { db in
+        try await lookup { db in
             let id = try Self.requireCalendarID(reference, db)
             let query = Self.overlapQuery(calendarID: id, range: range, componentType: componentType)
             return try Row.fetchAll(db.cachedStatement(sql: query.sql), arguments: query.arguments).map(Self.object).sorted { $0.name < $1.name }
@@ -122,7 +150,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     /// and reads every row (blob included) to test the span; without, it tests the span on
     /// `calendar_object_span` entries and reads only the candidates' rows, sorted afterwards.
     static func overlapQuery(calendarID id: Int64, range: TimeRange, componentType: String?) -> (sql: String, arguments: StatementArguments) {
-        var sql = "SELECT * FROM calendar_object WHERE calendar_id = ?"
+        var sql = "SELECT \(objectColumns) FROM calendar_object WHERE calendar_id = ?"
         var arguments: [any DatabaseValueConvertible] = [id]
         if let componentType { sql += " AND component_type = ?"; arguments.append(componentType) }
         if let end = range.end { sql += " AND (first_start IS NULL OR first_start < ?)"; arguments.append(end) }
@@ -173,10 +201,11 @@ public final class SQLiteCalendarStore: CalendarStore {
         let now = clock()
         return try await write { db in
             let (originID, originPosition) = try Self.requireCalendar(origin, db)
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM calendar_object WHERE calendar_id = ? AND name = ?"), arguments: [originID, source]) else {
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.objectColumns), first_start, last_end FROM calendar_object WHERE calendar_id = ? AND name = ?"),
+                                             arguments: [originID, source]) else {
                 throw StoreError(.notFound, "no object \(source)")
             }
-            let stored = Self.object(row)
+            let stored = try Self.object(row)
             if origin == destination && source == name { return (stored, false) }
             let (targetID, _) = try Self.requireCalendar(destination, db)
             let exists = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM calendar_object WHERE calendar_id = ? AND name = ?"), arguments: [targetID, name]) == true
@@ -295,34 +324,46 @@ public final class SQLiteCalendarStore: CalendarStore {
         }
     }
 
+    /// The columns ``collection(_:_:)`` reads, in the order it reads them.
+    static let calendarColumns = "id, owner, name, display_name, description, color, sort_order, time_zone, components, change_position, created_at, sync_id"
+
     private static func collection(_ row: Row, _ db: Database) throws -> CalendarCollection {
-        let id: Int64 = row["id"]
+        let id: Int64 = row[0]
         var dead: [DAVXML.Name: [UInt8]] = [:]
         for property in try Row.fetchAll(db.cachedStatement(sql: "SELECT namespace, local_name, xml FROM dead_property WHERE calendar_id = ?"), arguments: [id]) {
-            let xml: Data = property["xml"]
-            dead[DAVXML.Name(property["namespace"], property["local_name"])] = [UInt8](xml)
+            dead[DAVXML.Name(property[0], property[1])] = try property.withUnsafeData(atIndex: 2) { $0.map { [UInt8]($0) } } ?? []
         }
-        let components: String = row["components"]
+        let components: String = row[8]
         return CalendarCollection(
-            reference: CalendarReference(owner: row["owner"], name: row["name"]),
-            displayName: row["display_name"], calendarDescription: row["description"], color: row["color"],
-            order: row["sort_order"], timeZone: row["time_zone"],
+            reference: CalendarReference(owner: row[1], name: row[2]),
+            displayName: row[3], calendarDescription: row[4], color: row[5], order: row[6], timeZone: row[7],
             supportedComponents: Set(components.split(separator: ",").map(String.init)),
-            deadProperties: dead, changePosition: row["change_position"], createdAt: row["created_at"], syncID: row["sync_id"])
+            deadProperties: dead, changePosition: row[9], createdAt: row[10], syncID: row[11])
     }
 
-    private static func object(_ row: Row) -> CalendarObject {
-        let data: Data = row["data"]
-        return CalendarObject(name: row["name"], data: [UInt8](data), etag: row["etag"], uid: row["uid"],
-                              componentType: row["component_type"], lastModified: row["last_modified"])
+    /// The columns ``object(_:)`` reads, in the order it reads them.
+    static let objectColumns = "name, data, etag, uid, component_type, last_modified"
+
+    /// An object from a row of ``objectColumns``, read by position: looking a column up by
+    /// name lowercases the name on every read.
+    private static func object(_ row: Row) throws -> CalendarObject {
+        let data = try row.withUnsafeData(atIndex: 1) { $0.map { [UInt8]($0) } } ?? []
+        return CalendarObject(name: row[0], data: data, etag: row[2], uid: row[3], componentType: row[4], lastModified: row[5])
     }
 
     // MARK: Errors
 
-    /// Runs a read on the calling thread (see ``GRDB/DatabasePool/readInPlace(_:)``),
-    /// turning database failures into ``StoreError/Code/unavailable``.
+    /// Runs a read in one snapshot on the calling thread (see
+    /// ``GRDB/DatabasePool/readInPlace(_:)``), turning database failures into
+    /// ``StoreError/Code/unavailable``.
     func read<T: Sendable>(_ body: (Database) throws -> T) async throws(StoreError) -> T {
         do { return try pool.readInPlace(body) } catch { throw Self.storeError(error) }
+    }
+
+    /// Runs a lookup whose statements need not share a snapshot (see
+    /// ``GRDB/DatabasePool/readLatest(_:)``).
+    func lookup<T: Sendable>(_ body: (Database) throws -> T) async throws(StoreError) -> T {
+        do { return try pool.readLatest(body) } catch { throw Self.storeError(error) }
     }
 
     /// Runs a write transaction; any error rolls it back.

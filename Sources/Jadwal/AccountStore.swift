@@ -68,7 +68,7 @@ public final class AccountStore: Sendable {
         guard Self.isValidName(name) else { throw AccountError("'\(name)' is not a valid user name: use letters, digits and . _ @ + -") }
         if let email, !Self.isValidEmail(email) { throw AccountError("'\(email)' is not an email address") }
         guard password.count >= 8 else { throw AccountError("passwords need at least 8 characters") }
-        let hash = Bcrypt.hash(password, cost: cost)
+        let hash = await PasswordHashing.hash(password, cost: cost)
         try await pool.write { db in
             if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE name = ?"), arguments: [name]) == true {
                 throw AccountError("user \(name) exists already")
@@ -80,7 +80,7 @@ public final class AccountStore: Sendable {
     /// Replaces an account's password.
     public func setPassword(name: String, password: String) async throws {
         guard password.count >= 8 else { throw AccountError("passwords need at least 8 characters") }
-        let hash = Bcrypt.hash(password, cost: cost)
+        let hash = await PasswordHashing.hash(password, cost: cost)
         let changed = try await pool.write { db in
             // Browser sessions started before the change end with it.
             try db.cachedStatement(sql: "UPDATE account SET password_hash = ?, password_generation = password_generation + 1 WHERE name = ?")
@@ -122,7 +122,8 @@ public final class AccountStore: Sendable {
     /// revoked or the account deleted, so a cache of successful checks keyed by it is
     /// invalidated at once. One indexed read, no bcrypt.
     public func credentialStamp(name: String, password: String) async -> String? {
-        let stamp = try? pool.readInPlace { db in
+        // One statement, on every authenticated request: no snapshot needed.
+        let stamp = try? pool.readLatest { db in
             if let appPassword = AppPassword.Parsed(password) {
                 return try String.fetchOne(db.cachedStatement(sql: "SELECT password_hash FROM app_password WHERE account = ? AND id = ?"), arguments: [name, appPassword.id])
             }
@@ -142,9 +143,9 @@ public final class AccountStore: Sendable {
             try String.fetchOne(db.cachedStatement(sql: "SELECT password_hash FROM account WHERE name = ?"), arguments: [name])
         }
         guard let stored = hash.flatMap({ $0 }) else {
-            _ = Bcrypt.verify(password, hash: decoyHash)
+            _ = await PasswordHashing.verify(password, hash: decoyHash)
             return false
         }
-        return Bcrypt.verify(password, hash: stored)
+        return await PasswordHashing.verify(password, hash: stored)
     }
 }

@@ -1,7 +1,6 @@
 import CalDAVSQLite
 import Foundation
 import GRDB
-import HummingbirdBcrypt
 
 /// A generated password for one device or app, so the account password never has to be
 /// typed into a phone, and one lost device can be cut off alone.
@@ -52,7 +51,7 @@ extension AccountStore {
         }
         let password = AppPassword.generate()
         guard let parsed = AppPassword.Parsed(password) else { preconditionFailure("a generated password has the app-password shape") }
-        let hash = Bcrypt.hash(parsed.whole, cost: cost)
+        let hash = await PasswordHashing.hash(parsed.whole, cost: cost)
         try await pool.write { db in
             guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE name = ?"), arguments: [name]) == true else {
                 throw AccountError("no user \(name)", missing: true)
@@ -89,10 +88,10 @@ extension AccountStore {
             try String.fetchOne(db.cachedStatement(sql: "SELECT password_hash FROM app_password WHERE account = ? AND id = ?"), arguments: [name, password.id])
         }
         guard let stored = hash.flatMap({ $0 }) else {
-            _ = Bcrypt.verify(password.whole, hash: decoyHash)
+            _ = await PasswordHashing.verify(password.whole, hash: decoyHash)
             return false
         }
-        guard Bcrypt.verify(password.whole, hash: stored) else { return false }
+        guard await PasswordHashing.verify(password.whole, hash: stored) else { return false }
         _ = try? await pool.write { db in
             try db.cachedStatement(sql: "UPDATE app_password SET last_used_at = ? WHERE account = ? AND id = ?").execute(arguments: [now, name, password.id])
         }

@@ -143,8 +143,9 @@ public enum DAVPath: Hashable, Sendable {
     /// equivalence but SQLite compares bytes, so `é` typed precomposed or decomposed must
     /// reach every store as the same bytes.
     static func decode(_ segment: Substring) -> String? {
-        guard segment.contains("%") else { return String(segment).precomposedStringWithCanonicalMapping }
+        guard segment.utf8.contains(UInt8(ascii: "%")) else { return normalized(String(segment)) }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(segment.utf8.count)
         var iterator = segment.utf8.makeIterator()
         while let byte = iterator.next() {
             if byte == 0x25 {
@@ -154,7 +155,13 @@ public enum DAVPath: Hashable, Sendable {
                 bytes.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)?.precomposedStringWithCanonicalMapping
+        return String(validating: bytes, as: UTF8.self).map(normalized)
+    }
+
+    /// NFC; ASCII is its own normal form, and skipping Foundation's conversion for it (the
+    /// usual case) keeps path resolution off a request's profile.
+    private static func normalized(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
     }
 
     /// Percent-encoding of one segment: everything but RFC 3986 unreserved characters and

@@ -6,6 +6,8 @@ import Hummingbird
 import HummingbirdTLS
 import Jadwal
 import Logging
+import NIOCore
+import NIOPosix
 import NIOSSL
 import Provisioning
 
@@ -27,12 +29,17 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var data: DataDirectoryOptions
 
     func run() async throws {
+        // Tasks then run on the event loops that do the sockets' I/O: no thread hop per
+        // request between NIO and the default executor. Blocking work (bcrypt) is sent to
+        // NIO's thread pool, off the loops.
+        let onLoops = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         let settings = try resolve()
         LoggingSystem.bootstrap { label in
             StructuredLogHandler(label: label, format: .init(rawValue: settings.logFormat) ?? .logfmt,
                                  logLevel: Logger.Level(rawValue: settings.logLevel) ?? .info)
         }
         let logger = Logger(label: "jadwald")
+        logger.debug("executor", metadata: ["event_loops": .stringConvertible(onLoops)])
         let database = try data.databasePath(in: settings.data)
         let store = try SQLiteCalendarStore(path: database)
         let accounts = try AccountStore(path: database)
