@@ -35,11 +35,15 @@ public final class TemporaryPostgres: @unchecked Sendable {  // mutable state un
     private var databaseCount = 0
     private var stopped = false
 
-    private static let sharedServer = Result<TemporaryPostgres, TemporaryPostgresError> {
-        let server = try TemporaryPostgres()
-        atexit { TemporaryPostgres.stopShared() }
-        return server
-    }
+    private static let sharedServer: Result<TemporaryPostgres, TemporaryPostgresError> = {
+        do throws(TemporaryPostgresError) {
+            let server = try TemporaryPostgres()
+            atexit { TemporaryPostgres.stopShared() }
+            return .success(server)
+        } catch {
+            return .failure(error)
+        }
+    }()
 
     /// The process's server, started on first use.
     /// - Throws: ``TemporaryPostgresError`` when the binaries are missing (the message says
@@ -59,7 +63,10 @@ public final class TemporaryPostgres: @unchecked Sendable {  // mutable state un
         binaries = try Self.findBinaries()
         runAsPostgres = geteuid() == 0
         self.port = port
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("jadwal-pg-\(UUID().uuidString.prefix(8))")
+        // The server user must reach the directory, which a root's private TMPDIR may not let
+        // it; and a socket's path must stay under about 100 bytes, so the name is short.
+        let parent = runAsPostgres ? URL(fileURLWithPath: "/tmp") : FileManager.default.temporaryDirectory
+        let base = parent.appendingPathComponent("jadwal-pg-\(UUID().uuidString.prefix(8))")
         directory = base
         socketDirectory = base.appendingPathComponent("socket").path
         let data = base.appendingPathComponent("data").path
@@ -85,15 +92,15 @@ public final class TemporaryPostgres: @unchecked Sendable {  // mutable state un
         }
 
         // The supervisor runs the server and waits for its own standard input to close
-        // (at stop(), or when this process dies), then stops the server (SIGINT is a fast
-        // shutdown) and deletes the directory.
+        // (at stop(), or when this process dies), then stops the server and deletes the
+        // directory. It stops it with pg_ctl, which watches postmaster.pid, rather than
+        // with kill and wait: under runuser, the shell's wait never saw the server exit.
         let postgres = binaries.appendingPathComponent("postgres").path
+        let pgCtl = binaries.appendingPathComponent("pg_ctl").path
         let script = """
             "$1" -D "$2" -k "$3" -p "$4" -c listen_addresses= -c max_connections=300 >"$5" 2>&1 &
-            server=$!
             read -r _
-            kill -INT "$server" 2>/dev/null
-            wait "$server"
+            "$7" stop -D "$2" -m fast -w >/dev/null 2>&1
             rm -rf "$6"
             """
         let supervisor = Process()
@@ -101,7 +108,7 @@ public final class TemporaryPostgres: @unchecked Sendable {  // mutable state un
         supervisor.standardInput = input
         supervisor.standardOutput = FileHandle.nullDevice
         supervisor.standardError = FileHandle.nullDevice
-        let arguments = ["/bin/sh", "-c", script, "supervisor", postgres, data, socketDirectory, String(port), log, base.path]
+        let arguments = ["/bin/sh", "-c", script, "supervisor", postgres, data, socketDirectory, String(port), log, base.path, pgCtl]
         if runAsPostgres {
             supervisor.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
             supervisor.arguments = ["-u", "postgres", "--"] + arguments

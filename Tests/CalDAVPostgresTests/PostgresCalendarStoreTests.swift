@@ -1,6 +1,7 @@
 import CalDAVCore
 import CalDAVPostgres
 import Foundation
+import PostgresNIO
 import PostgresTestSupport
 import Testing
 
@@ -49,7 +50,7 @@ struct PostgresCalendarStoreTests {
                                                       in: Self.work, precondition: .ifMatch([etag]))
                         return nil
                     } catch {
-                        return error.code
+                        return (error as? StoreError)?.code ?? .unavailable
                     }
                 }
             }
