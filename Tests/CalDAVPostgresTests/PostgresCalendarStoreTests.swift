@@ -12,126 +12,103 @@ struct PostgresCalendarStoreTests {
         CalendarObjectIndex(uid: uid, componentType: "VEVENT", firstStart: 1000, lastEnd: 2000)
     }
 
-    /// Two stores with their own connection pools on one database, as two instances would be.
-    static func twoInstances() async throws -> (PostgresCalendarStore, PostgresCalendarStore) {
+    @Test("a refused write changes nothing")
+    func refusedWrite() async throws {
+        let store = try await TestDatabases.store()
+        try await store.createCalendar(CalendarCollection(reference: Self.work))
+        let stored = try await store.putObject(named: "a.ics", data: [1], index: Self.index("a"), in: Self.work, precondition: .none).object
+        _ = try await store.putObject(named: "b.ics", data: [2], index: Self.index("b"), in: Self.work, precondition: .none)
+        let before = try await store.changes(in: Self.work, since: 0, limit: nil)
+        // UID conflict on a new name, UID conflict on a replace, failed precondition, missing calendar.
+        let refusals: [(StoreError.Code, @Sendable () async throws -> Void)] = [
+            (.uidConflict, { _ = try await store.putObject(named: "c.ics", data: [3], index: Self.index("a"), in: Self.work, precondition: .none) }),
+            (.uidConflict, { _ = try await store.putObject(named: "b.ics", data: [3], index: Self.index("a"), in: Self.work, precondition: .none) }),
+            (.preconditionFailed, { _ = try await store.putObject(named: "a.ics", data: [3], index: Self.index("a"), in: Self.work, precondition: .mustNotExist) }),
+            (.notFound, { _ = try await store.putObject(named: "a.ics", data: [3], index: Self.index("a"),
+                                                          in: CalendarReference(owner: "amal", name: "none"), precondition: .none) }),
+        ]
+        for (code, refusal) in refusals {
+            do {
+                try await refusal()
+                Issue.record("a refused write succeeded")
+            } catch {
+                #expect((error as? StoreError)?.code == code)
+            }
+        }
+        #expect(try await store.calendar(Self.work)?.changePosition == 2)
+        #expect(try await store.objects(in: Self.work).map(\.name) == ["a.ics", "b.ics"])
+        #expect(try await store.object(named: "a.ics", in: Self.work) == stored)
+        #expect(try await store.object(named: "b.ics", in: Self.work)?.uid == "b")
+        #expect(try await store.changes(in: Self.work, since: 0, limit: nil) == before)
+        await store.close()
+    }
+
+    @Test("the change log keeps one entry per name, however often it is written")
+    func changeLogStaysSmall() async throws {
+        let store = try await TestDatabases.store()
+        try await store.createCalendar(CalendarCollection(reference: Self.work))
+        let start = try await store.changes(in: Self.work, since: nil, limit: nil).position
+        for round in 0..<20 {
+            for name in ["a", "b", "c"] {
+                _ = try await store.putObject(named: "\(name).ics", data: [UInt8(round)], index: Self.index(name), in: Self.work, precondition: .none)
+            }
+        }
+        try await store.deleteObject(named: "b.ics", in: Self.work, precondition: .none)
+        let middle = try await store.changes(in: Self.work, since: start + 30, limit: nil)
+        #expect(Set(middle.changed) == ["a.ics", "c.ics"] && middle.deleted == ["b.ics"])
+        let rows = try await store.database.query("SELECT count(*)::bigint FROM change_log")
+        #expect(try rows.first?.decode(Int64.self) == 3)
+        await store.close()
+    }
+
+    @Test("everything survives closing the store and opening another on the database")
+    func reopen() async throws {
         let location = try TestDatabases.location()
-        let first = try await PostgresCalendarStore.open(location: location, maximumConnections: 10)
-        let second = try await PostgresCalendarStore.open(location: location, maximumConnections: 10)
-        return (first, second)
+        let deadName = DAVXML.Name("urn:x", "y")
+        let deadXML = Array("<y xmlns=\"urn:x\">1</y>".utf8)
+        let store = try await PostgresCalendarStore.open(location: location, clock: { 1_700_000_000 })
+        try await store.createCalendar(CalendarCollection(reference: Self.work, displayName: "Work", color: "#112233", order: 3,
+                                                          supportedComponents: ["VEVENT", "VTODO"], deadProperties: [deadName: deadXML]))
+        let stored = try await store.putObject(named: "a.ics", data: Array("data".utf8), index: Self.index("a"), in: Self.work, precondition: .none).object
+        _ = try await store.putObject(named: "b.ics", data: [2], index: Self.index("b"), in: Self.work, precondition: .none)
+        try await store.deleteObject(named: "b.ics", in: Self.work, precondition: .none)
+        await store.close()
+        let reopened = try await PostgresCalendarStore.open(location: location)
+        let collection = try #require(try await reopened.calendar(Self.work))
+        #expect(collection.displayName == "Work" && collection.color == "#112233" && collection.order == 3)
+        #expect(collection.supportedComponents == ["VEVENT", "VTODO"] && collection.createdAt == 1_700_000_000)
+        #expect(collection.deadProperties == [deadName: deadXML] && collection.changePosition == 3)
+        #expect(try await reopened.object(named: "a.ics", in: Self.work) == stored)
+        let changes = try await reopened.changes(in: Self.work, since: 0, limit: nil)
+        #expect(changes.changed == ["a.ics"] && changes.deleted == ["b.ics"] && changes.position == 3)
+        let next = try await reopened.putObject(named: "c.ics", data: [3], index: Self.index("c"), in: Self.work, precondition: .none)
+        #expect(next.object.etag.hasPrefix("\"4-"))
+        await reopened.close()
     }
 
-    @Test("a write through one instance is read through another")
-    func sharedDatabase() async throws {
-        let (first, second) = try await Self.twoInstances()
-        try await first.createCalendar(CalendarCollection(reference: Self.work, displayName: "Work"))
-        let stored = try await first.putObject(named: "a.ics", data: Array("BEGIN:VCALENDAR".utf8), index: Self.index("a"),
-                                               in: Self.work, precondition: .none).object
-        #expect(try await second.calendar(Self.work)?.displayName == "Work")
-        #expect(try await second.object(named: "a.ics", in: Self.work) == stored)
-        _ = try await second.makeCollection(at: ResourcePath(owner: "amal", segments: ["files"]), deadProperties: [:])
-        await #expect(throws: StoreError(.alreadyExists, "calendar amal/files exists")) {
-            try await first.createCalendar(CalendarCollection(reference: CalendarReference(owner: "amal", name: "files")))
+    @Test("readers see the last commit while another connection's write is open")
+    func readersSeeLastCommit() async throws {
+        let store = try await TestDatabases.store()
+        try await store.createCalendar(CalendarCollection(reference: Self.work))
+        _ = try await store.putObject(named: "a.ics", data: [1], index: Self.index("a"), in: Self.work, precondition: .none)
+        let home = CalendarReference(owner: "amal", name: "home")
+        let (opened, open) = AsyncStream.makeStream(of: Void.self)
+        let (finish, finishing) = AsyncStream.makeStream(of: Void.self)
+        async let writer: Void = store.database.withTransaction { connection in
+            try await connection.query("INSERT INTO calendar (owner, name, components, created_at, sync_id) VALUES ('amal', 'home', '', 0, 'x')",
+                                       logger: connection.logger)
+            try await connection.query("DELETE FROM calendar_object", logger: connection.logger)
+            open.yield()
+            for await _ in finish { break }
         }
-        await first.close()
-        await second.close()
-    }
-
-    @Test("concurrent writes with one If-Match ETag have exactly one winner across instances")
-    func oneWinner() async throws {
-        let (first, second) = try await Self.twoInstances()
-        try await first.createCalendar(CalendarCollection(reference: Self.work))
-        let etag = try await first.putObject(named: "a.ics", data: [0], index: Self.index("a"), in: Self.work, precondition: .none).object.etag
-        let outcomes = await withTaskGroup(of: StoreError.Code?.self) { group in
-            for attempt in 0..<20 {
-                let store = attempt.isMultiple(of: 2) ? first : second
-                group.addTask {
-                    do {
-                        _ = try await store.putObject(named: "a.ics", data: [UInt8(attempt + 1)], index: Self.index("a"),
-                                                      in: Self.work, precondition: .ifMatch([etag]))
-                        return nil
-                    } catch {
-                        return (error as? StoreError)?.code ?? .unavailable
-                    }
-                }
-            }
-            var outcomes: [StoreError.Code?] = []
-            for await outcome in group { outcomes.append(outcome) }
-            return outcomes
-        }
-        #expect(outcomes.filter { $0 == nil }.count == 1)
-        #expect(outcomes.filter { $0 == .preconditionFailed }.count == 19)
-        #expect(try await second.calendar(Self.work)?.changePosition == 2)
-        await first.close()
-        await second.close()
-    }
-
-    @Test("change positions and change sets stay consistent across instances")
-    func changePositions() async throws {
-        let (first, second) = try await Self.twoInstances()
-        try await first.createCalendar(CalendarCollection(reference: Self.work))
-        let positions = try await withThrowingTaskGroup(of: [String].self) { group in
-            for (instance, store) in [first, second].enumerated() {
-                group.addTask {
-                    var etags: [String] = []
-                    for number in 0..<15 {
-                        let name = "\(instance)-\(number).ics"
-                        etags.append(try await store.putObject(named: name, data: [UInt8(number)], index: Self.index(name),
-                                                               in: Self.work, precondition: .none).object.etag)
-                        if number.isMultiple(of: 3) {
-                            try await store.deleteObject(named: name, in: Self.work, precondition: .none)
-                        }
-                    }
-                    return etags
-                }
-            }
-            var etags: [String] = []
-            for try await some in group { etags += some }
-            return etags
-        }
-        // Every write got its own position: 30 puts and 10 deletes.
-        let written = positions.map { Int64($0.dropFirst().prefix { $0 != "-" })! }
-        #expect(Set(written).count == 30)
-        let collection = try #require(try await second.calendar(Self.work))
-        #expect(collection.changePosition == 40)
-        let live = try await first.objects(in: Self.work).map(\.name)
-        let everything = try await second.changes(in: Self.work, since: 0, limit: nil)
-        #expect(everything.position == 40 && !everything.isTruncated)
-        #expect(everything.changed.sorted() == live)
-        #expect(everything.deleted.count == 10)
-        // Paged through the other instance, nothing is lost or repeated.
-        var seen: [String] = []
-        var position: Int64 = 0
-        while true {
-            let page = try await (seen.count.isMultiple(of: 2) ? first : second).changes(in: Self.work, since: position, limit: 7)
-            seen += page.changed + page.deleted
-            position = page.position
-            if !page.isTruncated { break }
-        }
-        #expect(seen.sorted() == (everything.changed + everything.deleted).sorted())
-        #expect(position == 40)
-        await first.close()
-        await second.close()
-    }
-
-    @Test("eight stores opening one fresh database at once all succeed and migrate it once")
-    func concurrentMigrations() async throws {
-        let location = try TestDatabases.location()
-        let stores = try await withThrowingTaskGroup(of: PostgresCalendarStore.self) { group in
-            for _ in 0..<8 {
-                group.addTask { try await PostgresCalendarStore.open(location: location, maximumConnections: 2) }
-            }
-            var stores: [PostgresCalendarStore] = []
-            for try await store in group { stores.append(store) }
-            return stores
-        }
-        #expect(stores.count == 8)
-        let applied = try await PostgresCalendarStore.migrator.appliedMigrations(in: stores[0].database)
-        #expect(applied == PostgresCalendarStore.migrator.migrations.map(\.name))
-        let rows = try await stores[0].database.query("SELECT count(*)::bigint FROM schema_migration WHERE module = 'caldav'")
-        #expect(try rows.first?.decode(Int64.self) == Int64(PostgresCalendarStore.migrator.migrations.count))
-        try await stores[3].createCalendar(CalendarCollection(reference: Self.work))
-        #expect(try await stores[5].calendars(of: "amal").map(\.reference) == [Self.work])
-        for store in stores { await store.close() }
+        for await _ in opened { break }
+        #expect(try await store.calendar(home) == nil)
+        #expect(try await store.objects(in: Self.work).map(\.name) == ["a.ics"])
+        finishing.yield()
+        try await writer
+        #expect(try await store.calendar(home) != nil)
+        #expect(try await store.objects(in: Self.work).isEmpty)
+        await store.close()
     }
 
     @Test("another module's migrations live beside the store's and apply once")
@@ -211,7 +188,7 @@ struct PostgresCalendarStoreTests {
         #expect(ContinuousClock.now - started < .seconds(10))
     }
 
-    @Test("a store whose server goes away is unavailable")
+    @Test("a closed store is unavailable")
     func closedStore() async throws {
         let store = try await TestDatabases.store()
         try await store.createCalendar(CalendarCollection(reference: Self.work))
