@@ -183,18 +183,21 @@ public final class TemporaryPostgres: @unchecked Sendable {  // mutable state un
     /// version under `/usr/lib/postgresql`.
     private static func findBinaries() throws(TemporaryPostgresError) -> URL {
         let fileManager = FileManager.default
-        if let explicit = ProcessInfo.processInfo.environment["POSTGRES_BIN"], !explicit.isEmpty {
-            return URL(fileURLWithPath: explicit)
+        let needed = ["initdb", "postgres", "pg_ctl", "pg_isready", "createdb"]
+        func complete(_ bin: URL) -> Bool {
+            needed.allSatisfy { fileManager.isExecutableFile(atPath: bin.appendingPathComponent($0).path) }
         }
         let root = "/usr/lib/postgresql"
+        if let explicit = ProcessInfo.processInfo.environment["POSTGRES_BIN"], !explicit.isEmpty {
+            guard complete(URL(fileURLWithPath: explicit)) else {
+                throw TemporaryPostgresError("POSTGRES_BIN (\(explicit)) lacks one of \(needed.joined(separator: ", ")); run scripts/setup --test")
+            }
+            return URL(fileURLWithPath: explicit)
+        }
         let versions = ((try? fileManager.contentsOfDirectory(atPath: root)) ?? [])
             .compactMap(Int.init).sorted(by: >)
-        for version in versions {
-            let bin = URL(fileURLWithPath: "\(root)/\(version)/bin")
-            let needed = ["initdb", "postgres", "pg_ctl", "pg_isready", "createdb"]
-            if needed.allSatisfy({ fileManager.isExecutableFile(atPath: bin.appendingPathComponent($0).path) }) {
-                return bin
-            }
+        for version in versions where complete(URL(fileURLWithPath: "\(root)/\(version)/bin")) {
+            return URL(fileURLWithPath: "\(root)/\(version)/bin")
         }
         throw TemporaryPostgresError(
             "PostgreSQL's server binaries (initdb, postgres, pg_ctl) were not found under \(root)/<version>/bin; run scripts/setup --test to install them")
