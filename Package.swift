@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "CalDAVCore", targets: ["CalDAVCore"]),
         .library(name: "CalDAVCoreTesting", targets: ["CalDAVCoreTesting"]),
         .library(name: "CalDAVSQLite", targets: ["CalDAVSQLite"]),
+        .library(name: "CalDAVPostgres", targets: ["CalDAVPostgres"]),
+        .library(name: "PostgresTestSupport", targets: ["PostgresTestSupport"]),
         .library(name: "PrayerTimes", targets: ["PrayerTimes"]),
         .library(name: "Provisioning", targets: ["Provisioning"]),
         .library(name: "Extraction", targets: ["Extraction"]),
@@ -32,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // RFC 5545: model, parser, serializer, recurrence, time zones. Foundation only.
@@ -47,6 +50,14 @@ let package = Package(
             dependencies: ["CalDAVCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
+        // The shared store for several instances: one PostgreSQL database.
+        .target(
+            name: "CalDAVPostgres",
+            dependencies: ["CalDAVCore", .product(name: "PostgresNIO", package: "postgres-nio")],
+            swiftSettings: strictSettings
+        ),
+        // A throwaway PostgreSQL server (Debian's binaries) for tests. Foundation only.
+        .target(name: "PostgresTestSupport", swiftSettings: strictSettings),
         // The application layer: accounts (bcrypt passwords) kept beside the calendars.
         .target(
             name: "Jadwal",
@@ -100,6 +111,14 @@ let package = Package(
         .testTarget(
             name: "CalDAVSQLiteTests",
             dependencies: ["CalDAVSQLite", "CalDAVCore", "CalDAVCoreTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CalDAVPostgresTests",
+            dependencies: [
+                "CalDAVPostgres", "CalDAVCore", "CalDAVCoreTesting", "PostgresTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], swiftSettings: strictSettings),

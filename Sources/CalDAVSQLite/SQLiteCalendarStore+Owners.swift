@@ -1,15 +1,6 @@
 import CalDAVCore
 import GRDB
 
-/// What one calendar holds, for administrators.
-public struct CalendarUsage: Sendable, Equatable {
-    public let name: String
-    public let displayName: String?
-    public let objects: Int
-    /// The stored calendar data, in bytes.
-    public let bytes: Int
-}
-
 extension SQLiteCalendarStore {
     /// Every calendar of `owner` with its object count and stored size, by name.
     public func usage(of owner: String) async throws(StoreError) -> [CalendarUsage] {

@@ -1,3 +1,4 @@
+import CalDAVCore
 import CalDAVSQLite
 import Foundation
 import HTTPTypes

@@ -1,0 +1,401 @@
+import CalDAVCore
+import Foundation
+import PostgresNIO
+
+/// ``CalendarStore`` (and ``ResourceTreeStore``) over one PostgreSQL database, shared by
+/// any number of `jadwald` instances.
+///
+/// Correctness comes from the database, not from this process: every write is one
+/// transaction, and writers of one calendar queue on its row (`SELECT ... FOR UPDATE`)
+/// before they read the ETag a precondition tests or the change position they advance, so
+/// across instances an If-Match has exactly one winner and positions only grow. Writes to
+/// an owner's tree of plain collections queue on a per-owner advisory lock, so recursive
+/// copies, moves and deletes are atomic. UNIQUE constraints back up the UID rule.
+/// Multi-statement reads see one snapshot (REPEATABLE READ, read only).
+public final class PostgresCalendarStore: CalendarStore {
+    /// The database and connection pool the store works through.
+    public let database: PostgresDatabase
+    let clock: @Sendable () -> Int
+
+    /// The store's schema, as migrations of the module `caldav`.
+    public static var migrator: PostgresMigrator { Schema.migrator }
+
+    /// A store over `database`, whose schema it first brings up to date. Other modules
+    /// may keep their own tables (and migrations) in the same database.
+    /// - Parameter clock: seconds since the epoch, for creation and modification times.
+    /// - Throws: ``StoreError/Code/unavailable`` when the database cannot be reached or migrated.
+    public init(database: PostgresDatabase, clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) async throws(StoreError) {
+        do {
+            try await Schema.migrator.migrate(database)
+        } catch {
+            throw Self.storeError(error)
+        }
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Connects to the database at `location` and opens a store over it; see ``init(database:clock:)``.
+    /// - Parameters:
+    ///   - connectionTimeout: the longest an operation waits for a connection.
+    ///   - maximumConnections: the most connections the store's pool keeps open.
+    public static func open(
+        location: PostgresLocation, connectionTimeout: Duration = .seconds(10), maximumConnections: Int = 20,
+        clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }
+    ) async throws(StoreError) -> PostgresCalendarStore {
+        let database = PostgresDatabase(location: location, connectionTimeout: connectionTimeout, maximumConnections: maximumConnections)
+        do {
+            return try await PostgresCalendarStore(database: database, clock: clock)
+        } catch {
+            await database.close()
+            throw error
+        }
+    }
+
+    /// Closes the store's database connections. Every later call fails with ``StoreError/Code/unavailable``.
+    public func close() async {
+        await database.close()
+    }
+
+    // MARK: Collections
+
+    public func calendars(of owner: String) async throws(StoreError) -> [CalendarCollection] {
+        try await read { connection in
+            let rows = try await connection.rows("SELECT * FROM calendar WHERE owner = \(owner) ORDER BY name")
+            return try await Self.collections(rows, connection)
+        }
+    }
+
+    public func calendar(_ reference: CalendarReference) async throws(StoreError) -> CalendarCollection? {
+        try await read { connection in
+            let rows = try await connection.rows("SELECT * FROM calendar WHERE owner = \(reference.owner) AND name = \(reference.name)")
+            return try await Self.collections(rows, connection).first
+        }
+    }
+
+    public func createCalendar(_ collection: CalendarCollection) async throws(StoreError) {
+        let now = clock()
+        let syncID = CalendarCollection.newSyncID()
+        let reference = collection.reference
+        let taken = StoreError(.alreadyExists, "calendar \(reference) exists")
+        try await write(uniqueViolation: taken) { connection in
+            // A calendar and a top-level plain collection never share a name: both sides
+            // check the other under the owner's lock.
+            try await OwnerLock.take(reference.owner, connection)
+            let existing = try await connection.row("""
+                SELECT 1 FROM calendar WHERE owner = \(reference.owner) AND name = \(reference.name)
+                UNION ALL SELECT 1 FROM web_resource WHERE owner = \(reference.owner) AND parent_id IS NULL AND name = \(reference.name)
+                """)
+            if existing != nil { throw taken }
+            guard let row = try await connection.row("""
+                INSERT INTO calendar (owner, name, components, change_position, created_at, sync_id)
+                VALUES (\(reference.owner), \(reference.name), '', 0, \(now), \(syncID)) RETURNING id
+                """) else { throw StoreError(.unavailable, "the calendar could not be created") }
+            try await Self.saveProperties(collection, id: row.get("id", as: Int64.self), connection)
+        }
+    }
+
+    public func updateCalendar(_ collection: CalendarCollection) async throws(StoreError) {
+        try await write { connection in
+            let (id, _) = try await Self.lockCalendar(collection.reference, connection)
+            try await Self.saveProperties(collection, id: id, connection)
+        }
+    }
+
+    public func deleteCalendar(_ reference: CalendarReference) async throws(StoreError) {
+        try await write { connection in
+            let deleted = try await connection.row("DELETE FROM calendar WHERE owner = \(reference.owner) AND name = \(reference.name) RETURNING id")
+            if deleted == nil { throw StoreError(.notFound, "no calendar \(reference)") }
+        }
+    }
+
+    // MARK: Objects
+
+    public func objects(in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
+        try await read { connection in
+            let id = try await Self.requireCalendar(reference, connection).id
+            return try await connection.rows("SELECT * FROM calendar_object WHERE calendar_id = \(id) ORDER BY name").map(Self.object)
+        }
+    }
+
+    public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
+        try await read { connection in
+            let id = try await Self.requireCalendar(reference, connection).id
+            var found: [String: CalendarObject] = [:]
+            for row in try await connection.rows("SELECT * FROM calendar_object WHERE calendar_id = \(id) AND name = ANY(\(names))") {
+                let object = try Self.object(row)
+                found[object.name] = object
+            }
+            return names.compactMap { found[$0] }
+        }
+    }
+
+    /// The candidates query: the same rule as ``CalendarObjectIndex/mayOverlap(_:)``, an
+    /// open end (a NULL parameter) dropping its clause. Parameters are planned with their
+    /// values, so the NULL tests fold away and `calendar_object_span` serves the rest.
+    public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) async throws(StoreError) -> [CalendarObject] {
+        try await read { connection in
+            let id = try await Self.requireCalendar(reference, connection).id
+            return try await connection.rows("""
+                SELECT * FROM calendar_object WHERE calendar_id = \(id)
+                AND (\(componentType)::text IS NULL OR component_type = \(componentType))
+                AND (\(range.end)::bigint IS NULL OR first_start IS NULL OR first_start < \(range.end))
+                AND (\(range.start)::bigint IS NULL OR last_end IS NULL OR last_end >= \(range.start))
+                ORDER BY name
+                """).map(Self.object)
+        }
+    }
+
+    public func putObject(
+        named name: String, data: [UInt8], index: CalendarObjectIndex,
+        in reference: CalendarReference, precondition: WritePrecondition
+    ) async throws(StoreError) -> (object: CalendarObject, created: Bool) {
+        let now = clock()
+        let clash = StoreError(.uidConflict, "UID \(index.uid) is already used in \(reference)")
+        return try await write(uniqueViolation: clash) { connection in
+            let (id, position) = try await Self.lockCalendar(reference, connection)
+            let existing = try await connection.row("SELECT etag FROM calendar_object WHERE calendar_id = \(id) AND name = \(name)")
+                .map { try $0.get("etag", as: String.self) }
+            guard precondition.isSatisfied(by: existing) else {
+                throw StoreError(.preconditionFailed, "\(name): the precondition does not hold")
+            }
+            if let holder = try await connection.row("""
+                SELECT name FROM calendar_object WHERE calendar_id = \(id) AND uid = \(index.uid) AND name <> \(name)
+                """) {
+                let holderName = try holder.get("name", as: String.self)
+                throw StoreError(.uidConflict, "UID \(index.uid) is already used by \(holderName)", existingName: holderName)
+            }
+            let next = position + 1
+            let object = CalendarObject(name: name, data: data, etag: EntityTag.make(position: next, data: data),
+                                        uid: index.uid, componentType: index.componentType, lastModified: now)
+            try await Self.upsert(object, calendar: id, firstStart: index.firstStart, lastEnd: index.lastEnd, connection)
+            try await Self.logChange(calendar: id, position: next, name: name, connection)
+            return (object, existing == nil)
+        }
+    }
+
+    public func deleteObject(named name: String, in reference: CalendarReference, precondition: WritePrecondition) async throws(StoreError) {
+        try await write { connection in
+            let (id, position) = try await Self.lockCalendar(reference, connection)
+            guard let etag = try await connection.row("SELECT etag FROM calendar_object WHERE calendar_id = \(id) AND name = \(name)")
+                .map({ try $0.get("etag", as: String.self) }) else {
+                throw StoreError(.notFound, "no object \(name)")
+            }
+            guard precondition.isSatisfied(by: etag) else { throw StoreError(.preconditionFailed, "\(name): the precondition does not hold") }
+            try await connection.run("DELETE FROM calendar_object WHERE calendar_id = \(id) AND name = \(name)")
+            try await Self.logChange(calendar: id, position: position + 1, name: name, connection)
+        }
+    }
+
+    public func transferObject(
+        named source: String, in origin: CalendarReference, to name: String, in destination: CalendarReference,
+        keepSource: Bool, overwrite: Bool
+    ) async throws(StoreError) -> (object: CalendarObject, created: Bool) {
+        let now = clock()
+        return try await write { connection in
+            // Both calendars' rows, locked in id order so opposite transfers cannot deadlock.
+            var locked: [CalendarReference: (id: Int64, position: Int64)] = [:]
+            for row in try await connection.rows("""
+                SELECT id, owner, name, change_position FROM calendar
+                WHERE (owner = \(origin.owner) AND name = \(origin.name)) OR (owner = \(destination.owner) AND name = \(destination.name))
+                ORDER BY id FOR UPDATE
+                """) {
+                locked[CalendarReference(owner: try row.get("owner"), name: try row.get("name"))] = (try row.get("id"), try row.get("change_position"))
+            }
+            guard let (originID, originPosition) = locked[origin] else { throw StoreError(.notFound, "no calendar \(origin)") }
+            guard let row = try await connection.row("SELECT * FROM calendar_object WHERE calendar_id = \(originID) AND name = \(source)") else {
+                throw StoreError(.notFound, "no object \(source)")
+            }
+            let stored = try Self.object(row)
+            if origin == destination && source == name { return (stored, false) }
+            guard let (targetID, targetPosition) = locked[destination] else { throw StoreError(.notFound, "no calendar \(destination)") }
+            let exists = try await connection.row("SELECT 1 FROM calendar_object WHERE calendar_id = \(targetID) AND name = \(name)") != nil
+            if exists && !overwrite { throw StoreError(.preconditionFailed, "\(name) exists and Overwrite is F") }
+            let movingWithin = !keepSource && origin == destination
+            let spared = movingWithin ? source : name
+            if let holder = try await connection.row("""
+                SELECT name FROM calendar_object WHERE calendar_id = \(targetID) AND uid = \(stored.uid) AND name <> \(name) AND name <> \(spared)
+                """) {
+                let holderName = try holder.get("name", as: String.self)
+                throw StoreError(.uidConflict, "UID \(stored.uid) is already used by \(holderName)", existingName: holderName)
+            }
+            var next = targetPosition + 1
+            if !keepSource {
+                try await connection.run("DELETE FROM calendar_object WHERE calendar_id = \(originID) AND name = \(source)")
+                try await Self.logChange(calendar: originID, position: originPosition + 1, name: source, connection)
+                if movingWithin { next = originPosition + 2 }
+            }
+            let object = CalendarObject(name: name, data: stored.data, etag: EntityTag.make(position: next, data: stored.data),
+                                        uid: stored.uid, componentType: stored.componentType, lastModified: now)
+            try await Self.upsert(object, calendar: targetID, firstStart: row.get("first_start", as: Int?.self),
+                                  lastEnd: row.get("last_end", as: Int?.self), connection)
+            try await Self.logChange(calendar: targetID, position: next, name: name, connection)
+            return (object, !exists)
+        }
+    }
+
+    // MARK: Changes
+
+    public func changes(in reference: CalendarReference, since position: Int64?, limit: Int?) async throws(StoreError) -> ChangeSet {
+        try await read { connection in
+            let (id, current) = try await Self.requireCalendar(reference, connection)
+            guard let position else {
+                let names = try await connection.rows("SELECT name FROM calendar_object WHERE calendar_id = \(id) ORDER BY name")
+                    .map { try $0.get("name", as: String.self) }
+                guard let limit, names.count > limit else {
+                    return ChangeSet(position: current, changed: names, deleted: [], isTruncated: false)
+                }
+                // A paged initial sync: live objects in the order of the log.
+                var folder = ChangeLogFolder(after: 0, limit: limit)
+                for row in try await connection.rows("""
+                    SELECT l.position, l.name, o.name IS NOT NULL AS live FROM change_log l
+                    LEFT JOIN calendar_object o ON o.calendar_id = l.calendar_id AND o.name = l.name
+                    WHERE l.calendar_id = \(id) ORDER BY l.position
+                    """) {
+                    let entry: Int64 = try row.get("position")
+                    if try !row.get("live", as: Bool.self) {
+                        folder.pass(position: entry)
+                    } else if !folder.add(position: entry, name: try row.get("name")) {
+                        break
+                    }
+                }
+                return ChangeSet(position: folder.reached, changed: folder.names, deleted: [], isTruncated: folder.reached < current)
+            }
+            guard position >= 0, position <= current else {
+                throw StoreError(.invalidSyncToken, "sync position \(position) was not issued by \(reference)")
+            }
+            var folder = ChangeLogFolder(after: position, limit: limit)
+            for row in try await connection.rows("""
+                SELECT position, name FROM change_log WHERE calendar_id = \(id) AND position > \(position) ORDER BY position
+                """) {
+                if !folder.add(position: try row.get("position"), name: try row.get("name")) { break }
+            }
+            let (order, reached) = (folder.names, folder.reached)
+            let present = Set(try await connection.rows("SELECT name FROM calendar_object WHERE calendar_id = \(id) AND name = ANY(\(order))")
+                .map { try $0.get("name", as: String.self) })
+            return ChangeSet(position: reached, changed: order.filter(present.contains), deleted: order.filter { !present.contains($0) },
+                             isTruncated: reached < current)
+        }
+    }
+
+    // MARK: Rows
+
+    /// The calendar's id and change position, or ``StoreError/Code/notFound``.
+    private static func requireCalendar(_ reference: CalendarReference, _ connection: PostgresConnection) async throws -> (id: Int64, position: Int64) {
+        guard let row = try await connection.row("""
+            SELECT id, change_position FROM calendar WHERE owner = \(reference.owner) AND name = \(reference.name)
+            """) else {
+            throw StoreError(.notFound, "no calendar \(reference)")
+        }
+        return (try row.get("id"), try row.get("change_position"))
+    }
+
+    /// ``requireCalendar(_:_:)`` with the calendar's row locked until the transaction
+    /// ends: the writers of one calendar queue here, in every instance.
+    private static func lockCalendar(_ reference: CalendarReference, _ connection: PostgresConnection) async throws -> (id: Int64, position: Int64) {
+        guard let row = try await connection.row("""
+            SELECT id, change_position FROM calendar WHERE owner = \(reference.owner) AND name = \(reference.name) FOR UPDATE
+            """) else {
+            throw StoreError(.notFound, "no calendar \(reference)")
+        }
+        return (try row.get("id"), try row.get("change_position"))
+    }
+
+    /// Inserts or replaces an object row with its index span.
+    private static func upsert(_ object: CalendarObject, calendar id: Int64, firstStart: Int?, lastEnd: Int?, _ connection: PostgresConnection) async throws {
+        try await connection.run("""
+            INSERT INTO calendar_object (calendar_id, name, data, etag, uid, component_type, first_start, last_end, last_modified)
+            VALUES (\(id), \(object.name), \(object.data.bytea), \(object.etag), \(object.uid), \(object.componentType), \(firstStart), \(lastEnd), \(object.lastModified))
+            ON CONFLICT (calendar_id, name) DO UPDATE SET data = excluded.data, etag = excluded.etag, uid = excluded.uid,
+                component_type = excluded.component_type, first_start = excluded.first_start, last_end = excluded.last_end,
+                last_modified = excluded.last_modified
+            """)
+    }
+
+    /// Appends a change, drops the name's earlier entries (a sync reports each name once,
+    /// at its latest change) and advances the calendar's position, in one statement: the
+    /// parts share one snapshot, so the delete never sees the new entry.
+    private static func logChange(calendar id: Int64, position: Int64, name: String, _ connection: PostgresConnection) async throws {
+        try await connection.run("""
+            WITH superseded AS (DELETE FROM change_log WHERE calendar_id = \(id) AND name = \(name)),
+                 advanced AS (UPDATE calendar SET change_position = \(position) WHERE id = \(id))
+            INSERT INTO change_log (calendar_id, position, name) VALUES (\(id), \(position), \(name))
+            """)
+    }
+
+    private static func saveProperties(_ collection: CalendarCollection, id: Int64, _ connection: PostgresConnection) async throws {
+        let components = collection.supportedComponents.sorted().joined(separator: ",")
+        try await connection.run("""
+            UPDATE calendar SET display_name = \(collection.displayName), description = \(collection.calendarDescription),
+                color = \(collection.color), sort_order = \(collection.order), time_zone = \(collection.timeZone), components = \(components)
+            WHERE id = \(id)
+            """)
+        try await connection.run("DELETE FROM dead_property WHERE calendar_id = \(id)")
+        for (name, xml) in collection.deadProperties {
+            try await connection.run("""
+                INSERT INTO dead_property (calendar_id, namespace, local_name, xml) VALUES (\(id), \(name.namespace), \(name.local), \(xml.bytea))
+                """)
+        }
+    }
+
+    /// Calendar rows as collections, with their dead properties read in one query.
+    private static func collections(_ rows: [PostgresRandomAccessRow], _ connection: PostgresConnection) async throws -> [CalendarCollection] {
+        guard !rows.isEmpty else { return [] }
+        let ids = try rows.map { try $0.get("id", as: Int64.self) }
+        var dead: [Int64: [DAVXML.Name: [UInt8]]] = [:]
+        for property in try await connection.rows("""
+            SELECT calendar_id, namespace, local_name, xml FROM dead_property WHERE calendar_id = ANY(\(ids))
+            """) {
+            let name = DAVXML.Name(try property.get("namespace", as: String.self), try property.get("local_name", as: String.self))
+            dead[try property.get("calendar_id"), default: [:]][name] = try property.bytes("xml")
+        }
+        return try rows.map { row in
+            let id: Int64 = try row.get("id")
+            let components: String = try row.get("components")
+            return CalendarCollection(
+                reference: CalendarReference(owner: try row.get("owner"), name: try row.get("name")),
+                displayName: try row.get("display_name"), calendarDescription: try row.get("description"),
+                color: try row.get("color"), order: try row.get("sort_order"), timeZone: try row.get("time_zone"),
+                supportedComponents: Set(components.split(separator: ",").map(String.init)),
+                deadProperties: dead[id] ?? [:], changePosition: try row.get("change_position"),
+                createdAt: try row.get("created_at"), syncID: try row.get("sync_id"))
+        }
+    }
+
+    private static func object(_ row: PostgresRandomAccessRow) throws -> CalendarObject {
+        CalendarObject(name: try row.get("name"), data: try row.bytes("data"), etag: try row.get("etag"), uid: try row.get("uid"),
+                       componentType: try row.get("component_type"), lastModified: try row.get("last_modified"))
+    }
+
+    // MARK: Transactions and errors
+
+    /// Runs a read in one snapshot, turning database failures into ``StoreError/Code/unavailable``.
+    func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await database.withTransaction(.snapshotRead, body)
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// Runs a write transaction; any error rolls it back.
+    /// - Parameter uniqueViolation: what a UNIQUE constraint the checks did not foresee
+    ///   means to the caller; ``StoreError/Code/unavailable`` when `nil`.
+    func write<T: Sendable>(
+        uniqueViolation: StoreError? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws(StoreError) -> T {
+        do {
+            return try await database.withTransaction(.readWrite, body)
+        } catch {
+            throw Self.storeError(error, uniqueViolation: uniqueViolation)
+        }
+    }
+
+    static func storeError(_ error: any Error, uniqueViolation: StoreError? = nil) -> StoreError {
+        if let storeError = error as? StoreError { return storeError }
+        if let uniqueViolation, let server = error as? PSQLError, server.serverInfo?[.sqlState] == "23505" {
+            return uniqueViolation
+        }
+        // No SQL, host or password reaches clients; the database error itself is for a debugger.
+        return StoreError(.unavailable, "the database could not complete the operation")
+    }
+}

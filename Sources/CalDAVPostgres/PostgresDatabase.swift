@@ -1,0 +1,134 @@
+import PostgresNIO
+import Synchronization
+
+/// One PostgreSQL database and a pool of connections to it, shared by every module that
+/// keeps tables there (calendars, accounts, tokens, job queues).
+///
+/// It owns a postgres-nio `PostgresClient` and the task that runs it; ``close()`` (or
+/// releasing the last reference) shuts the pool down. Work runs on one leased connection
+/// at a time, plainly (``withConnection(_:)``) or in a transaction (``withTransaction(_:_:)``).
+///
+/// Getting a connection waits at most ``connectionTimeout``: postgres-nio's pool keeps
+/// retrying an unreachable server for a minute before it fails a request, which is too
+/// long for a client waiting on an answer. A body that has started is never cut short.
+public final class PostgresDatabase: Sendable {
+    /// Where the database is; its description never holds the password.
+    public let location: PostgresLocation
+    /// The longest wait for a connection before an operation fails with ``PostgresDatabaseError/connectionTimedOut``.
+    public let connectionTimeout: Duration
+    /// The postgres-nio client, for what the helpers here do not cover.
+    public let client: PostgresClient
+    private let runner: Task<Void, Never>
+
+    /// Opens a pool of connections to `location`. Connections are made when first needed,
+    /// so an unreachable server shows only when an operation waits ``connectionTimeout`` in vain.
+    /// - Parameters:
+    ///   - maximumConnections: the most connections this pool keeps open at once.
+    public init(location: PostgresLocation, connectionTimeout: Duration = .seconds(10), maximumConnections: Int = 20) {
+        var configuration = location.clientConfiguration
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = connectionTimeout
+        let client = PostgresClient(configuration: configuration)
+        self.location = location
+        self.connectionTimeout = connectionTimeout
+        self.client = client
+        runner = Task { await client.run() }
+    }
+
+    deinit {
+        runner.cancel()
+    }
+
+    /// Shuts the pool down and waits until its connections are closed. Every later
+    /// operation fails.
+    public func close() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    /// Runs `body` on one connection of the pool, returned to the pool afterwards.
+    /// - Throws: ``PostgresDatabaseError/connectionTimedOut`` when no connection came within
+    ///   ``connectionTimeout``, or whatever postgres-nio or `body` threw.
+    public func withConnection<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        // Racing the lease against a timer needs child tasks; the state decides, under a
+        // lock, whether the body runs or the timer wins, so never both.
+        let gate = LeaseGate()
+        let client = client
+        let timeout = connectionTimeout
+        return try await withThrowingTaskGroup(of: Result?.self) { group in
+            group.addTask {
+                try await client.withConnection { connection in
+                    let proceed = gate.state.withLock { state in
+                        guard state == .waiting else { return false }
+                        state = .leased
+                        return true
+                    }
+                    guard proceed else { throw PostgresDatabaseError.connectionTimedOut }
+                    return try await body(connection)
+                }
+            }
+            group.addTask {
+                do { try await Task.sleep(for: timeout) } catch { return nil }
+                let expired = gate.state.withLock { state in
+                    guard state == .waiting else { return false }
+                    state = .timedOut
+                    return true
+                }
+                if expired { throw PostgresDatabaseError.connectionTimedOut }
+                return nil
+            }
+            while let result = try await group.next() {
+                if let result {
+                    group.cancelAll()
+                    return result
+                }
+            }
+            throw PostgresDatabaseError.connectionTimedOut
+        }
+    }
+
+    /// Runs `body` in one transaction on one connection: committed when `body` returns,
+    /// rolled back when it throws (and the error rethrown as it was).
+    ///
+    /// A connection whose rollback fails is closed rather than handed back to the pool.
+    /// - Parameter mode: the isolation level and whether the transaction only reads.
+    public func withTransaction<Result: Sendable>(
+        _ mode: PostgresTransactionMode = .readWrite,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        try await withConnection { connection in
+            try await connection.query(mode.beginStatement, logger: connection.logger)
+            let result: Result
+            do {
+                result = try await body(connection)
+            } catch {
+                do {
+                    try await connection.query("ROLLBACK", logger: connection.logger)
+                } catch {
+                    try? await connection.close()
+                }
+                throw error
+            }
+            try await connection.query("COMMIT", logger: connection.logger)
+            return result
+        }
+    }
+
+    /// Runs one statement and returns its rows.
+    public func query(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await withConnection { connection in try await connection.query(query, logger: connection.logger).collect() }
+    }
+
+    /// Runs one statement whose rows, if any, do not matter.
+    public func execute(_ query: PostgresQuery) async throws {
+        _ = try await self.query(query)
+    }
+}
+
+/// Who won the race between a lease and its timer.
+private final class LeaseGate: Sendable {
+    enum State: Sendable { case waiting, leased, timedOut }
+    let state = Mutex(State.waiting)
+}
