@@ -14,7 +14,7 @@ import PostgresNIO
 /// Multi-statement reads see one snapshot (REPEATABLE READ, read only).
 public final class PostgresCalendarStore: CalendarStore {
     /// The database and connection pool the store works through.
-    public let database: PostgresDatabase
+    public let database: PostgresPool
     let clock: @Sendable () -> Int
 
     /// The store's schema, as migrations of the module `caldav`.
@@ -24,7 +24,7 @@ public final class PostgresCalendarStore: CalendarStore {
     /// may keep their own tables (and migrations) in the same database.
     /// - Parameter clock: seconds since the epoch, for creation and modification times.
     /// - Throws: ``StoreError/Code/unavailable`` when the database cannot be reached or migrated.
-    public init(database: PostgresDatabase, clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) async throws(StoreError) {
+    public init(database: PostgresPool, clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) async throws(StoreError) {
         do {
             try await Schema.migrator.migrate(database)
         } catch {
@@ -42,7 +42,7 @@ public final class PostgresCalendarStore: CalendarStore {
         location: PostgresLocation, connectionTimeout: Duration = .seconds(10), maximumConnections: Int = 20,
         clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }
     ) async throws(StoreError) -> PostgresCalendarStore {
-        let database = PostgresDatabase(location: location, connectionTimeout: connectionTimeout, maximumConnections: maximumConnections)
+        let database = PostgresPool(location: location, connectionTimeout: connectionTimeout, maximumConnections: maximumConnections)
         do {
             return try await PostgresCalendarStore(database: database, clock: clock)
         } catch {

@@ -28,7 +28,7 @@ public struct PostgresMigrator: Sendable {
     /// Applies the migrations not yet recorded, in order.
     /// - Returns: the names of the migrations this run applied.
     @discardableResult
-    public func migrate(_ database: PostgresDatabase) async throws -> [String] {
+    public func migrate(_ database: PostgresPool) async throws -> [String] {
         let module = module
         let migrations = migrations
         return try await database.withTransaction { connection in
@@ -55,7 +55,7 @@ public struct PostgresMigrator: Sendable {
     }
 
     /// The names of this module's migrations the database has recorded, in the order applied.
-    public func appliedMigrations(in database: PostgresDatabase) async throws -> [String] {
+    public func appliedMigrations(in database: PostgresPool) async throws -> [String] {
         let module = module
         return try await database.withConnection { connection in
             let exists = try await connection.query("SELECT to_regclass('schema_migration') IS NOT NULL", logger: connection.logger)

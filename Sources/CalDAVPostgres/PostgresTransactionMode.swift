@@ -1,6 +1,6 @@
 import PostgresNIO
 
-/// How a transaction of ``PostgresDatabase/withTransaction(_:_:)`` begins.
+/// How a transaction of ``PostgresPool/withTransaction(_:_:)`` begins.
 public struct PostgresTransactionMode: Hashable, Sendable {
     let beginStatement: PostgresQuery
 

@@ -177,7 +177,6 @@ struct PostgresCalendarStoreTests {
     @Test("an unreachable server is unavailable, and the error names no password")
     func unreachable() async throws {
         let location = try PostgresLocation(url: "postgresql://jadwal:s3cret-pw@/jadwal?host=/nonexistent/jadwal-socket")
-        let started = ContinuousClock.now
         do {
             _ = try await PostgresCalendarStore.open(location: location, connectionTimeout: .seconds(1))
             Issue.record("opening a store on an unreachable server succeeded")
@@ -185,7 +184,6 @@ struct PostgresCalendarStoreTests {
             #expect(error.code == .unavailable)
             #expect(!"\(error)".contains("s3cret-pw") && !"\(error)".contains("SELECT"))
         }
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test("a closed store is unavailable")

@@ -1,10 +1,10 @@
-/// A failure of ``PostgresDatabase`` itself, as opposed to one the server reported.
-public struct PostgresDatabaseError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A failure of ``PostgresPool`` itself, as opposed to one the server reported.
+public struct PostgresPoolError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Base: Hashable, Sendable { case connectionTimedOut }
     private let base: Base
 
     /// No connection to the server could be had within the database's connection timeout.
-    public static let connectionTimedOut = PostgresDatabaseError(base: .connectionTimedOut)
+    public static let connectionTimedOut = PostgresPoolError(base: .connectionTimedOut)
 
     public var description: String {
         switch base {

@@ -11,10 +11,10 @@ import Synchronization
 /// Getting a connection waits at most ``connectionTimeout``: postgres-nio's pool keeps
 /// retrying an unreachable server for a minute before it fails a request, which is too
 /// long for a client waiting on an answer. A body that has started is never cut short.
-public final class PostgresDatabase: Sendable {
+public final class PostgresPool: Sendable {
     /// Where the database is; its description never holds the password.
     public let location: PostgresLocation
-    /// The longest wait for a connection before an operation fails with ``PostgresDatabaseError/connectionTimedOut``.
+    /// The longest wait for a connection before an operation fails with ``PostgresPoolError/connectionTimedOut``.
     public let connectionTimeout: Duration
     /// The postgres-nio client, for what the helpers here do not cover.
     public let client: PostgresClient
@@ -47,7 +47,7 @@ public final class PostgresDatabase: Sendable {
     }
 
     /// Runs `body` on one connection of the pool, returned to the pool afterwards.
-    /// - Throws: ``PostgresDatabaseError/connectionTimedOut`` when no connection came within
+    /// - Throws: ``PostgresPoolError/connectionTimedOut`` when no connection came within
     ///   ``connectionTimeout``, or whatever postgres-nio or `body` threw.
     public func withConnection<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
@@ -65,7 +65,7 @@ public final class PostgresDatabase: Sendable {
                         state = .leased
                         return true
                     }
-                    guard proceed else { throw PostgresDatabaseError.connectionTimedOut }
+                    guard proceed else { throw PostgresPoolError.connectionTimedOut }
                     return try await body(connection)
                 }
             }
@@ -76,7 +76,7 @@ public final class PostgresDatabase: Sendable {
                     state = .timedOut
                     return true
                 }
-                if expired { throw PostgresDatabaseError.connectionTimedOut }
+                if expired { throw PostgresPoolError.connectionTimedOut }
                 return nil
             }
             while let result = try await group.next() {
@@ -85,7 +85,7 @@ public final class PostgresDatabase: Sendable {
                     return result
                 }
             }
-            throw PostgresDatabaseError.connectionTimedOut
+            throw PostgresPoolError.connectionTimedOut
         }
     }
 
