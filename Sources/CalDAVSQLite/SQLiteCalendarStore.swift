@@ -44,15 +44,19 @@ public final class SQLiteCalendarStore: CalendarStore {
 
     public func calendars(of owner: String) async throws(StoreError) -> [CalendarCollection] {
         try await lookup { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.calendarColumns) FROM calendar WHERE owner = ? ORDER BY name"), arguments: [owner])
-                .map { try Self.collection($0, db) }
+            try Self.collections(Row.fetchCursor(db.cachedStatement(sql: """
+                SELECT \(Self.calendarColumns), d.namespace, d.local_name, d.xml
+                FROM calendar c LEFT JOIN dead_property d ON d.calendar_id = c.id WHERE c.owner = ? ORDER BY c.name
+                """), arguments: [owner]))
         }
     }
 
     public func calendar(_ reference: CalendarReference) async throws(StoreError) -> CalendarCollection? {
         try await lookup { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.calendarColumns) FROM calendar WHERE owner = ? AND name = ?"), arguments: [reference.owner, reference.name])
-                .map { try Self.collection($0, db) }
+            try Self.collections(Row.fetchCursor(db.cachedStatement(sql: """
+                SELECT \(Self.calendarColumns), d.namespace, d.local_name, d.xml
+                FROM calendar c LEFT JOIN dead_property d ON d.calendar_id = c.id WHERE c.owner = ? AND c.name = ?
+                """), arguments: [reference.owner, reference.name])).first
         }
     }
 
@@ -96,15 +100,20 @@ public final class SQLiteCalendarStore: CalendarStore {
     public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
         let list = Self.jsonArray(names)
         return try await lookup { db in
+            if names.count == 1 {
+                // A GET: the calendar and the object in one statement; no row at all means
+                // no calendar, a row of NULLs no object.
+                guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+                    SELECT o.name, o.data, o.etag, o.uid, o.component_type, o.last_modified
+                    FROM calendar c LEFT JOIN calendar_object o ON o.calendar_id = c.id AND o.name = ? WHERE c.owner = ? AND c.name = ?
+                    """), arguments: [names[0], reference.owner, reference.name]) else {
+                    throw StoreError(.notFound, "no calendar \(reference)")
+                }
+                return row[0] as String? == nil ? [] : [try Self.object(row)]
+            }
             let id = try Self.requireCalendarID(reference, db)
             var found: [String: CalendarObject] = [:]
-            if names.count == 1 {
-                if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.objectColumns) FROM calendar_object WHERE calendar_id = ? AND name = ?"),
-                                              arguments: [id, names[0]]) {
-                    let object = try Self.object(row)
-                    found[object.name] = object
-                }
-            } else if !names.isEmpty {
+            if !names.isEmpty {
                 // One statement for any number of names (prepared once, no limit on bound
                 // parameters): the names travel as one JSON array.
                 let rows = try Row.fetchAll(db.cachedStatement(sql: """
@@ -324,24 +333,38 @@ public final class SQLiteCalendarStore: CalendarStore {
         }
     }
 
-    /// The columns ``collection(_:_:)`` reads, in the order it reads them.
-    static let calendarColumns = "id, owner, name, display_name, description, color, sort_order, time_zone, components, change_position, created_at, sync_id"
+    /// The calendar columns ``collections(_:)`` reads, in the order it reads them.
+    static let calendarColumns = """
+        c.id, c.owner, c.name, c.display_name, c.description, c.color, c.sort_order, c.time_zone, c.components, \
+        c.change_position, c.created_at, c.sync_id
+        """
 
-    private static func collection(_ row: Row, _ db: Database) throws -> CalendarCollection {
-        let id: Int64 = row[0]
-        var dead: [DAVXML.Name: [UInt8]] = [:]
-        for property in try Row.fetchAll(db.cachedStatement(sql: "SELECT namespace, local_name, xml FROM dead_property WHERE calendar_id = ?"), arguments: [id]) {
-            dead[DAVXML.Name(property[0], property[1])] = try property.withUnsafeData(atIndex: 2) { $0.map { [UInt8]($0) } } ?? []
+    /// Collections from rows of ``calendarColumns`` followed by a dead property's
+    /// namespace, local name and XML (NULL when it has none): one row per dead property,
+    /// a calendar's rows together. One statement reads a calendar whole.
+    private static func collections(_ rows: RowCursor) throws -> [CalendarCollection] {
+        var found: [CalendarCollection] = []
+        var lastID: Int64?
+        while let row = try rows.next() {
+            let id: Int64 = row[0]
+            if id != lastID {
+                lastID = id
+                let components: String = row[8]
+                found.append(CalendarCollection(
+                    reference: CalendarReference(owner: row[1], name: row[2]),
+                    displayName: row[3], calendarDescription: row[4], color: row[5], order: row[6], timeZone: row[7],
+                    supportedComponents: Set(components.split(separator: ",").map(String.init)),
+                    deadProperties: [:], changePosition: row[9], createdAt: row[10], syncID: row[11]))
+            }
+            if let namespace: String = row[12] {
+                found[found.count - 1].deadProperties[DAVXML.Name(namespace, row[13])] = try row.withUnsafeData(atIndex: 14) { $0.map { [UInt8]($0) } } ?? []
+            }
         }
-        let components: String = row[8]
-        return CalendarCollection(
-            reference: CalendarReference(owner: row[1], name: row[2]),
-            displayName: row[3], calendarDescription: row[4], color: row[5], order: row[6], timeZone: row[7],
-            supportedComponents: Set(components.split(separator: ",").map(String.init)),
-            deadProperties: dead, changePosition: row[9], createdAt: row[10], syncID: row[11])
+        return found
     }
 
-    /// The columns ``object(_:)`` reads, in the order it reads them.
+    /// The columns ``object(_:)`` reads, in the order it reads them (written out once more,
+    /// qualified, in the single-name lookup of `objects(named:in:)`).
     static let objectColumns = "name, data, etag, uid, component_type, last_modified"
 
     /// An object from a row of ``objectColumns``, read by position: looking a column up by
