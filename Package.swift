@@ -58,6 +58,18 @@ let package = Package(
         ),
         // A throwaway PostgreSQL server (Debian's binaries) for tests. Foundation only.
         .target(name: "PostgresTestSupport", swiftSettings: strictSettings),
+        // Portable SQL for the application's own tables, on SQLite (GRDB) or PostgreSQL.
+        .target(
+            name: "SQLStorage",
+            dependencies: [
+                "CalDAVPostgres",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The application layer: accounts (bcrypt passwords) kept beside the calendars.
         .target(
             name: "Jadwal",
@@ -119,6 +131,11 @@ let package = Package(
                 "CalDAVPostgres", "CalDAVCore", "CalDAVCoreTesting", "PostgresTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SQLStorageTests",
+            dependencies: ["SQLStorage", "CalDAVPostgres", "PostgresTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], swiftSettings: strictSettings),

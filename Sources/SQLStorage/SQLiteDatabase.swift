@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+
+/// ``SQLDatabase`` over one SQLite file in WAL mode, through GRDB.
+///
+/// GRDB runs a transaction inside one synchronous closure, but a ``SQLSession`` body is
+/// async (PostgreSQL's statements are). So a write opens the transaction with one call
+/// on GRDB's writer connection, runs each statement with another, and commits with a
+/// last one, which `allowsUnsafeTransactions` permits; this object's lock keeps any other
+/// write of this process from running statements inside that open transaction, and
+/// SQLite's file lock (waited on for up to ten seconds) keeps other processes out.
+/// Every write to the tables behind it must therefore go through ``write(_:)``.
+public final class SQLiteDatabase: SQLDatabase {
+    /// The GRDB pool, for migrations (before any other use) and for reads on a hot path.
+    public let pool: DatabasePool
+    private let writer = AsyncLock()
+
+    public var dialect: SQLDialect { .sqlite }
+
+    /// Opens (creating if needed) the database at `path`, with foreign keys enforced.
+    /// - Parameter synchronousFull: sync the log at every commit, so an acknowledged write
+    ///   survives a power loss, not only a crash.
+    public init(path: String, synchronousFull: Bool = true) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        configuration.allowsUnsafeTransactions = true
+        configuration.prepareDatabase { db in
+            if synchronousFull { try db.execute(sql: "PRAGMA synchronous = FULL") }
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+    }
+
+    public func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> Result) async throws -> Result {
+        try await body(ReadSession(pool: pool))
+    }
+
+    public func write<Result: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> Result) async throws -> Result {
+        await writer.lock()
+        defer { writer.unlock() }
+        try Self.onWriter(pool) { db in try db.beginTransaction(.immediate) }
+        let result: Result
+        do {
+            result = try await body(WriteSession(pool: pool))
+        } catch {
+            try? Self.onWriter(pool) { db in if db.isInsideTransaction { try db.rollback() } }
+            throw error
+        }
+        do {
+            // The commit waits for fsync: GRDB's queue, not the task's thread, waits for it.
+            try await pool.writeWithoutTransaction { db in try db.commit() }
+        } catch {
+            try? Self.onWriter(pool) { db in if db.isInsideTransaction { try db.rollback() } }
+            throw error
+        }
+        return result
+    }
+
+    /// Statements on reader connections, each seeing the latest commit.
+    private struct ReadSession: SQLSession {
+        let pool: DatabasePool
+        var dialect: SQLDialect { .sqlite }
+
+        func query(_ sql: String, _ arguments: SQLArguments) async throws -> [SQLRow] {
+            try SQLiteDatabase.onReader(pool) { db in try SQLiteDatabase.rows(sql, arguments, db) }
+        }
+
+        func execute(_ sql: String, _ arguments: SQLArguments) async throws -> Int {
+            try SQLiteDatabase.onReader(pool) { db in
+                try db.cachedStatement(sql: sql).execute(arguments: SQLiteDatabase.bindings(arguments))
+                return db.changesCount
+            }
+        }
+    }
+
+    /// Statements on the writer connection, inside the transaction ``write(_:)`` opened.
+    private struct WriteSession: SQLSession {
+        let pool: DatabasePool
+        var dialect: SQLDialect { .sqlite }
+
+        func query(_ sql: String, _ arguments: SQLArguments) async throws -> [SQLRow] {
+            try SQLiteDatabase.onWriter(pool) { db in try SQLiteDatabase.rows(sql, arguments, db) }
+        }
+
+        func execute(_ sql: String, _ arguments: SQLArguments) async throws -> Int {
+            try SQLiteDatabase.onWriter(pool) { db in
+                try db.cachedStatement(sql: sql).execute(arguments: SQLiteDatabase.bindings(arguments))
+                return db.changesCount
+            }
+        }
+    }
+
+    /// Runs `body` on the writer connection on this thread, outside any transaction of
+    /// its own. (From async code GRDB picks its async variant, which hops threads.)
+    static func onWriter<T>(_ pool: DatabasePool, _ body: (Database) throws -> T) throws -> T {
+        try pool.writeWithoutTransaction(body)
+    }
+
+    /// Runs `body` on a reader connection on this thread, outside a transaction.
+    static func onReader<T>(_ pool: DatabasePool, _ body: (Database) throws -> T) throws -> T {
+        try pool.unsafeRead(body)
+    }
+
+    static func rows(_ sql: String, _ arguments: SQLArguments, _ db: Database) throws -> [SQLRow] {
+        let statement = try db.cachedStatement(sql: sql)
+        let columns = SQLColumns(statement.columnNames)
+        let count = statement.columnCount
+        return try Row.fetchAll(statement, arguments: bindings(arguments)).map { row in
+            SQLRow(columns: columns, values: (0..<count).map { value(row[$0] as DatabaseValue) })
+        }
+    }
+
+    static func bindings(_ arguments: SQLArguments) -> StatementArguments {
+        StatementArguments(arguments.values.map { value -> DatabaseValue in
+            switch value {
+            case .null: return .null
+            case .integer(let integer): return integer.databaseValue
+            case .real(let real): return real.databaseValue
+            case .text(let text): return text.databaseValue
+            case .blob(let bytes): return Data(bytes).databaseValue
+            }
+        })
+    }
+
+    static func value(_ value: DatabaseValue) -> SQLValue {
+        switch value.storage {
+        case .null: return .null
+        case .int64(let integer): return .integer(integer)
+        case .double(let real): return .real(real)
+        case .string(let text): return .text(text)
+        case .blob(let data): return .blob([UInt8](data))
+        }
+    }
+}
