@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "Jadwal",
             dependencies: [
-                "ICalendar", "CalDAVCore", "CalDAVSQLite", "Extraction", "Mail", "PrayerTimes",
+                "ICalendar", "CalDAVCore", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Mail", "PrayerTimes", "SQLStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,14 +1,13 @@
-import CalDAVSQLite
 import Foundation
-import GRDB
+import SQLStorage
 
 extension AccountStore {
     /// The account whose email address is `email` (compared without case), or `nil`.
     public func account(withEmail email: String) async throws -> Account? {
-        try pool.readInPlace { db in
-            try Row.fetchOne(db.cachedStatement(sql: """
+        try await database.read { session in
+            try await session.queryRow("""
                 SELECT name, email, is_admin, created_at FROM account WHERE email = ? COLLATE NOCASE ORDER BY created_at LIMIT 1
-                """), arguments: [email]).map {
+                """, [email]).map {
                 Account(name: $0["name"], email: $0["email"], isAdmin: $0["is_admin"], createdAt: $0["created_at"])
             }
         }
@@ -20,14 +19,14 @@ extension AccountStore {
         if case .some(.some(let address)) = email, !address.isEmpty, !Self.isValidEmail(address) {
             throw AccountError("'\(address)' is not an email address")
         }
-        let changed = try await pool.write { db in
-            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE name = ?"), arguments: [name]) == true else { return false }
+        let changed = try await database.write { session in
+            guard try await session.scalar(Bool.self, "SELECT 1 FROM account WHERE name = ?", [name]) == true else { return false }
             if case .some(let address) = email {
                 let stored = address.flatMap { $0.isEmpty ? nil : $0 }
-                try db.cachedStatement(sql: "UPDATE account SET email = ? WHERE name = ?").execute(arguments: [stored, name])
+                try await session.execute("UPDATE account SET email = ? WHERE name = ?", [stored, name])
             }
             if let isAdmin {
-                try db.cachedStatement(sql: "UPDATE account SET is_admin = ? WHERE name = ?").execute(arguments: [isAdmin, name])
+                try await session.execute("UPDATE account SET is_admin = ? WHERE name = ?", [isAdmin, name])
             }
             return true
         }
@@ -36,10 +35,9 @@ extension AccountStore {
 
     /// Notes a sign-in to the app; `true` the first time, when a welcome is due.
     public func recordSignIn(name: String, now: Int = Int(Date().timeIntervalSince1970)) async throws -> Bool {
-        try await pool.write { db in
-            try db.cachedStatement(sql: "UPDATE account SET first_signed_in_at = ? WHERE name = ? AND first_signed_in_at IS NULL")
-                .execute(arguments: [now, name])
-            return db.changesCount == 1
+        try await database.write { session in
+            let changed = try await session.execute("UPDATE account SET first_signed_in_at = ? WHERE name = ? AND first_signed_in_at IS NULL", [now, name])
+            return changed == 1
         }
     }
 }

@@ -1,5 +1,5 @@
-import CalDAVSQLite
 import Foundation
+import SQLStorage
 import GRDB
 import HummingbirdBcrypt
 
@@ -28,7 +28,7 @@ public final class AccountStore: Sendable {
         public static let missingUser = AccountError("no such user", missing: true)
     }
 
-    let pool: DatabasePool
+    let database: any SQLDatabase
     let cost: UInt8
     /// A hash of no one's password at the same cost, checked for unknown names.
     let decoyHash: String
@@ -37,14 +37,19 @@ public final class AccountStore: Sendable {
     /// Rung when a job is queued, to wake this process's job worker.
     let jobBell = OutboxBell()
 
-    /// Opens the accounts in the database at `path` (the calendar store's file).
+    /// Opens the accounts in the SQLite database at `path` (the calendar store's file),
+    /// bringing their tables up to date.
     /// - Parameter bcryptCost: work factor; 12 by default, lower only in tests.
-    public init(path: String, bcryptCost: UInt8 = 12) throws {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA foreign_keys = ON") }
-        pool = try DatabasePool(path: path, configuration: configuration)
-        try AccountMigrations.migrator.migrate(pool)
+    public convenience init(path: String, bcryptCost: UInt8 = 12) throws {
+        let database = try SQLiteDatabase(path: path)
+        try AccountMigrations.migrator.migrate(database.pool)
+        self.init(database: database, bcryptCost: bcryptCost)
+    }
+
+    /// The accounts in a database whose tables are already up to date (see
+    /// ``open(postgres:bcryptCost:)`` for PostgreSQL).
+    init(database: any SQLDatabase, bcryptCost: UInt8) {
+        self.database = database
         cost = bcryptCost
         decoyHash = Bcrypt.hash(UUID().uuidString, cost: bcryptCost)
     }
@@ -69,11 +74,11 @@ public final class AccountStore: Sendable {
         if let email, !Self.isValidEmail(email) { throw AccountError("'\(email)' is not an email address") }
         guard password.count >= 8 else { throw AccountError("passwords need at least 8 characters") }
         let hash = await PasswordHashing.hash(password, cost: cost)
-        try await pool.write { db in
-            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE name = ?"), arguments: [name]) == true {
+        try await database.write { session in
+            if try await session.scalar(Bool.self, "SELECT 1 FROM account WHERE name = ?", [name]) == true {
                 throw AccountError("user \(name) exists already")
             }
-            try db.cachedStatement(sql: "INSERT INTO account (name, password_hash, email, is_admin, created_at) VALUES (?, ?, ?, ?, ?)").execute(arguments: [name, hash, email, isAdmin, now])
+            try await session.execute("INSERT INTO account (name, password_hash, email, is_admin, created_at) VALUES (?, ?, ?, ?, ?)", [name, hash, email, isAdmin, now])
         }
     }
 
@@ -81,28 +86,25 @@ public final class AccountStore: Sendable {
     public func setPassword(name: String, password: String) async throws {
         guard password.count >= 8 else { throw AccountError("passwords need at least 8 characters") }
         let hash = await PasswordHashing.hash(password, cost: cost)
-        let changed = try await pool.write { db in
+        let changed = try await database.write { session in
             // Browser sessions started before the change end with it.
-            try db.cachedStatement(sql: "UPDATE account SET password_hash = ?, password_generation = password_generation + 1 WHERE name = ?")
-                .execute(arguments: [hash, name])
-            return db.changesCount
+            return try await session.execute("UPDATE account SET password_hash = ?, password_generation = password_generation + 1 WHERE name = ?", [hash, name])
         }
         if changed == 0 { throw AccountError("no user \(name)", missing: true) }
     }
 
     /// Deletes an account (its calendars are the calendar store's to delete).
     public func delete(name: String) async throws {
-        let changed = try await pool.write { db in
-            try db.cachedStatement(sql: "DELETE FROM account WHERE name = ?").execute(arguments: [name])
-            return db.changesCount
+        let changed = try await database.write { session in
+            return try await session.execute("DELETE FROM account WHERE name = ?", [name])
         }
         if changed == 0 { throw AccountError("no user \(name)", missing: true) }
     }
 
     /// Every account, by name.
     public func list() async throws -> [Account] {
-        try pool.readInPlace { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT name, email, is_admin, created_at FROM account ORDER BY name")).map {
+        try await database.read { session in
+            try await session.query("SELECT name, email, is_admin, created_at FROM account ORDER BY name").map {
                 Account(name: $0["name"], email: $0["email"], isAdmin: $0["is_admin"], createdAt: $0["created_at"])
             }
         }
@@ -110,8 +112,8 @@ public final class AccountStore: Sendable {
 
     /// One account, or `nil`.
     public func account(named name: String) async throws -> Account? {
-        try pool.readInPlace { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT name, email, is_admin, created_at FROM account WHERE name = ?"), arguments: [name]).map {
+        try await database.read { session in
+            try await session.queryRow("SELECT name, email, is_admin, created_at FROM account WHERE name = ?", [name]).map {
                 Account(name: $0["name"], email: $0["email"], isAdmin: $0["is_admin"], createdAt: $0["created_at"])
             }
         }
@@ -123,11 +125,11 @@ public final class AccountStore: Sendable {
     /// invalidated at once. One indexed read, no bcrypt.
     public func credentialStamp(name: String, password: String) async -> String? {
         // One statement, on every authenticated request: no snapshot needed.
-        let stamp = try? pool.readLatest { db in
+        let stamp = try? await database.read { session in
             if let appPassword = AppPassword.Parsed(password) {
-                return try String.fetchOne(db.cachedStatement(sql: "SELECT password_hash FROM app_password WHERE account = ? AND id = ?"), arguments: [name, appPassword.id])
+                return try await session.scalar(String.self, "SELECT password_hash FROM app_password WHERE account = ? AND id = ?", [name, appPassword.id])
             }
-            return try String.fetchOne(db.cachedStatement(sql: "SELECT password_hash FROM account WHERE name = ?"), arguments: [name])
+            return try await session.scalar(String.self, "SELECT password_hash FROM account WHERE name = ?", [name])
         }
         return stamp.flatMap { $0 }
     }
@@ -139,8 +141,8 @@ public final class AccountStore: Sendable {
         if let appPassword = AppPassword.Parsed(password) {
             return await verifyAppPassword(name: name, appPassword, now: now)
         }
-        let hash = try? pool.readInPlace { db in
-            try String.fetchOne(db.cachedStatement(sql: "SELECT password_hash FROM account WHERE name = ?"), arguments: [name])
+        let hash = try? await database.read { session in
+            try await session.scalar(String.self, "SELECT password_hash FROM account WHERE name = ?", [name])
         }
         guard let stored = hash.flatMap({ $0 }) else {
             _ = await PasswordHashing.verify(password, hash: decoyHash)

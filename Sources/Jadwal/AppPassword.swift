@@ -1,6 +1,5 @@
-import CalDAVSQLite
 import Foundation
-import GRDB
+import SQLStorage
 
 /// A generated password for one device or app, so the account password never has to be
 /// typed into a phone, and one lost device can be cut off alone.
@@ -52,23 +51,22 @@ extension AccountStore {
         let password = AppPassword.generate()
         guard let parsed = AppPassword.Parsed(password) else { preconditionFailure("a generated password has the app-password shape") }
         let hash = await PasswordHashing.hash(parsed.whole, cost: cost)
-        try await pool.write { db in
-            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE name = ?"), arguments: [name]) == true else {
+        try await database.write { session in
+            guard try await session.scalar(Bool.self, "SELECT 1 FROM account WHERE name = ?", [name]) == true else {
                 throw AccountError("no user \(name)", missing: true)
             }
-            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM app_password WHERE account = ? AND label = ?"), arguments: [name, label]) == true {
+            if try await session.scalar(Bool.self, "SELECT 1 FROM app_password WHERE account = ? AND label = ?", [name, label]) == true {
                 throw AccountError("\(name) already has an app password labelled '\(label)'")
             }
-            try db.cachedStatement(sql: "INSERT INTO app_password (account, id, label, password_hash, created_at) VALUES (?, ?, ?, ?, ?)").execute(arguments: [name, parsed.id, label, hash, now])
+            try await session.execute("INSERT INTO app_password (account, id, label, password_hash, created_at) VALUES (?, ?, ?, ?, ?)", [name, parsed.id, label, hash, now])
         }
         return password
     }
 
     /// The app passwords of `name`, without their secrets.
     public func appPasswords(name: String) async throws -> [AppPassword] {
-        try pool.readInPlace { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, label, created_at, last_used_at FROM app_password WHERE account = ? ORDER BY created_at, label"),
-                             arguments: [name]).map {
+        try await database.read { session in
+            try await session.query("SELECT id, label, created_at, last_used_at FROM app_password WHERE account = ? ORDER BY created_at, label", [name]).map {
                 AppPassword(id: $0["id"], label: $0["label"], createdAt: $0["created_at"], lastUsedAt: $0["last_used_at"])
             }
         }
@@ -76,24 +74,23 @@ extension AccountStore {
 
     /// Revokes the app password with this label; it stops working at once for new checks.
     public func revokeAppPassword(name: String, label: String) async throws {
-        let changed = try await pool.write { db in
-            try db.cachedStatement(sql: "DELETE FROM app_password WHERE account = ? AND label = ?").execute(arguments: [name, label])
-            return db.changesCount
+        let changed = try await database.write { session in
+            return try await session.execute("DELETE FROM app_password WHERE account = ? AND label = ?", [name, label])
         }
         if changed == 0 { throw AccountError("\(name) has no app password labelled '\(label)'", missing: true) }
     }
 
     func verifyAppPassword(name: String, _ password: AppPassword.Parsed, now: Int) async -> Bool {
-        let hash = try? pool.readInPlace { db in
-            try String.fetchOne(db.cachedStatement(sql: "SELECT password_hash FROM app_password WHERE account = ? AND id = ?"), arguments: [name, password.id])
+        let hash = try? await database.read { session in
+            try await session.scalar(String.self, "SELECT password_hash FROM app_password WHERE account = ? AND id = ?", [name, password.id])
         }
         guard let stored = hash.flatMap({ $0 }) else {
             _ = await PasswordHashing.verify(password.whole, hash: decoyHash)
             return false
         }
         guard await PasswordHashing.verify(password.whole, hash: stored) else { return false }
-        _ = try? await pool.write { db in
-            try db.cachedStatement(sql: "UPDATE app_password SET last_used_at = ? WHERE account = ? AND id = ?").execute(arguments: [now, name, password.id])
+        _ = try? await database.write { session in
+            try await session.execute("UPDATE app_password SET last_used_at = ? WHERE account = ? AND id = ?", [now, name, password.id])
         }
         return true
     }

@@ -9,9 +9,11 @@ public protocol SQLDatabase: Sendable {
     var dialect: SQLDialect { get }
 
     /// Runs `body`'s statements outside a transaction.
+    @discardableResult
     func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> Result) async throws -> Result
 
     /// Runs `body`'s statements in one transaction.
+    @discardableResult
     func write<Result: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> Result) async throws -> Result
 }
 

@@ -1,6 +1,5 @@
-import CalDAVSQLite
 import Foundation
-import GRDB
+import SQLStorage
 
 /// Single-use links: sign-in by email and device setup. A token is random, stored only as
 /// its SHA-256 digest, expires after ``lifetime`` seconds and works once: redeeming it
@@ -27,7 +26,7 @@ public struct OneTimeTokens: Sendable {
     public static let lifetime = 15 * 60
     static let maxDetailLength = 1024
 
-    let pool: DatabasePool
+    let database: any SQLDatabase
 
     /// Issues a token for `account`; the returned text is shown or mailed once and never stored.
     /// - Parameter detail: a short note kept with the token (for setup links, what to set up).
@@ -35,15 +34,15 @@ public struct OneTimeTokens: Sendable {
                       now: Int = Int(Date().timeIntervalSince1970)) async throws -> String {
         if let detail, detail.utf8.count > Self.maxDetailLength { throw AccountStore.AccountError("the token's detail is too long") }
         let token = SecretToken.generate()
-        try await pool.write { db in
-            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE name = ?"), arguments: [account]) == true else {
+        try await database.write { session in
+            guard try await session.scalar(Bool.self, "SELECT 1 FROM account WHERE name = ?", [account]) == true else {
                 throw AccountStore.AccountError("no user \(account)", missing: true)
             }
             // Spent and expired rows are only kept for a day, to answer 410 to a late second use.
-            try db.cachedStatement(sql: "DELETE FROM one_time_token WHERE expires_at < ?").execute(arguments: [now - 86_400])
-            try db.cachedStatement(sql: """
+            try await session.execute("DELETE FROM one_time_token WHERE expires_at < ?", [now - 86_400])
+            try await session.execute("""
                 INSERT INTO one_time_token (digest, purpose, account, detail, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [SecretToken.digest(token), purpose.rawValue, account, detail, now, now + Self.lifetime])
+                """, [SecretToken.digest(token), purpose.rawValue, account, detail, now, now + Self.lifetime])
         }
         return token
     }
@@ -52,10 +51,10 @@ public struct OneTimeTokens: Sendable {
     public func redeem(_ token: String, for purpose: Purpose, now: Int = Int(Date().timeIntervalSince1970)) async throws -> Redemption {
         guard SecretToken.isWellFormed(token) else { return .unknown }
         let digest = SecretToken.digest(token)
-        return try await pool.write { db in
-            let state = try Self.state(of: digest, for: purpose, now: now, db)
+        return try await database.write { session in
+            let state = try await Self.state(of: digest, for: purpose, now: now, session)
             if case .redeemed = state {
-                try db.cachedStatement(sql: "UPDATE one_time_token SET used_at = ? WHERE digest = ?").execute(arguments: [now, digest])
+                try await session.execute("UPDATE one_time_token SET used_at = ? WHERE digest = ?", [now, digest])
             }
             return state
         }
@@ -64,14 +63,14 @@ public struct OneTimeTokens: Sendable {
     /// Looks at a token without spending it (for a page that shows before the download).
     public func peek(_ token: String, for purpose: Purpose, now: Int = Int(Date().timeIntervalSince1970)) async throws -> Redemption {
         guard SecretToken.isWellFormed(token) else { return .unknown }
-        return try pool.readInPlace { db in try Self.state(of: SecretToken.digest(token), for: purpose, now: now, db) }
+        return try await database.read { session in try await Self.state(of: SecretToken.digest(token), for: purpose, now: now, session) }
     }
 
     /// What redeeming the token with this digest would give now, without spending it.
-    private static func state(of digest: String, for purpose: Purpose, now: Int, _ db: Database) throws -> Redemption {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+    private static func state(of digest: String, for purpose: Purpose, now: Int, _ session: any SQLSession) async throws -> Redemption {
+        guard let row = try await session.queryRow("""
             SELECT account, detail, expires_at, used_at FROM one_time_token WHERE digest = ? AND purpose = ?
-            """), arguments: [digest, purpose.rawValue]) else { return .unknown }
+            """, [digest, purpose.rawValue]) else { return .unknown }
         if (row["used_at"] as Int?) != nil { return .alreadyUsed }
         if (row["expires_at"] as Int) <= now { return .expired }
         return .redeemed(account: row["account"], detail: row["detail"])
@@ -80,5 +79,5 @@ public struct OneTimeTokens: Sendable {
 
 extension AccountStore {
     /// Sign-in and setup links.
-    public var oneTimeTokens: OneTimeTokens { OneTimeTokens(pool: pool) }
+    public var oneTimeTokens: OneTimeTokens { OneTimeTokens(database: database) }
 }

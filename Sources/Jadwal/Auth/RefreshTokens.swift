@@ -1,6 +1,5 @@
-import CalDAVSQLite
 import Foundation
-import GRDB
+import SQLStorage
 
 /// Long-lived tokens that get new access tokens for the app API. Stored only as SHA-256
 /// digests; each use replaces the token with a new one of the same family (rotation). A
@@ -17,13 +16,13 @@ public struct RefreshTokens: Sendable {
     /// Ninety days from the last use.
     public static let lifetime = 90 * 86_400
 
-    let pool: DatabasePool
+    let database: any SQLDatabase
 
     /// A new token (and family) for `account`, after a successful sign-in.
     public func issue(for account: String, now: Int = Int(Date().timeIntervalSince1970)) async throws -> String {
         let token = SecretToken.generate()
-        try await pool.write { db in
-            try Self.insert(digest: SecretToken.digest(token), account: account, family: SecretToken.generate(), now: now, db)
+        try await database.write { session in
+            try await Self.insert(digest: SecretToken.digest(token), account: account, family: SecretToken.generate(), now: now, session)
         }
         return token
     }
@@ -33,20 +32,19 @@ public struct RefreshTokens: Sendable {
         guard SecretToken.isWellFormed(token) else { return .refused }
         let digest = SecretToken.digest(token)
         let replacement = SecretToken.generate()
-        return try await pool.write { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+        return try await database.write { session in
+            guard let row = try await session.queryRow("""
                 SELECT account, family, expires_at, replaced_at, revoked_at FROM refresh_token WHERE digest = ?
-                """), arguments: [digest]) else { return .refused }
+                """, [digest]) else { return .refused }
             let family: String = row["family"]
             if (row["replaced_at"] as Int?) != nil {
-                try db.cachedStatement(sql: "UPDATE refresh_token SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL")
-                    .execute(arguments: [now, family])
+                try await session.execute("UPDATE refresh_token SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL", [now, family])
                 return .refused
             }
             guard (row["revoked_at"] as Int?) == nil, (row["expires_at"] as Int) > now else { return .refused }
             let account: String = row["account"]
-            try db.cachedStatement(sql: "UPDATE refresh_token SET replaced_at = ? WHERE digest = ?").execute(arguments: [now, digest])
-            try Self.insert(digest: SecretToken.digest(replacement), account: account, family: family, now: now, db)
+            try await session.execute("UPDATE refresh_token SET replaced_at = ? WHERE digest = ?", [now, digest])
+            try await Self.insert(digest: SecretToken.digest(replacement), account: account, family: family, now: now, session)
             return .rotated(account: account, token: replacement)
         }
     }
@@ -54,41 +52,40 @@ public struct RefreshTokens: Sendable {
     /// Revokes the family of `token` (sign-out on that device). Unknown tokens are ignored.
     public func revoke(_ token: String, now: Int = Int(Date().timeIntervalSince1970)) async throws {
         guard SecretToken.isWellFormed(token) else { return }
-        try await pool.write { db in
-            try db.cachedStatement(sql: """
+        try await database.write { session in
+            try await session.execute("""
                 UPDATE refresh_token SET revoked_at = ? WHERE revoked_at IS NULL
                     AND family = (SELECT family FROM refresh_token WHERE digest = ?)
-                """).execute(arguments: [now, SecretToken.digest(token)])
+                """, [now, SecretToken.digest(token)])
         }
     }
 
     /// Revokes every refresh token of `account` (sign out everywhere, password reset).
     public func revokeAll(of account: String, now: Int = Int(Date().timeIntervalSince1970)) async throws {
-        try await pool.write { db in
-            try db.cachedStatement(sql: "UPDATE refresh_token SET revoked_at = ? WHERE account = ? AND revoked_at IS NULL")
-                .execute(arguments: [now, account])
+        try await database.write { session in
+            try await session.execute("UPDATE refresh_token SET revoked_at = ? WHERE account = ? AND revoked_at IS NULL", [now, account])
         }
     }
 
     /// How many signed-in app sessions `account` has.
     public func activeCount(of account: String, now: Int = Int(Date().timeIntervalSince1970)) async throws -> Int {
-        try pool.readInPlace { db in
-            try Int.fetchOne(db.cachedStatement(sql: """
+        try await database.read { session in
+            try await session.scalar(Int.self, """
                 SELECT COUNT(*) FROM refresh_token WHERE account = ? AND revoked_at IS NULL AND replaced_at IS NULL AND expires_at > ?
-                """), arguments: [account, now]) ?? 0
+                """, [account, now]) ?? 0
         }
     }
 
-    private static func insert(digest: String, account: String, family: String, now: Int, _ db: Database) throws {
+    private static func insert(digest: String, account: String, family: String, now: Int, _ session: any SQLSession) async throws {
         // Rows dead for a while only make the table grow.
-        try db.cachedStatement(sql: "DELETE FROM refresh_token WHERE expires_at < ?").execute(arguments: [now - 86_400])
-        try db.cachedStatement(sql: """
+        try await session.execute("DELETE FROM refresh_token WHERE expires_at < ?", [now - 86_400])
+        try await session.execute("""
             INSERT INTO refresh_token (digest, account, family, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
-            """).execute(arguments: [digest, account, family, now, now + lifetime])
+            """, [digest, account, family, now, now + lifetime])
     }
 }
 
 extension AccountStore {
     /// The app API's refresh tokens.
-    public var refreshTokens: RefreshTokens { RefreshTokens(pool: pool) }
+    public var refreshTokens: RefreshTokens { RefreshTokens(database: database) }
 }

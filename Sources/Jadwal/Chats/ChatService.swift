@@ -25,8 +25,8 @@ public struct ChatService: Sendable {
                 defaultZone: TimeZone = .current, send: @escaping @Sendable (OutgoingMail) async throws -> Void = { _ in },
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.accounts = accounts
-        self.chats = ChatStore(pool: accounts.pool, cipher: cipher, jobs: accounts.jobs)
-        self.settings = ChatSettingsStore(pool: accounts.pool, cipher: cipher)
+        self.chats = ChatStore(database: accounts.database, cipher: cipher, jobs: accounts.jobs)
+        self.settings = ChatSettingsStore(database: accounts.database, cipher: cipher)
         self.conflicts = accounts.conflicts
         self.calendar = ChatEventsCalendar(store: store)
         self.store = store
@@ -48,8 +48,8 @@ public struct ChatService: Sendable {
     /// any point: the event's UID is fixed before it is written, and the conversation's
     /// state changes only after the calendar did.
     public func process(conversation id: Int64, now: Int = Int(Date().timeIntervalSince1970)) async throws {
-        guard let state = try chats.state(of: id) else { return }
-        let window = try chats.window(of: id)
+        guard let state = try await chats.state(of: id) else { return }
+        let window = try await chats.window(of: id)
         guard let last = window.last else { return }
         let owner = state.account
         let zone = try await zone(of: owner)

@@ -1,11 +1,10 @@
-import CalDAVSQLite
 import Foundation
-import GRDB
+import SQLStorage
 
 /// Per-user chat settings: the bridge token a WhatsApp bridge posts with, where
 /// notifications go, and the waking hours conflict suggestions keep to.
 public struct ChatSettingsStore: Sendable {
-    let pool: DatabasePool
+    let database: any SQLDatabase
     let cipher: ChatCipher
 
     public struct Settings: Sendable, Equatable {
@@ -20,8 +19,8 @@ public struct ChatSettingsStore: Sendable {
     }
 
     public func settings(of account: String) async throws -> Settings {
-        try pool.readInPlace { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM chat_settings WHERE account = ?"), arguments: [account])
+        try await database.read { session in
+            try await session.queryRow("SELECT * FROM chat_settings WHERE account = ?", [account])
         }.map { row in
             Settings(webhookURL: row["webhook_url"], notifyByEmail: row["notify_by_email"], wakingStart: row["waking_start"],
                      wakingEnd: row["waking_end"], hasBridgeToken: (row["bridge_token_digest"] as String?) != nil)
@@ -39,22 +38,21 @@ public struct ChatSettingsStore: Sendable {
         let secret = next.webhookURL != nil && (next.webhookURL != current.webhookURL || rotateSecret) ? "whsec_" + SecretToken.generate() : nil
         let sealed = try secret.map { try cipher.seal($0, context: "webhook_secret:\(account)") }
         let stored = next
-        try await pool.write { db in
-            try db.cachedStatement(sql: "INSERT INTO chat_settings (account) VALUES (?) ON CONFLICT DO NOTHING").execute(arguments: [account])
-            try db.cachedStatement(sql: """
+        try await database.write { session in
+            try await session.execute("INSERT INTO chat_settings (account) VALUES (?) ON CONFLICT DO NOTHING", [account])
+            try await session.execute("""
                 UPDATE chat_settings SET webhook_url = ?, notify_by_email = ?, waking_start = ?, waking_end = ?,
                 webhook_secret = CASE WHEN ? IS NULL THEN NULL ELSE coalesce(?, webhook_secret) END WHERE account = ?
-                """).execute(arguments: [stored.webhookURL, stored.notifyByEmail, stored.wakingStart, stored.wakingEnd,
+                """, [stored.webhookURL, stored.notifyByEmail, stored.wakingStart, stored.wakingEnd,
                                          stored.webhookURL, sealed, account])
         }
         return (next, secret)
     }
 
     /// The webhook URL and its secret, when set.
-    func webhook(of account: String) throws -> (url: String, secret: String)? {
-        try pool.readInPlace { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT webhook_url, webhook_secret FROM chat_settings WHERE account = ? AND webhook_url IS NOT NULL"),
-                             arguments: [account])
+    func webhook(of account: String) async throws -> (url: String, secret: String)? {
+        try await database.read { session in
+            try await session.queryRow("SELECT webhook_url, webhook_secret FROM chat_settings WHERE account = ? AND webhook_url IS NOT NULL", [account])
         }.flatMap { row in
             guard let url: String = row["webhook_url"], let sealed: Data = row["webhook_secret"] else { return nil }
             return (url, try cipher.openString(sealed, context: "webhook_secret:\(account)"))
@@ -64,27 +62,26 @@ public struct ChatSettingsStore: Sendable {
     /// A new bridge token for `account`, replacing any earlier one. Only its digest is kept.
     public func issueBridgeToken(for account: String) async throws -> String {
         let token = "jb_" + SecretToken.generate()
-        try await pool.write { db in
-            try db.cachedStatement(sql: """
+        try await database.write { session in
+            try await session.execute("""
                 INSERT INTO chat_settings (account, bridge_token_digest) VALUES (?, ?)
                 ON CONFLICT (account) DO UPDATE SET bridge_token_digest = excluded.bridge_token_digest
-                """).execute(arguments: [account, SecretToken.digest(token)])
+                """, [account, SecretToken.digest(token)])
         }
         return token
     }
 
     public func revokeBridgeToken(of account: String) async throws {
-        try await pool.write { db in
-            try db.cachedStatement(sql: "UPDATE chat_settings SET bridge_token_digest = NULL WHERE account = ?").execute(arguments: [account])
+        try await database.write { session in
+            try await session.execute("UPDATE chat_settings SET bridge_token_digest = NULL WHERE account = ?", [account])
         }
     }
 
     /// The account a bridge token belongs to, or nil.
     public func account(forBridgeToken token: String) async throws -> String? {
         guard token.hasPrefix("jb_"), SecretToken.isWellFormed(String(token.dropFirst(3))) else { return nil }
-        return try pool.readInPlace { db in
-            try String.fetchOne(db.cachedStatement(sql: "SELECT account FROM chat_settings WHERE bridge_token_digest = ?"),
-                                arguments: [SecretToken.digest(token)])
+        return try await database.read { session in
+            try await session.scalar(String.self, "SELECT account FROM chat_settings WHERE bridge_token_digest = ?", [SecretToken.digest(token)])
         }
     }
 }

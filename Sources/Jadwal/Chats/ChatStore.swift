@@ -1,7 +1,6 @@
-import CalDAVSQLite
 import Extraction
 import Foundation
-import GRDB
+import SQLStorage
 
 /// Conversations and their messages, sealed at rest.
 ///
@@ -9,7 +8,7 @@ import GRDB
 /// so an acknowledged message is always judged. A message id seen once is known for good:
 /// the same message sent again (a bridge retrying, an export imported twice) changes nothing.
 public struct ChatStore: Sendable {
-    let pool: DatabasePool
+    let database: any SQLDatabase
     let cipher: ChatCipher
     let jobs: JobQueue
 
@@ -85,25 +84,24 @@ public struct ChatStore: Sendable {
     public func record(_ messages: [IncomingMessage], account: String, chatID: String, counterpart: String, source: Source,
                        now: Int = Int(Date().timeIntervalSince1970)) async throws -> Recorded {
         let sealedCounterpart = try cipher.seal(counterpart, context: "chat_conversation:\(account):\(chatID)")
-        let result = try await pool.write { db -> Recorded in
-            try db.cachedStatement(sql: """
+        let result = try await database.write { session -> Recorded in
+            try await session.execute("""
                 INSERT INTO chat_conversation (account, chat_id, source, counterpart, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (account, chat_id) DO NOTHING
-                """).execute(arguments: [account, chatID, source.rawValue, sealedCounterpart, now, now])
-            let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM chat_conversation WHERE account = ? AND chat_id = ?"),
-                                        arguments: [account, chatID])!
+                """, [account, chatID, source.rawValue, sealedCounterpart, now, now])
+            let id = try await session.scalar(Int64.self, "SELECT id FROM chat_conversation WHERE account = ? AND chat_id = ?", [account, chatID])!
             var accepted = 0
             for message in messages {
                 let sealed = try cipher.seal(try Self.encode(message), context: Self.context(id, message.messageID))
-                try db.cachedStatement(sql: """
+                let changed = try await session.execute("""
                     INSERT INTO chat_message (conversation_id, message_id, sent_at, from_owner, sealed) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT DO NOTHING
-                    """).execute(arguments: [id, message.messageID, message.sentAt, message.fromOwner, sealed])
-                accepted += db.changesCount
+                    """, [id, message.messageID, message.sentAt, message.fromOwner, sealed])
+                accepted += changed
             }
             if accepted > 0 {
-                try db.cachedStatement(sql: "UPDATE chat_conversation SET updated_at = ? WHERE id = ?").execute(arguments: [now, id])
-                try JobQueue.enqueue(.judgeChat, key: "chat:\(id)", account: account, payload: nil, due: now, in: db)
+                try await session.execute("UPDATE chat_conversation SET updated_at = ? WHERE id = ?", [now, id])
+                try await JobQueue.enqueue(.judgeChat, key: "chat:\(id)", account: account, payload: nil, due: now, in: session)
             }
             return Recorded(conversationID: id, accepted: accepted, duplicates: messages.count - accepted)
         }
@@ -113,24 +111,23 @@ public struct ChatStore: Sendable {
 
     /// The owner's conversations, most recently active first.
     public func conversations(of account: String) async throws -> [Summary] {
-        try pool.readInPlace { db in
-            try Row.fetchAll(db.cachedStatement(sql: "\(Self.summarySQL) WHERE c.account = ? ORDER BY c.updated_at DESC, c.id DESC"),
-                             arguments: [account])
+        try await database.read { session in
+            try await session.query("\(Self.summarySQL) WHERE c.account = ? ORDER BY c.updated_at DESC, c.id DESC", [account])
         }.map { try summary($0) }
     }
 
     /// One conversation of the owner's, or nil.
     public func conversation(_ id: Int64, of account: String) async throws -> Summary? {
-        try pool.readInPlace { db in
-            try Row.fetchOne(db.cachedStatement(sql: "\(Self.summarySQL) WHERE c.id = ? AND c.account = ?"), arguments: [id, account])
+        try await database.read { session in
+            try await session.queryRow("\(Self.summarySQL) WHERE c.id = ? AND c.account = ?", [id, account])
         }.map { try summary($0) }
     }
 
     // MARK: For the processor
 
-    func state(of id: Int64) throws -> State? {
-        try pool.readInPlace { db in
-            try Row.fetchOne(db.cachedStatement(sql: "\(Self.summarySQL) WHERE c.id = ?"), arguments: [id])
+    func state(of id: Int64) async throws -> State? {
+        try await database.read { session in
+            try await session.queryRow("\(Self.summarySQL) WHERE c.id = ?", [id])
         }.map { row in
             State(summary: try summary(row), account: row["account"], eventEnd: row["event_end"], eventSequence: row["event_sequence"])
         }
@@ -138,12 +135,12 @@ public struct ChatStore: Sendable {
 
     /// The kept messages of a conversation, oldest first, the newest ``windowMessages`` within
     /// ``windowSeconds`` of the newest.
-    func window(of id: Int64) throws -> [Stored] {
-        let rows = try pool.readInPlace { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
+    func window(of id: Int64) async throws -> [Stored] {
+        let rows = try await database.read { session in
+            try await session.query("""
                 SELECT rowid, message_id, sent_at, from_owner, sealed FROM chat_message
                 WHERE conversation_id = ? AND sealed IS NOT NULL ORDER BY sent_at DESC, rowid DESC LIMIT ?
-                """), arguments: [id, Self.windowMessages])
+                """, [id, Self.windowMessages])
         }
         guard let newest: Int = rows.first?["sent_at"] else { return [] }
         return try rows.filter { ($0["sent_at"] as Int) >= newest - Self.windowSeconds }.reversed().map { row in
@@ -166,19 +163,18 @@ public struct ChatStore: Sendable {
     }
 
     func apply(_ outcome: Outcome, to id: Int64, now: Int) async throws {
-        try await pool.write { db in
-            try db.cachedStatement(sql: """
+        try await database.write { session in
+            try await session.execute("""
                 UPDATE chat_conversation SET status = ?, extractor = ?, event_uid = ?, event_end = ?, event_sequence = ? WHERE id = ?
-                """).execute(arguments: [outcome.status.rawValue, outcome.extractor, outcome.event?.uid, outcome.event?.end, outcome.eventSequence, id])
+                """, [outcome.status.rawValue, outcome.extractor, outcome.event?.uid, outcome.event?.end, outcome.eventSequence, id])
             if let through = outcome.purgeThrough {
-                try db.cachedStatement(sql: "UPDATE chat_message SET sealed = NULL WHERE conversation_id = ? AND rowid <= ? AND sealed IS NOT NULL")
-                    .execute(arguments: [id, through])
+                try await session.execute("UPDATE chat_message SET sealed = NULL WHERE conversation_id = ? AND rowid <= ? AND sealed IS NOT NULL", [id, through])
             } else if let oldest = outcome.window.first {
                 // Unsettled: what fell out of the window will never be judged again.
-                try db.cachedStatement(sql: """
+                try await session.execute("""
                     UPDATE chat_message SET sealed = NULL WHERE conversation_id = ? AND sealed IS NOT NULL
                     AND (sent_at < ? OR (sent_at = ? AND rowid < ?))
-                    """).execute(arguments: [id, oldest.message.sentAt, oldest.message.sentAt, oldest.rowID])
+                    """, [id, oldest.message.sentAt, oldest.message.sentAt, oldest.rowID])
             }
         }
     }
@@ -190,7 +186,7 @@ public struct ChatStore: Sendable {
         FROM chat_conversation c
         """
 
-    private func summary(_ row: Row) throws -> Summary {
+    private func summary(_ row: SQLRow) throws -> Summary {
         let account: String = row["account"], chatID: String = row["chat_id"]
         return Summary(id: row["id"], chatID: chatID, source: Source(rawValue: row["source"]) ?? .bridge,
                        counterpart: try cipher.openString(row["counterpart"], context: "chat_conversation:\(account):\(chatID)"),

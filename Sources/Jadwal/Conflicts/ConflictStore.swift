@@ -1,6 +1,5 @@
-import CalDAVSQLite
 import Foundation
-import GRDB
+import SQLStorage
 
 /// A chat event overlapping something else in the user's time, kept until resolved.
 public struct Conflict: Sendable, Equatable {
@@ -29,7 +28,7 @@ public struct Conflict: Sendable, Equatable {
 
 /// Conflicts as rows of the accounts' database.
 public struct ConflictStore: Sendable {
-    let pool: DatabasePool
+    let database: any SQLDatabase
 
     /// Replaces the open conflicts of `eventUID` with `others` (a re-check after the event
     /// was written or moved) and returns the new ones.
@@ -37,14 +36,13 @@ public struct ConflictStore: Sendable {
         let conflicts = others.map { other in
             Conflict(id: "c" + SecretToken.generate().prefix(16), account: account, eventUID: eventUID, other: other, createdAt: now)
         }
-        try await pool.write { db in
-            try db.cachedStatement(sql: "DELETE FROM conflict WHERE account = ? AND event_uid = ? AND resolved_at IS NULL")
-                .execute(arguments: [account, eventUID])
+        try await database.write { session in
+            try await session.execute("DELETE FROM conflict WHERE account = ? AND event_uid = ? AND resolved_at IS NULL", [account, eventUID])
             for conflict in conflicts {
-                try db.cachedStatement(sql: """
+                try await session.execute("""
                     INSERT INTO conflict (id, account, event_uid, other_kind, other_calendar, other_uid, other_summary, other_start, other_end, created_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """).execute(arguments: [conflict.id, account, eventUID, conflict.other.kind.rawValue, conflict.other.calendar,
+                    """, [conflict.id, account, eventUID, conflict.other.kind.rawValue, conflict.other.calendar,
                                              conflict.other.uid, conflict.other.summary, conflict.other.start, conflict.other.end, now])
             }
         }
@@ -53,38 +51,37 @@ public struct ConflictStore: Sendable {
 
     /// Marks every open conflict of `eventUID` resolved.
     func resolveAll(account: String, eventUID: String, as resolution: Conflict.Resolution, now: Int) async throws {
-        try await pool.write { db in
-            try db.cachedStatement(sql: """
+        try await database.write { session in
+            try await session.execute("""
                 UPDATE conflict SET resolved_at = ?, resolution = ? WHERE account = ? AND event_uid = ? AND resolved_at IS NULL
-                """).execute(arguments: [now, resolution.rawValue, account, eventUID])
+                """, [now, resolution.rawValue, account, eventUID])
         }
     }
 
     /// Marks one conflict resolved.
     func resolve(_ id: String, account: String, as resolution: Conflict.Resolution, now: Int) async throws {
-        try await pool.write { db in
-            try db.cachedStatement(sql: "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ? AND account = ? AND resolved_at IS NULL")
-                .execute(arguments: [now, resolution.rawValue, id, account])
+        try await database.write { session in
+            try await session.execute("UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ? AND account = ? AND resolved_at IS NULL", [now, resolution.rawValue, id, account])
         }
     }
 
     /// The account's conflicts, open ones only unless `includeResolved`, soonest first.
     public func conflicts(of account: String, includeResolved: Bool = false) async throws -> [Conflict] {
-        try pool.readInPlace { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
+        try await database.read { session in
+            try await session.query("""
                 SELECT * FROM conflict WHERE account = ? \(includeResolved ? "" : "AND resolved_at IS NULL") ORDER BY other_start, id
-                """), arguments: [account]).map(Self.conflict)
+                """, [account]).map(Self.conflict)
         }
     }
 
     /// One of the account's conflicts, or nil.
     public func conflict(_ id: String, of account: String) async throws -> Conflict? {
-        try pool.readInPlace { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM conflict WHERE id = ? AND account = ?"), arguments: [id, account]).map(Self.conflict)
+        try await database.read { session in
+            try await session.queryRow("SELECT * FROM conflict WHERE id = ? AND account = ?", [id, account]).map(Self.conflict)
         }
     }
 
-    private static func conflict(_ row: Row) -> Conflict {
+    private static func conflict(_ row: SQLRow) -> Conflict {
         Conflict(id: row["id"], account: row["account"], eventUID: row["event_uid"],
                  other: BusyItem(kind: BusyItem.Kind(rawValue: row["other_kind"]) ?? .event, calendar: row["other_calendar"], uid: row["other_uid"],
                                  summary: row["other_summary"], start: row["other_start"], end: row["other_end"], isAllDay: false),
@@ -94,5 +91,5 @@ public struct ConflictStore: Sendable {
 
 extension AccountStore {
     /// Conflicts kept beside the accounts.
-    public var conflicts: ConflictStore { ConflictStore(pool: pool) }
+    public var conflicts: ConflictStore { ConflictStore(database: database) }
 }

@@ -1,6 +1,5 @@
-import CalDAVSQLite
 import Foundation
-import GRDB
+import SQLStorage
 
 /// The durable work queue in the database: chat judging and webhook deliveries.
 ///
@@ -11,7 +10,7 @@ import GRDB
 /// run is never dropped. Failures back off; after the last attempt a job is dead-lettered
 /// with its reason, kept for an operator.
 public struct JobQueue: Sendable {
-    let pool: DatabasePool
+    let database: any SQLDatabase
     let bell: OutboxBell
 
     /// Kinds of work.
@@ -49,74 +48,75 @@ public struct JobQueue: Sendable {
     /// Adds a job, committed before this returns, and wakes this process's workers.
     public func enqueue(_ kind: Kind, key: String? = nil, account: String? = nil, payload: Data? = nil,
                         due: Int = Int(Date().timeIntervalSince1970)) async throws {
-        try await pool.write { db in try Self.enqueue(kind, key: key, account: account, payload: payload, due: due, in: db) }
+        try await database.write { session in try await Self.enqueue(kind, key: key, account: account, payload: payload, due: due, in: session) }
         bell.ring()
     }
 
     /// Adds a job within the caller's transaction; call ``wake()`` after it commits.
-    static func enqueue(_ kind: Kind, key: String?, account: String?, payload: Data?, due: Int, in db: Database) throws {
-        try db.cachedStatement(sql: """
+    static func enqueue(_ kind: Kind, key: String?, account: String?, payload: Data?, due: Int, in session: any SQLSession) async throws {
+        try await session.execute("""
             INSERT INTO job (kind, key, account, payload, due_at, created_at) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (key) DO UPDATE SET generation = generation + 1, payload = excluded.payload, attempts = 0,
-                due_at = min(due_at, excluded.due_at), dead_at = NULL, last_error = NULL
-            """).execute(arguments: [kind.rawValue, key, account, payload, due, due])
+            ON CONFLICT (key) DO UPDATE SET generation = job.generation + 1, payload = excluded.payload, attempts = 0,
+                due_at = CASE WHEN excluded.due_at < job.due_at THEN excluded.due_at ELSE job.due_at END, dead_at = NULL, last_error = NULL
+            """, [kind.rawValue, key, account, payload, due, due])
     }
 
     func wake() { bell.ring() }
 
     /// Takes up to `limit` due jobs for a run each, leasing them for `lease` seconds.
     public func claimDue(now: Int, lease: Int, limit: Int) async throws -> [Claim] {
-        try await pool.write { db in
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+        try await database.write { session in
+            let rows = try await session.query("""
                 SELECT id, kind, key, account, payload, generation, attempts FROM job
-                WHERE dead_at IS NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?
-                """), arguments: [now, limit])
-            return try rows.compactMap { row -> Claim? in
+                WHERE dead_at IS NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?\(session.dialect.skipLocked)
+                """, [now, limit])
+            var claims: [Claim] = []
+            for row in rows {
                 let id: Int64 = row["id"], attempts: Int = row["attempts"] + 1
                 guard let kind = Kind(rawValue: row["kind"]) else {
-                    try db.cachedStatement(sql: "UPDATE job SET dead_at = ?, last_error = ? WHERE id = ?")
-                        .execute(arguments: [now, "unknown kind of job (written by a newer version?)", id])
-                    return nil
+                    try await session.execute("UPDATE job SET dead_at = ?, last_error = ? WHERE id = ?", [now, "unknown kind of job (written by a newer version?)", id])
+                    continue
                 }
-                try db.cachedStatement(sql: "UPDATE job SET attempts = ?, due_at = ? WHERE id = ?").execute(arguments: [attempts, now + lease, id])
-                return Claim(id: id, kind: kind, key: row["key"], account: row["account"], payload: row["payload"],
-                             generation: row["generation"], attempts: attempts)
+                try await session.execute("UPDATE job SET attempts = ?, due_at = ? WHERE id = ?", [attempts, now + lease, id])
+                claims.append(Claim(id: id, kind: kind, key: row["key"], account: row["account"], payload: row["payload"],
+                                    generation: row["generation"], attempts: attempts))
             }
+            return claims
         }
     }
 
     /// Finishes a job. If it was enqueued again while it ran, it stays, due at once.
     public func complete(_ claim: Claim, now: Int) async throws {
-        let again = try await pool.write { db in
-            try db.cachedStatement(sql: "DELETE FROM job WHERE id = ? AND generation = ?").execute(arguments: [claim.id, claim.generation])
-            guard db.changesCount == 0 else { return false }
-            try db.cachedStatement(sql: "UPDATE job SET attempts = 0, due_at = ?, last_error = NULL WHERE id = ?").execute(arguments: [now, claim.id])
-            return db.changesCount > 0
+        let again = try await database.write { session in
+            let deleted = try await session.execute("DELETE FROM job WHERE id = ? AND generation = ?", [claim.id, claim.generation])
+            guard deleted == 0 else { return false }
+            let requeued = try await session.execute("UPDATE job SET attempts = 0, due_at = ?, last_error = NULL WHERE id = ?", [now, claim.id])
+            return requeued > 0
         }
         if again { bell.ring() }
     }
 
     /// Records a failed run to be tried again at `due`.
     public func retry(_ claim: Claim, at due: Int, error: String) async throws {
-        try await pool.write { db in
-            try db.cachedStatement(sql: "UPDATE job SET due_at = ?, last_error = ? WHERE id = ?").execute(arguments: [due, error, claim.id])
+        try await database.write { session in
+            try await session.execute("UPDATE job SET due_at = ?, last_error = ? WHERE id = ?", [due, error, claim.id])
         }
     }
 
     /// Gives a job up, keeping it with the reason.
     public func deadLetter(_ claim: Claim, now: Int, reason: String) async throws {
-        try await pool.write { db in
-            try db.cachedStatement(sql: "UPDATE job SET dead_at = ?, last_error = ? WHERE id = ?").execute(arguments: [now, reason, claim.id])
+        try await database.write { session in
+            try await session.execute("UPDATE job SET dead_at = ?, last_error = ? WHERE id = ?", [now, reason, claim.id])
         }
     }
 
     /// Jobs waiting or dead, oldest first.
     public func entries(deadOnly: Bool = false, limit: Int = 1000) async throws -> [Entry] {
-        try pool.readInPlace { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
+        try await database.read { session in
+            try await session.query("""
                 SELECT id, kind, key, account, attempts, due_at, last_error, dead_at FROM job
                 \(deadOnly ? "WHERE dead_at IS NOT NULL" : "") ORDER BY id LIMIT ?
-                """), arguments: [limit]).map {
+                """, [limit]).map {
                 Entry(id: $0["id"], kind: $0["kind"], key: $0["key"], account: $0["account"], attempts: $0["attempts"],
                       dueAt: $0["due_at"], lastError: $0["last_error"], deadAt: $0["dead_at"])
             }
@@ -126,21 +126,20 @@ public struct JobQueue: Sendable {
     /// Makes dead jobs due again (after an operator fixed the cause).
     @discardableResult
     public func revive(now: Int) async throws -> Int {
-        let count = try await pool.write { db in
-            try db.cachedStatement(sql: "UPDATE job SET dead_at = NULL, attempts = 0, due_at = ? WHERE dead_at IS NOT NULL").execute(arguments: [now])
-            return db.changesCount
+        let count = try await database.write { session in
+            return try await session.execute("UPDATE job SET dead_at = NULL, attempts = 0, due_at = ? WHERE dead_at IS NOT NULL", [now])
         }
         bell.ring()
         return count
     }
 
     /// The earliest due time of a live job.
-    func nextDue() throws -> Int? {
-        try pool.readInPlace { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT min(due_at) FROM job WHERE dead_at IS NULL")) }
+    func nextDue() async throws -> Int? {
+        try await database.read { session in try await session.scalar(Int.self, "SELECT min(due_at) FROM job WHERE dead_at IS NULL") }
     }
 }
 
 extension AccountStore {
     /// The work queue kept beside the accounts.
-    public var jobs: JobQueue { JobQueue(pool: pool, bell: jobBell) }
+    public var jobs: JobQueue { JobQueue(database: database, bell: jobBell) }
 }

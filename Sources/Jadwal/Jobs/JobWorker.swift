@@ -34,7 +34,7 @@ public struct JobWorker: Sendable {
             var wait = pollInterval
             do {
                 while try await runDue() > 0, !Task.isCancelled {}
-                if let next = try queue.nextDue() { wait = min(wait, Double(next - now())) }
+                if let next = try await queue.nextDue() { wait = min(wait, Double(next - now())) }
             } catch {
                 problem("job queue: \(error)")
             }
@@ -83,7 +83,7 @@ public struct JobWorker: Sendable {
     private func deliver(_ claim: JobQueue.Claim) async -> (String, Bool)? {
         guard let account = claim.account, let payload = claim.payload else { return ("a webhook job without its notice", true) }
         do {
-            guard let (url, secret) = try chats.settings.webhook(of: account) else { return nil } // webhook removed since: nothing to do
+            guard let (url, secret) = try await chats.settings.webhook(of: account) else { return nil } // webhook removed since: nothing to do
             let body = try chats.settings.cipher.open(payload, context: "webhook:\(account)")
             switch await webhooks.deliver(body, to: url, secret: secret, now: now()) {
             case .delivered: return nil

@@ -80,7 +80,7 @@ public actor MailDispatcher {
             do {
                 try await purgeIfDue()
                 while try await deliverDue() > 0, !Task.isCancelled {}
-                if let next = try outbox.nextAttemptAt() { wait = min(wait, next.timeIntervalSince(now())) }
+                if let next = try await outbox.nextAttemptAt() { wait = min(wait, next.timeIntervalSince(now())) }
             } catch {
                 // The database is unwell (locked, disk full): report and wait a full interval.
                 problem(error)

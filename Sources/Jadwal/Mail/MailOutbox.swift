@@ -1,6 +1,5 @@
-import CalDAVSQLite
 import Foundation
-import GRDB
+import SQLStorage
 import Mail
 
 /// Mail waiting to go out, kept in the accounts' database so that nothing queued is lost
@@ -10,7 +9,7 @@ import Mail
 /// try await accounts.mailOutbox.enqueue(message)   // durable once this returns
 /// ```
 public struct MailOutbox: Sendable {
-    let pool: DatabasePool
+    let database: any SQLDatabase
     let bell: OutboxBell
 
     /// One queued message as listed to an operator: never its body.
@@ -50,7 +49,7 @@ public struct MailOutbox: Sendable {
     /// - Returns: the entry's id.
     @discardableResult
     public func enqueue(_ message: MailMessage, now: Date = Date()) async throws -> Int64 {
-        let id = try await pool.write { db in try Self.insert(message, now: now, into: db) }
+        let id = try await database.write { session in try await Self.insert(message, now: now, into: session) }
         bell.ring()
         return id
     }
@@ -58,14 +57,15 @@ public struct MailOutbox: Sendable {
     /// Stores `message` within a write transaction of the caller's, so that it is queued
     /// if and only if the caller's other changes commit (a sign-in token and its mail, say).
     /// Call ``wakeDispatcher()`` after the commit.
-    static func insert(_ message: MailMessage, now: Date, into db: Database) throws -> Int64 {
+    static func insert(_ message: MailMessage, now: Date, into session: any SQLSession) async throws -> Int64 {
         let recipients = String(decoding: try JSONEncoder().encode(message.to.map(\.description)), as: UTF8.self)
-        try db.cachedStatement(sql: """
+        let id = try await session.scalar(Int64.self, """
             INSERT INTO mail_outbox (message_id, sender, recipients, subject, text_body, html_body, date, created_at, next_attempt_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [message.messageID, message.from.description, recipients, message.subject, message.text,
-                                     message.html, message.date.timeIntervalSince1970, seconds(now), seconds(now)])
-        return db.lastInsertedRowID
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+            """, [message.messageID, message.from.description, recipients, message.subject, message.text,
+                  message.html, message.date.timeIntervalSince1970, seconds(now), seconds(now)])
+        guard let id else { throw SQLStorageError("the new message's id did not come back") }
+        return id
     }
 
     /// Wakes this process's dispatcher for mail stored with ``insert(_:now:into:)``.
@@ -81,16 +81,15 @@ public struct MailOutbox: Sendable {
             }
         }
         guard !conditions.isEmpty else { return [] }
-        return try pool.readInPlace { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.entryColumns) FROM mail_outbox WHERE \(conditions.joined(separator: " OR ")) ORDER BY id LIMIT ?"),
-                             arguments: [limit])
+        return try await database.read { session in
+            try await session.query("SELECT \(Self.entryColumns) FROM mail_outbox WHERE \(conditions.joined(separator: " OR ")) ORDER BY id LIMIT ?", [limit])
         }.map(Self.entry)
     }
 
     /// One entry, or `nil`.
     public func entry(id: Int64) async throws -> Entry? {
-        try pool.readInPlace { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.entryColumns) FROM mail_outbox WHERE id = ?"), arguments: [id])
+        try await database.read { session in
+            try await session.queryRow("SELECT \(Self.entryColumns) FROM mail_outbox WHERE id = ?", [id])
         }.map(Self.entry)
     }
 
@@ -111,68 +110,67 @@ public struct MailOutbox: Sendable {
     /// their next attempt `lease` seconds ahead, in one transaction, so no other dispatcher
     /// takes them meanwhile.
     func claimDue(now: Date, lease: TimeInterval, limit: Int) async throws -> [Claim] {
-        try await pool.write { db in
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
-                """), arguments: [Self.seconds(now), limit])
-            return try rows.map { try Self.claim($0, now: now, lease: lease, db) }
+        try await database.write { session in
+            let rows = try await session.query("""
+                SELECT * FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?\(session.dialect.skipLocked)
+                """, [Self.seconds(now), limit])
+            var claims: [Claim] = []
+            for row in rows { claims.append(try await Self.claim(row, now: now, lease: lease, session)) }
+            return claims
         }
     }
 
     /// Takes one message for an attempt if it is pending and not leased to an attempt now.
     func claim(id: Int64, now: Date, lease: TimeInterval) async throws -> Claim? {
-        try await pool.write { db in
-            try Row.fetchOne(db.cachedStatement(sql: """
+        try await database.write { session in
+            guard let row = try await session.queryRow("""
                 SELECT * FROM mail_outbox WHERE id = ? AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?
-                """), arguments: [id, Self.seconds(now)]).map { try Self.claim($0, now: now, lease: lease, db) }
+                """, [id, Self.seconds(now)]) else { return nil }
+            return try await Self.claim(row, now: now, lease: lease, session)
         }
     }
 
     /// Hands back claimed messages that were not attempted after all.
     func release(_ ids: [Int64], now: Date) async throws {
-        try await pool.write { db in
+        try await database.write { session in
             for id in ids {
-                try db.cachedStatement(sql: "UPDATE mail_outbox SET attempts = attempts - 1, next_attempt_at = ? WHERE id = ?")
-                    .execute(arguments: [Self.seconds(now), id])
+                try await session.execute("UPDATE mail_outbox SET attempts = attempts - 1, next_attempt_at = ? WHERE id = ?", [Self.seconds(now), id])
             }
         }
     }
 
     /// Records the delivery and forgets the body, which may hold a sign-in link.
     func markSent(id: Int64, now: Date) async throws {
-        try await pool.write { db in
-            try db.cachedStatement(sql: "UPDATE mail_outbox SET sent_at = ?, last_error = NULL, text_body = '', html_body = NULL WHERE id = ?")
-                .execute(arguments: [Self.seconds(now), id])
+        try await database.write { session in
+            try await session.execute("UPDATE mail_outbox SET sent_at = ?, last_error = NULL, text_body = '', html_body = NULL WHERE id = ?", [Self.seconds(now), id])
         }
     }
 
     /// Records a failed attempt to be followed by another at `next`.
     func reschedule(id: Int64, at next: Date, error: String) async throws {
-        try await pool.write { db in
-            try db.cachedStatement(sql: "UPDATE mail_outbox SET next_attempt_at = ?, last_error = ? WHERE id = ?")
-                .execute(arguments: [Self.secondsRoundedUp(next), error, id])
+        try await database.write { session in
+            try await session.execute("UPDATE mail_outbox SET next_attempt_at = ?, last_error = ? WHERE id = ?", [Self.secondsRoundedUp(next), error, id])
         }
     }
 
     /// Gives the message up.
     func markFailed(id: Int64, now: Date, error: String) async throws {
-        try await pool.write { db in
-            try db.cachedStatement(sql: "UPDATE mail_outbox SET failed_at = ?, last_error = ? WHERE id = ?")
-                .execute(arguments: [Self.seconds(now), error, id])
+        try await database.write { session in
+            try await session.execute("UPDATE mail_outbox SET failed_at = ?, last_error = ? WHERE id = ?", [Self.seconds(now), error, id])
         }
     }
 
     /// The earliest next attempt of any pending message.
-    func nextAttemptAt() throws -> Date? {
-        try pool.readInPlace { db in
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT min(next_attempt_at) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL"))
+    func nextAttemptAt() async throws -> Date? {
+        try await database.read { session in
+            try await session.scalar(Int.self, "SELECT min(next_attempt_at) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL")
         }.map { Date(timeIntervalSince1970: TimeInterval($0)) }
     }
 
     /// Deletes the records of messages sent before `cutoff`.
     func purgeSent(before cutoff: Date) async throws {
-        try await pool.write { db in
-            try db.cachedStatement(sql: "DELETE FROM mail_outbox WHERE sent_at IS NOT NULL AND sent_at < ?").execute(arguments: [Self.seconds(cutoff)])
+        try await database.write { session in
+            try await session.execute("DELETE FROM mail_outbox WHERE sent_at IS NOT NULL AND sent_at < ?", [Self.seconds(cutoff)])
         }
     }
 
@@ -180,7 +178,7 @@ public struct MailOutbox: Sendable {
 
     private static let entryColumns = "id, message_id, recipients, subject, created_at, attempts, next_attempt_at, last_error, sent_at, failed_at"
 
-    private static func entry(_ row: Row) -> Entry {
+    private static func entry(_ row: SQLRow) -> Entry {
         let sentAt: Int? = row["sent_at"], failedAt: Int? = row["failed_at"]
         return Entry(id: row["id"], messageID: row["message_id"], recipients: recipients(row["recipients"]), subject: row["subject"],
                      state: sentAt != nil ? .sent : failedAt != nil ? .failed : .pending,
@@ -188,11 +186,10 @@ public struct MailOutbox: Sendable {
                      lastError: row["last_error"], finishedAt: (sentAt ?? failedAt).map(date))
     }
 
-    private static func claim(_ row: Row, now: Date, lease: TimeInterval, _ db: Database) throws -> Claim {
+    private static func claim(_ row: SQLRow, now: Date, lease: TimeInterval, _ session: any SQLSession) async throws -> Claim {
         let id: Int64 = row["id"]
         let attempts: Int = row["attempts"] + 1
-        try db.cachedStatement(sql: "UPDATE mail_outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?")
-            .execute(arguments: [attempts, secondsRoundedUp(now.addingTimeInterval(lease)), id])
+        try await session.execute("UPDATE mail_outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?", [attempts, secondsRoundedUp(now.addingTimeInterval(lease)), id])
         let message = Result { () throws(MailFormatError) -> MailMessage in
             var to: [MailAddress] = []
             for recipient in recipients(row["recipients"]) { to.append(try MailAddress(parsing: recipient)) }
@@ -214,5 +211,5 @@ public struct MailOutbox: Sendable {
 
 extension AccountStore {
     /// The mail queue kept beside the accounts.
-    public var mailOutbox: MailOutbox { MailOutbox(pool: pool, bell: mailBell) }
+    public var mailOutbox: MailOutbox { MailOutbox(database: database, bell: mailBell) }
 }

@@ -1,24 +1,23 @@
-import CalDAVSQLite
 import Foundation
-import GRDB
+import SQLStorage
 import PrayerTimes
 
 /// Prayer settings, one row per account in the accounts' database. A user without a row
 /// has the defaults (no place yet) and a feed token made on first save.
 public struct PrayerSettingsStore: Sendable {
-    let pool: DatabasePool
+    let database: any SQLDatabase
 
     /// The settings of `name`; defaults when none were saved.
     public func settings(of name: String) async throws -> PrayerSettings {
-        try pool.readInPlace { db in try Self.read(name, db) } ?? PrayerSettings()
+        try await database.read { session in try await Self.read(name, session) } ?? PrayerSettings()
     }
 
     /// The account whose feed token this is, with its settings.
     public func settings(forFeedToken token: String) async throws -> (account: String, settings: PrayerSettings)? {
         guard !token.isEmpty else { return nil }
-        return try pool.readInPlace { db in
-            guard let account = try String.fetchOne(db.cachedStatement(sql: "SELECT account FROM prayer_settings WHERE feed_token = ?"), arguments: [token]),
-                  let settings = try Self.read(account, db) else { return nil }
+        return try await database.read { session in
+            guard let account = try await session.scalar(String.self, "SELECT account FROM prayer_settings WHERE feed_token = ?", [token]),
+                  let settings = try await Self.read(account, session) else { return nil }
             return (account, settings)
         }
     }
@@ -26,23 +25,24 @@ public struct PrayerSettingsStore: Sendable {
     /// Changes the settings of `name` with `change`, bumping the version; returns the result.
     @discardableResult
     public func update(_ name: String, now: Int = Int(Date().timeIntervalSince1970),
-                       _ change: @Sendable (inout PrayerSettings) throws -> Void) async throws -> PrayerSettings {
-        try await pool.write { db in
-            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM account WHERE name = ?"), arguments: [name]) == true else {
+                       _ change: @escaping @Sendable (inout PrayerSettings) throws -> Void) async throws -> PrayerSettings {
+        try await database.write { session in
+            guard try await session.scalar(Bool.self, "SELECT 1 FROM account WHERE name = ?", [name]) == true else {
                 throw AccountStore.AccountError("no user \(name)", missing: true)
             }
-            var settings = try Self.read(name, db) ?? PrayerSettings()
+            var settings = try await Self.read(name, session) ?? PrayerSettings()
             try change(&settings)
             try Self.check(settings)
             settings.version += 1
             settings.updatedAt = now
             if settings.feedToken.isEmpty { settings.feedToken = PrayerSettings.newFeedToken() }
             let place = settings.place
-            try db.cachedStatement(sql: """
-                INSERT OR REPLACE INTO prayer_settings (account, place_name, latitude, longitude, elevation, time_zone, method,
+            try await session.execute("""
+                INSERT INTO prayer_settings (account, place_name, latitude, longitude, elevation, time_zone, method,
                     asr_school, high_latitude_rule, block_minutes, jumuah_minutes, reminder_minutes, enabled, version, updated_at, feed_token)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [name, place?.name, place?.latitude, place?.longitude, place?.elevation ?? 0, place?.timeZone,
+                ON CONFLICT (account) DO UPDATE SET place_name = excluded.place_name, latitude = excluded.latitude, longitude = excluded.longitude, elevation = excluded.elevation, time_zone = excluded.time_zone, method = excluded.method, asr_school = excluded.asr_school, high_latitude_rule = excluded.high_latitude_rule, block_minutes = excluded.block_minutes, jumuah_minutes = excluded.jumuah_minutes, reminder_minutes = excluded.reminder_minutes, enabled = excluded.enabled, version = excluded.version, updated_at = excluded.updated_at, feed_token = excluded.feed_token
+                """, [name, place?.name, place?.latitude, place?.longitude, place?.elevation ?? 0, place?.timeZone,
                                  settings.method?.shortName, settings.asrSchool.rawValue, settings.highLatitudeRule.rawValue,
                                  settings.blockMinutes, settings.jumuahMinutes, settings.reminderMinutes, settings.isEnabled,
                                  settings.version, settings.updatedAt, settings.feedToken])
@@ -64,8 +64,8 @@ public struct PrayerSettingsStore: Sendable {
         }
     }
 
-    private static func read(_ name: String, _ db: Database) throws -> PrayerSettings? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM prayer_settings WHERE account = ?"), arguments: [name]) else { return nil }
+    private static func read(_ name: String, _ session: any SQLSession) async throws -> PrayerSettings? {
+        guard let row = try await session.queryRow("SELECT * FROM prayer_settings WHERE account = ?", [name]) else { return nil }
         var settings = PrayerSettings()
         if let latitude: Double = row["latitude"], let longitude: Double = row["longitude"], let zone: String = row["time_zone"] {
             settings.place = PrayerSettings.Place(name: row["place_name"], latitude: latitude, longitude: longitude,
@@ -87,5 +87,5 @@ public struct PrayerSettingsStore: Sendable {
 
 extension AccountStore {
     /// The prayer settings kept beside the accounts.
-    public var prayerSettings: PrayerSettingsStore { PrayerSettingsStore(pool: pool) }
+    public var prayerSettings: PrayerSettingsStore { PrayerSettingsStore(database: database) }
 }
