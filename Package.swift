@@ -152,7 +152,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ProvisioningTests", dependencies: ["Provisioning"], swiftSettings: strictSettings),
-        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "CalDAVCore", "CalDAVSQLite", "ICalendar", "Mail", "PrayerTimes"], swiftSettings: strictSettings),
+        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "CalDAVCore", "CalDAVSQLite", "ICalendar", "Mail", "PrayerTimes", "PostgresTestSupport", "CalDAVPostgres", "SQLStorage"], swiftSettings: strictSettings),
         .testTarget(
             name: "MailTests",
             dependencies: [

@@ -1,7 +1,7 @@
 import CalDAVCore
 import PostgresNIO
 
-extension PostgresCalendarStore {
+extension PostgresCalendarStore: CalendarHomeStore {
     /// Every calendar of `owner` with its object count and stored size, by name.
     public func usage(of owner: String) async throws(StoreError) -> [CalendarUsage] {
         try await read { connection in

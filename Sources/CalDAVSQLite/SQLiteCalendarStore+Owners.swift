@@ -1,7 +1,7 @@
 import CalDAVCore
 import GRDB
 
-extension SQLiteCalendarStore {
+extension SQLiteCalendarStore: CalendarHomeStore {
     /// Every calendar of `owner` with its object count and stored size, by name.
     public func usage(of owner: String) async throws(StoreError) -> [CalendarUsage] {
         try await read { db in

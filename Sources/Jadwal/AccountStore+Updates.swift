@@ -6,7 +6,7 @@ extension AccountStore {
     public func account(withEmail email: String) async throws -> Account? {
         try await database.read { session in
             try await session.queryRow("""
-                SELECT name, email, is_admin, created_at FROM account WHERE email = ? COLLATE NOCASE ORDER BY created_at LIMIT 1
+                SELECT name, email, is_admin, created_at FROM account WHERE lower(email) = lower(?) ORDER BY created_at LIMIT 1
                 """, [email]).map {
                 Account(name: $0["name"], email: $0["email"], isAdmin: $0["is_admin"], createdAt: $0["created_at"])
             }

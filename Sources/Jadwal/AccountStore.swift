@@ -1,3 +1,4 @@
+import CalDAVPostgres
 import Foundation
 import SQLStorage
 import GRDB
@@ -44,6 +45,14 @@ public final class AccountStore: Sendable {
         let database = try SQLiteDatabase(path: path)
         try AccountMigrations.migrator.migrate(database.pool)
         self.init(database: database, bcryptCost: bcryptCost)
+    }
+
+    /// Opens the accounts in a PostgreSQL database, bringing their tables up to date (under
+    /// an advisory lock, so instances starting together apply each migration once).
+    /// - Parameter bcryptCost: work factor; 12 by default, lower only in tests.
+    public static func open(postgres pool: PostgresPool, bcryptCost: UInt8 = 12) async throws -> AccountStore {
+        try await AccountPostgresSchema.migrator.migrate(pool)
+        return AccountStore(database: PostgresSQLDatabase(pool: pool), bcryptCost: bcryptCost)
     }
 
     /// The accounts in a database whose tables are already up to date (see

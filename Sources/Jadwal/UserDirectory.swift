@@ -1,5 +1,4 @@
 import CalDAVCore
-import CalDAVSQLite
 import Foundation
 
 /// Accounts together with what they own: creating a user gives them their first
@@ -8,13 +7,13 @@ import Foundation
 /// they were made.
 public struct UserDirectory: Sendable {
     public let accounts: AccountStore
-    public let calendars: SQLiteCalendarStore
+    public let calendars: any CalendarHomeStore
 
     /// The first calendar of every new user. It is not named "default": iOS hides a
     /// calendar of that name.
     public static let firstCalendar = (name: "calendar", displayName: "Calendar", components: Set(["VEVENT", "VTODO"]))
 
-    public init(accounts: AccountStore, calendars: SQLiteCalendarStore) {
+    public init(accounts: AccountStore, calendars: any CalendarHomeStore) {
         self.accounts = accounts
         self.calendars = calendars
     }

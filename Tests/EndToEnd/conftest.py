@@ -19,21 +19,25 @@ def free_port():
 
 
 class Server:
-    def __init__(self, binary, data_dir):
+    def __init__(self, binary, data_dir, storage=None):
         self.binary = binary
         self.data_dir = str(data_dir)
+        self.storage = storage  # a --storage URL (PostgreSQL), else SQLite in data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = None
         self.config = None  # text of a configuration file, when a test needs settings
 
     def add_user(self, name, password):
-        subprocess.run([self.binary, "user", "add", name, "--data", self.data_dir],
+        subprocess.run([self.binary, "user", "add", name, "--data", self.data_dir] + self.storage_args(),
                        input=password + "\n", text=True, check=True, capture_output=True, timeout=60)
+
+    def storage_args(self):
+        return ["--storage", self.storage] if self.storage else []
 
     def start(self):
         log = open(os.path.join(self.data_dir, "serve.log"), "ab")
-        command = [self.binary, "serve", "--port", str(self.port), "--data", self.data_dir]
+        command = [self.binary, "serve", "--port", str(self.port), "--data", self.data_dir] + self.storage_args()
         if self.config is not None:
             path = os.path.join(self.data_dir, "..", "jadwal.toml")
             with open(path, "w") as file:
@@ -62,6 +66,14 @@ class Server:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    from postgres import TemporaryPostgres
+    instance = TemporaryPostgres()
+    yield instance
+    instance.stop()
 
 
 @pytest.fixture

@@ -42,9 +42,9 @@ public struct ChatSettingsStore: Sendable {
             try await session.execute("INSERT INTO chat_settings (account) VALUES (?) ON CONFLICT DO NOTHING", [account])
             try await session.execute("""
                 UPDATE chat_settings SET webhook_url = ?, notify_by_email = ?, waking_start = ?, waking_end = ?,
-                webhook_secret = CASE WHEN ? IS NULL THEN NULL ELSE coalesce(?, webhook_secret) END WHERE account = ?
+                webhook_secret = CASE WHEN ? = 0 THEN NULL ELSE coalesce(?, webhook_secret) END WHERE account = ?
                 """, [stored.webhookURL, stored.notifyByEmail, stored.wakingStart, stored.wakingEnd,
-                                         stored.webhookURL, sealed, account])
+                      stored.webhookURL != nil, sealed, account])
         }
         return (next, secret)
     }

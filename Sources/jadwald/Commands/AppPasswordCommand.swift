@@ -26,7 +26,7 @@ extension UserCommand {
         }
 
         func run() async throws {
-            let accounts = try AccountStore(path: try data.databasePath())
+            let accounts = try await Storage.open(data).accounts
             if let label {
                 let password = try await UserCommand.refusing { try await accounts.createAppPassword(name: name, label: label) }
                 print(password)

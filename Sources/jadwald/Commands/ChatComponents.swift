@@ -16,13 +16,13 @@ struct ChatComponents {
     }
 
     /// The settings, accounts and chat service of the data directory, for a command.
-    static func open(config: String?, data: DataDirectoryOptions) throws -> (settings: ServerConfiguration, accounts: AccountStore, service: ChatService) {
+    static func open(config: String?, data: DataDirectoryOptions) async throws -> (settings: ServerConfiguration, accounts: AccountStore, service: ChatService) {
         let settings = try ServerConfiguration.resolved(config: config) { settings in
             if let directory = data.directory { settings.data = directory }
         }
-        let database = try data.databasePath(in: settings.data)
-        let accounts = try AccountStore(path: database)
-        let calendars = JadwalCalendarStore(primary: try SQLiteCalendarStore(path: database), prayer: PrayerCalendar(settings: accounts.prayerSettings))
+        let storage = try await Storage.open(data, dataDirectory: settings.data)
+        let accounts = storage.accounts
+        let calendars = JadwalCalendarStore(primary: storage.homes, prayer: PrayerCalendar(settings: accounts.prayerSettings))
         return (settings, accounts, try ChatComponents(settings: settings, accounts: accounts, store: calendars).service)
     }
 

@@ -27,7 +27,7 @@ extension ChatsCommand {
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            let (_, accounts, service) = try ChatComponents.open(config: config, data: data)
+            let (_, accounts, service) = try await ChatComponents.open(config: config, data: data)
             guard try await accounts.account(named: user) != nil else { throw CommandFailure("no user \(user)") }
             let transcript: ChatTranscript
             do {
@@ -55,7 +55,7 @@ extension ChatsCommand {
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            let accounts = try AccountStore(path: try data.databasePath())
+            let accounts = try await Storage.open(data).accounts
             if revive { print("revived \(try await accounts.jobs.revive(now: Int(Date().timeIntervalSince1970))) jobs") }
             let entries = try await accounts.jobs.entries(deadOnly: dead)
             guard !entries.isEmpty else { return print(dead ? "no dead letters" : "the queue is empty") }

@@ -22,7 +22,7 @@ extension ConflictsCommand {
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            let (_, accounts, service) = try ChatComponents.open(config: config, data: data)
+            let (_, accounts, service) = try await ChatComponents.open(config: config, data: data)
             guard try await accounts.account(named: user) != nil else { throw CommandFailure("no user \(user)") }
             let open = try await service.openConflicts(of: user)
             if json {

@@ -7,6 +7,17 @@ struct DataDirectoryOptions: ParsableArguments {
             help: ArgumentHelp("Folder for the SQLite database (default: $JADWAL_DATA or ./data).", valueName: "dir"))
     var directory: String?
 
+    @Option(help: ArgumentHelp("""
+        Where calendars and accounts live: postgres://user@host/db or postgresql:///db?host=/socket/dir \
+        for PostgreSQL (default: $JADWAL_STORAGE, else SQLite in the data folder).
+        """, valueName: "url"))
+    var storage: String?
+
+    /// The storage URL given, if any: `--storage`, else `JADWAL_STORAGE`.
+    var storageURL: String? {
+        storage ?? ProcessInfo.processInfo.environment["JADWAL_STORAGE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     var path: String {
         directory ?? ProcessInfo.processInfo.environment["JADWAL_DATA"] ?? "data"
     }

@@ -15,7 +15,7 @@ struct ExportCommand: AsyncParsableCommand {
     @OptionGroup var data: DataDirectoryOptions
 
     func run() async throws {
-        let store = try SQLiteCalendarStore(path: try data.databasePath())
+        let store = try await Storage.open(data).homes
         let reference = CalendarReference(owner: user, name: calendar)
         guard let collection = try await store.calendar(reference) else { throw CommandFailure("\(user) has no calendar \(calendar)") }
         let file = CalendarExport.file(of: collection, objects: try await store.objects(in: reference))

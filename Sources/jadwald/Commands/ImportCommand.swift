@@ -26,8 +26,8 @@ struct ImportCommand: AsyncParsableCommand {
     @OptionGroup var data: DataDirectoryOptions
 
     func run() async throws {
-        let database = try data.databasePath()
-        guard try await AccountStore(path: database).account(named: user) != nil else { throw CommandFailure("no user \(user)") }
+        let storage = try await Storage.open(data)
+        guard try await storage.accounts.account(named: user) != nil else { throw CommandFailure("no user \(user)") }
         guard calendar != PrayerCalendar.name else { throw CommandFailure("\(calendar) is computed from the prayer settings; import into another calendar") }
         let parsed: Component
         do {
@@ -37,7 +37,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let (pieces, skippedComponents) = CalendarSplitter().split(parsed)
         var summary = ImportSummary(skipped: skippedComponents)
-        let store = try SQLiteCalendarStore(path: database)
+        let store = storage.homes
         let reference = CalendarReference(owner: user, name: calendar)
         let collection: CalendarCollection
         if let existing = try await store.calendar(reference) {
@@ -70,7 +70,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// Stores one object at the name its UID already has, else at a name derived from the
     /// UID; `true` when it was new.
-    private func put(_ bytes: [UInt8], index: CalendarObjectIndex, uid: String, in store: SQLiteCalendarStore, _ reference: CalendarReference) async throws(DAVError) -> Bool {
+    private func put(_ bytes: [UInt8], index: CalendarObjectIndex, uid: String, in store: any CalendarStore, _ reference: CalendarReference) async throws(DAVError) -> Bool {
         do {
             return try await store.putObject(named: Self.objectName(uid), data: bytes, index: index, in: reference, precondition: .none).created
         } catch {

@@ -48,7 +48,7 @@ extension MailCommand {
                 StructuredLogHandler(label: label, format: .init(rawValue: settings.logFormat) ?? .logfmt,
                                      logLevel: Logger.Level(rawValue: settings.logLevel) ?? .info)
             }
-            let accounts = try AccountStore(path: try data.databasePath(in: settings.data))
+            let accounts = try await Storage.open(data, dataDirectory: settings.data).accounts
             let dispatcher = try MailDispatcher.configured(by: settings, accounts: accounts, logger: Logger(label: "jadwald"))
             let id = try await accounts.mailOutbox.enqueue(message)
             print("queued \(message.messageID) as outbox entry \(id)")
@@ -90,7 +90,7 @@ extension MailCommand {
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            let outbox = try AccountStore(path: try data.databasePath()).mailOutbox
+            let outbox = try await Storage.open(data).accounts.mailOutbox
             let states: Set<MailOutbox.Entry.State> = all ? Set(MailOutbox.Entry.State.allCases) : [.pending, .failed]
             let entries = try await outbox.entries(in: states)
             let format = ISO8601DateFormatter()

@@ -59,7 +59,7 @@ extension PrayerCommand {
         }
 
         func run() async throws {
-            let store = try AccountStore(path: try data.databasePath()).prayerSettings
+            let store = try await Storage.open(data).accounts.prayerSettings
             let result: PrayerSettings
             if changesSomething {
                 let options = self
@@ -67,7 +67,7 @@ extension PrayerCommand {
                     try await store.update(user) { settings in options.apply(to: &settings) }
                 }
             } else {
-                guard try await AccountStore(path: try data.databasePath()).account(named: user) != nil else {
+                guard try await Storage.open(data).accounts.account(named: user) != nil else {
                     throw CommandFailure("no user \(user)")
                 }
                 result = try await store.settings(of: user)

@@ -40,9 +40,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "jadwald")
         logger.debug("executor", metadata: ["event_loops": .stringConvertible(onLoops)])
-        let database = try data.databasePath(in: settings.data)
-        let store = try SQLiteCalendarStore(path: database)
-        let accounts = try AccountStore(path: database)
+        let storage = try await Storage.open(data, dataDirectory: settings.data)
+        let store = storage.homes
+        let accounts = storage.accounts
         let users = UserDirectory(accounts: accounts, calendars: store)
         let calendars = JadwalCalendarStore(primary: store, prayer: PrayerCalendar(settings: accounts.prayerSettings))
         let publicURL = settings.effectivePublicURL
@@ -91,7 +91,8 @@ struct ServeCommand: AsyncParsableCommand {
         let address = BindAddress.hostname(settings.host, port: settings.port)
         let serverConfiguration = ApplicationConfiguration(address: address, serverName: "jadwald")
         let scheme = settings.tlsCertificate == nil ? "http" : "https"
-        logger.info("serving CalDAV", metadata: ["url": "\(scheme)://\(settings.host):\(settings.port)/dav/", "data": "\(settings.data)"])
+        logger.info("serving CalDAV", metadata: ["url": "\(scheme)://\(settings.host):\(settings.port)/dav/", "data": "\(settings.data)",
+                                                 "storage": "\(storage.description)"])
         // The mail dispatcher and the job worker run beside the server and stop with it (on
         // SIGTERM or SIGINT).
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -107,6 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             group.cancelAll()
         }
+        await storage.close()
     }
 
     /// The settings from file, environment and flags, in that order of precedence.

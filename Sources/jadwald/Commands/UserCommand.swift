@@ -34,8 +34,7 @@ extension UserCommand {
 
         func run() async throws {
             let password = try PasswordInput.read(fromStandardInput: passwordStdin)
-            let database = try data.databasePath()
-            let users = UserDirectory(accounts: try AccountStore(path: database), calendars: try SQLiteCalendarStore(path: database))
+            let users = try await Storage.open(data).users
             try await UserCommand.refusing { try await users.create(name: name, password: password, email: email, isAdmin: admin) }
             print("created user \(name)")
         }
@@ -49,7 +48,7 @@ extension UserCommand {
 
         func run() async throws {
             let password = try PasswordInput.read(fromStandardInput: passwordStdin)
-            let accounts = try AccountStore(path: try data.databasePath())
+            let accounts = try await Storage.open(data).accounts
             try await UserCommand.refusing { try await accounts.setPassword(name: name, password: password) }
             print("password of \(name) changed")
         }
@@ -60,7 +59,7 @@ extension UserCommand {
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            for account in try await AccountStore(path: try data.databasePath()).list() {
+            for account in try await Storage.open(data).accounts.list() {
                 print([account.name, account.email ?? "-", account.isAdmin ? "admin" : ""].joined(separator: "\t"))
             }
         }
@@ -72,8 +71,7 @@ extension UserCommand {
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            let database = try data.databasePath()
-            let users = UserDirectory(accounts: try AccountStore(path: database), calendars: try SQLiteCalendarStore(path: database))
+            let users = try await Storage.open(data).users
             try await UserCommand.refusing { try await users.delete(name: name) }
             print("deleted user \(name)")
         }
@@ -101,7 +99,7 @@ extension UserCommand {
             let settings = try ServerConfiguration.resolved(config: config) { settings in
                 if let directory = data.directory { settings.data = directory }
             }
-            let accounts = try AccountStore(path: try data.databasePath(in: settings.data))
+            let accounts = try await Storage.open(data, dataDirectory: settings.data).accounts
             let mail = MailQueue(outbox: accounts.mailOutbox, sender: settings.mailSender)
             let links = SetupLinks(accounts: accounts, publicURL: settings.effectivePublicURL, send: mail.send)
             let link = try await UserCommand.refusing { try await links.issue(for: name, kind: prayerFeed ? .prayerFeed : .calendars, send: send) }

@@ -1,0 +1,61 @@
+import CalDAVCore
+import CalDAVPostgres
+import CalDAVSQLite
+import Foundation
+import Jadwal
+
+/// The stores a command works on: calendars and files, and accounts with everything
+/// hanging off them, in one SQLite file under the data folder or in one PostgreSQL
+/// database that several jadwald processes share.
+struct Storage: Sendable {
+    let homes: any CalendarHomeStore
+    let accounts: AccountStore
+    /// The PostgreSQL connection pool both stores use, when on PostgreSQL.
+    let pool: PostgresPool?
+
+    var users: UserDirectory { UserDirectory(accounts: accounts, calendars: homes) }
+
+    /// What the storage is, for logs: never a password.
+    let description: String
+
+    /// Opens the storage `options` name (a `--storage` URL, else SQLite in `dataDirectory`,
+    /// else in the options' data folder), bringing every schema up to date.
+    static func open(_ options: DataDirectoryOptions, dataDirectory: String? = nil, bcryptCost: UInt8 = 12) async throws -> Storage {
+        if let url = options.storageURL, !url.hasPrefix("sqlite:") {
+            let location: PostgresLocation
+            do { location = try PostgresLocation(url: url) } catch { throw CommandFailure("--storage: \(error.message)") }
+            let pool = PostgresPool(location: location)
+            do {
+                let homes = try await PostgresCalendarStore(database: pool)
+                let accounts = try await AccountStore.open(postgres: pool, bcryptCost: bcryptCost)
+                return Storage(homes: homes, accounts: accounts, pool: pool, description: location.description)
+            } catch {
+                await pool.close()
+                throw CommandFailure("PostgreSQL at \(location) could not be opened: \(error)")
+            }
+        }
+        let path = try sqlitePath(options, dataDirectory: dataDirectory)
+        let homes = try SQLiteCalendarStore(path: path)
+        return Storage(homes: homes, accounts: try AccountStore(path: path, bcryptCost: bcryptCost), pool: nil, description: "sqlite:\(path)")
+    }
+
+    /// The SQLite file: a `sqlite:PATH` storage URL's path, else jadwal.sqlite in the data folder.
+    static func sqlitePath(_ options: DataDirectoryOptions, dataDirectory: String? = nil) throws -> String {
+        if let url = options.storageURL, url.hasPrefix("sqlite:") {
+            var path = String(url.dropFirst("sqlite:".count))
+            if path.hasPrefix("//") { path.removeFirst(2) }  // sqlite:///var/lib/... as a URL
+            guard !path.isEmpty else { throw CommandFailure("--storage sqlite: needs a file path, as in sqlite:/var/lib/jadwal/jadwal.sqlite") }
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            return path
+        }
+        return try options.databasePath(in: dataDirectory ?? options.path)
+    }
+
+    /// Closes the PostgreSQL pool, if any; SQLite files close with their stores.
+    func close() async {
+        await pool?.close()
+    }
+}

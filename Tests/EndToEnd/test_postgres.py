@@ -1,0 +1,146 @@
+"""Two jadwald instances on one PostgreSQL database, driven with the python `caldav`
+library as clients behind a load balancer would be: what one instance stores, the other
+serves; sync tokens work on both; If-Match races across them have one winner; killing one
+in the middle of a stream of writes loses nothing it acknowledged."""
+import base64
+import concurrent.futures
+import http.client
+import os
+import subprocess
+
+import caldav
+import pytest
+
+from conftest import Server
+
+EVENT = """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Jadwal tests//EN
+BEGIN:VEVENT
+UID:{uid}
+DTSTAMP:20260101T000000Z
+DTSTART:20260105T093000Z
+DURATION:PT30M
+SUMMARY:{summary}
+END:VEVENT
+END:VCALENDAR
+"""
+
+AUTH = {"Authorization": "Basic " + base64.b64encode(b"amal:amal-password-1").decode()}
+
+
+@pytest.fixture
+def pair(request, tmp_path, postgres_server):
+    """Instances A and B on one fresh database. They share a data folder only for the
+    keys that sign access tokens; every calendar and account lives in PostgreSQL."""
+    binary = os.path.abspath(request.config.getoption("--jadwald"))
+    storage = postgres_server.make_database()
+    data = tmp_path / "data"
+    os.makedirs(data)
+    first = Server(binary, data, storage=storage)
+    second = Server(binary, data, storage=storage)
+    first.add_user("amal", "amal-password-1")
+    first.start()
+    second.start()
+    yield first, second
+    first.stop()
+    second.stop()
+
+
+def client(server):
+    return caldav.DAVClient(url=server.url + "/dav/", username="amal", password="amal-password-1")
+
+
+def request(server, method, path, body=None, headers=None):
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    connection.request(method, path, body=body, headers={**AUTH, **(headers or {})})
+    response = connection.getresponse()
+    return response.status, dict(response.getheaders()), response.read()
+
+
+def test_the_sqlite_data_folder_stays_empty(pair):
+    first, _ = pair
+    assert not os.path.exists(os.path.join(first.data_dir, "jadwal.sqlite"))
+
+
+def test_a_user_added_through_one_command_line_is_listed_by_another(pair):
+    first, _ = pair
+    listing = subprocess.run([first.binary, "user", "list", "--data", first.data_dir] + first.storage_args(),
+                             check=True, capture_output=True, text=True, timeout=60).stdout
+    assert "amal" in listing
+
+
+def test_writes_through_one_instance_are_read_through_the_other(pair):
+    first, second = pair
+    calendar = client(first).principal().make_calendar(name="Shared", cal_id="shared")
+    for number in range(5):
+        calendar.save_event(EVENT.format(uid=f"shared-{number}", summary=f"Meeting {number}"))
+    seen = client(second).principal().calendar(cal_id="shared")
+    summaries = sorted(str(event.icalendar_component["SUMMARY"]) for event in seen.events())
+    assert summaries == [f"Meeting {number}" for number in range(5)]
+    names = [calendar.get_display_name() for calendar in client(second).principal().calendars()]
+    assert "Shared" in names
+
+
+def test_a_sync_token_from_one_instance_is_valid_on_the_other(pair):
+    first, second = pair
+    calendar = client(first).principal().make_calendar(name="Synced", cal_id="synced")
+    calendar.save_event(EVENT.format(uid="before", summary="Before"))
+    initial = calendar.objects_by_sync_token(load_objects=False)
+    token = initial.sync_token
+    other = client(second).principal().calendar(cal_id="synced")
+    other.save_event(EVENT.format(uid="after", summary="After"))
+    changes = client(second).principal().calendar(cal_id="synced").objects_by_sync_token(sync_token=token, load_objects=True)
+    assert [str(item.icalendar_component["UID"]) for item in changes] == ["after"]
+    # ...and the newer token, made by the second instance, is valid on the first.
+    calendar.save_event(EVENT.format(uid="last", summary="Last"))
+    later = calendar.objects_by_sync_token(sync_token=changes.sync_token, load_objects=True)
+    assert [str(item.icalendar_component["UID"]) for item in later] == ["last"]
+
+
+def test_concurrent_if_match_puts_across_instances_have_one_winner(pair):
+    first, second = pair
+    client(first).principal().make_calendar(name="Race", cal_id="race")
+    path = "/dav/calendars/amal/race/race.ics"
+    status, headers, _ = request(first, "PUT", path, EVENT.format(uid="race", summary="Start").encode(),
+                                 {"Content-Type": "text/calendar"})
+    assert status == 201
+    status, headers, _ = request(second, "GET", path)
+    etag = headers["ETag"]
+
+    def attempt(number):
+        target = first if number % 2 else second
+        body = EVENT.format(uid="race", summary=f"Writer {number}").encode()
+        return request(target, "PUT", path, body, {"Content-Type": "text/calendar", "If-Match": etag})[0]
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=16) as pool:
+        statuses = list(pool.map(attempt, range(16)))
+    assert sorted(statuses).count(204) + statuses.count(201) + statuses.count(200) == 1
+    assert statuses.count(412) == 15
+
+
+def test_killing_one_instance_mid_write_loses_nothing_acknowledged(pair):
+    first, second = pair
+    client(first).principal().make_calendar(name="Durable", cal_id="durable")
+    acknowledged = {}
+
+    def put(number):
+        target = first if number % 2 else second
+        body = EVENT.format(uid=f"durable-{number}", summary=f"Durable {number}").encode()
+        try:
+            status = request(target, "PUT", f"/dav/calendars/amal/durable/{number}.ics", body, {"Content-Type": "text/calendar"})[0]
+        except OSError:
+            return
+        if status == 201:
+            acknowledged[number] = body
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        futures = [pool.submit(put, number) for number in range(200)]
+        futures[60].result()
+        first.kill()  # SIGKILL while writes are in flight on both
+        for future in futures:
+            future.result()
+    assert len(acknowledged) >= 100
+    for number, body in acknowledged.items():
+        status, _, stored = request(second, "GET", f"/dav/calendars/amal/durable/{number}.ics")
+        assert status == 200 and stored == body, number
