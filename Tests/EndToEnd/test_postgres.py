@@ -144,3 +144,53 @@ def test_killing_one_instance_mid_write_loses_nothing_acknowledged(pair):
     for number, body in acknowledged.items():
         status, _, stored = request(second, "GET", f"/dav/calendars/amal/durable/{number}.ics")
         assert status == 200 and stored == body, number
+
+
+def test_migrate_store_copies_everything_from_sqlite(server, postgres_server):
+    """An instance on SQLite, then `jadwald migrate-store` into PostgreSQL: the same
+    objects with the same ETags, a sync token from before still valid, the same
+    passwords and app passwords, the same plain files."""
+    calendar = client(server).principal().make_calendar(name="Moved", cal_id="moved")
+    objects = {}
+    for number in range(12):
+        path = f"/dav/calendars/amal/moved/moved-{number}.ics"
+        body = EVENT.format(uid=f"moved-{number}", summary=f"Moved {number}").encode()
+        assert request(server, "PUT", path, body, {"Content-Type": "text/calendar"})[0] == 201
+        status, headers, stored = request(server, "GET", path)
+        objects[path] = (headers["ETag"], stored)
+    token = calendar.objects_by_sync_token(load_objects=False).sync_token
+    assert request(server, "MKCOL", "/dav/calendars/amal/files/")[0] == 201
+    assert request(server, "MKCOL", "/dav/calendars/amal/files/deep/")[0] == 201
+    assert request(server, "PUT", "/dav/calendars/amal/files/deep/note.txt", b"kept \x00\xff bytes", {"Content-Type": "application/octet-stream"})[0] == 201
+    app_password = subprocess.run([server.binary, "user", "app-password", "amal", "--label", "phone", "--data", server.data_dir],
+                                  check=True, capture_output=True, text=True, timeout=60).stdout.split()[-1]
+    server.stop()
+
+    storage = postgres_server.make_database()
+    result = subprocess.run([server.binary, "migrate-store", "--data", server.data_dir, "--to", storage],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "copied and verified" in result.stdout
+    again = subprocess.run([server.binary, "migrate-store", "--data", server.data_dir, "--to", storage],
+                           capture_output=True, text=True, timeout=300)
+    assert again.returncode != 0 and "empty database" in again.stderr
+
+    moved = Server(server.binary, server.data_dir, storage=storage)
+    os.rename(os.path.join(server.data_dir, "jadwal.sqlite"), os.path.join(server.data_dir, "jadwal.sqlite.migrated"))
+    moved.start()
+    try:
+        for path, (etag, body) in objects.items():
+            status, headers, stored = request(moved, "GET", path)
+            assert status == 200 and stored == body and headers["ETag"] == etag, path
+        same = client(moved).principal().calendar(cal_id="moved").objects_by_sync_token(sync_token=token, load_objects=False)
+        assert list(same) == []
+        status, _, note = request(moved, "GET", "/dav/calendars/amal/files/deep/note.txt")
+        assert status == 200 and note == b"kept \x00\xff bytes"
+        phone = {"Authorization": "Basic " + base64.b64encode(f"amal:{app_password}".encode()).decode()}
+        connection = http.client.HTTPConnection("127.0.0.1", moved.port, timeout=30)
+        connection.request("PROPFIND", "/dav/calendars/amal/", headers={**phone, "Depth": "0"})
+        assert connection.getresponse().status == 207
+        omar = caldav.DAVClient(url=moved.url + "/dav/", username="omar", password="omar-password-1")
+        assert [c.get_display_name() for c in omar.principal().calendars()][0] == "Calendar"
+    finally:
+        moved.stop()
