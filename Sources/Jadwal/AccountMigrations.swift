@@ -190,6 +190,20 @@ enum AccountMigrations {
                 CREATE INDEX job_due ON job(due_at) WHERE dead_at IS NULL;
                 """)
         }
+        migrator.registerMigration("jadwal-8-rate-limits") { db in
+            // Attempt counts per budget and key (a digest), so that every process on this
+            // database shares them.
+            try db.execute(sql: """
+                CREATE TABLE rate_limit (
+                    scope TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    window_start INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (scope, key)
+                );
+                CREATE INDEX rate_limit_window ON rate_limit (scope, window_start);
+                """)
+        }
         return migrator
     }
 }

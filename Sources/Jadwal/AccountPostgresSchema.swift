@@ -184,5 +184,17 @@ enum AccountPostgresSchema {
             """,
             "CREATE INDEX job_due ON job (due_at) WHERE dead_at IS NULL",
         ]),
+        PostgresMigration("jadwal-2-rate-limits", statements: [
+            """
+            CREATE TABLE rate_limit (
+                scope TEXT NOT NULL,
+                key TEXT NOT NULL,
+                window_start BIGINT NOT NULL,
+                count BIGINT NOT NULL,
+                PRIMARY KEY (scope, key)
+            )
+            """,
+            "CREATE INDEX rate_limit_window ON rate_limit (scope, window_start)",
+        ]),
     ])
 }

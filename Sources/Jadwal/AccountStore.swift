@@ -84,10 +84,12 @@ public final class AccountStore: Sendable {
         guard password.count >= 8 else { throw AccountError("passwords need at least 8 characters") }
         let hash = await PasswordHashing.hash(password, cost: cost)
         try await database.write { session in
-            if try await session.scalar(Bool.self, "SELECT 1 FROM account WHERE name = ?", [name]) == true {
-                throw AccountError("user \(name) exists already")
-            }
-            try await session.execute("INSERT INTO account (name, password_hash, email, is_admin, created_at) VALUES (?, ?, ?, ?, ?)", [name, hash, email, isAdmin, now])
+            // The primary key decides, so two processes creating the same name at once get
+            // one account and one refusal, not a constraint error.
+            let inserted = try await session.execute("""
+                INSERT INTO account (name, password_hash, email, is_admin, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO NOTHING
+                """, [name, hash, email, isAdmin, now])
+            if inserted == 0 { throw AccountError("user \(name) exists already") }
         }
     }
 

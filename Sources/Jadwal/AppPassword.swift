@@ -55,10 +55,11 @@ extension AccountStore {
             guard try await session.scalar(Bool.self, "SELECT 1 FROM account WHERE name = ?", [name]) == true else {
                 throw AccountError("no user \(name)", missing: true)
             }
-            if try await session.scalar(Bool.self, "SELECT 1 FROM app_password WHERE account = ? AND label = ?", [name, label]) == true {
-                throw AccountError("\(name) already has an app password labelled '\(label)'")
-            }
-            try await session.execute("INSERT INTO app_password (account, id, label, password_hash, created_at) VALUES (?, ?, ?, ?, ?)", [name, parsed.id, label, hash, now])
+            // The unique label decides, so the same label created twice at once is refused once.
+            let inserted = try await session.execute("""
+                INSERT INTO app_password (account, id, label, password_hash, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (account, label) DO NOTHING
+                """, [name, parsed.id, label, hash, now])
+            if inserted == 0 { throw AccountError("\(name) already has an app password labelled '\(label)'") }
         }
         return password
     }

@@ -183,18 +183,26 @@ struct SignInTokenTests {
         #expect(try await fixture.users.summary(of: "amal") == nil)
     }
 
-    @Test("a rate limiter allows its share per key and window")
-    func rateLimiter() {
-        let limiter = RateLimiter(limit: 3, per: 60, maxKeys: 2)
-        #expect((0..<3).allSatisfy { _ in limiter.allow("a", now: 100) })
-        #expect(!limiter.allow("a", now: 110))
-        #expect(limiter.retryAfter("a", now: 110) == 50)
-        #expect(limiter.allow("b", now: 110))
-        #expect(limiter.allow("a", now: 160))
-        // Past maxKeys, the oldest windows go first.
-        #expect(limiter.allow("c", now: 161) && limiter.allow("d", now: 162))
-        limiter.reset("d")
-        #expect(limiter.retryAfter("d", now: 162) == 0)
+    @Test("a rate limiter allows its share per key and window, shared by every store on the database")
+    func rateLimiter() async throws {
+        let fixture = try Fixture()
+        let limiter = fixture.accounts.rateLimiter("test", limit: 3, per: 60)
+        let other = try AccountStore(path: fixture.directory + "/jadwal.sqlite", bcryptCost: 4).rateLimiter("test", limit: 3, per: 60)
+        let first = await limiter.allow("a", now: 100), second = await limiter.allow("a", now: 100)
+        let third = await other.allow("a", now: 101)  // another process on the same database
+        #expect(first && second && third)
+        let fourth = await limiter.allow("a", now: 110)
+        #expect(!fourth)
+        let wait = await other.retryAfter("a", now: 110)
+        #expect(wait == 50)
+        let otherKey = await limiter.allow("b", now: 110)
+        let otherScope = await fixture.accounts.rateLimiter("another", limit: 3, per: 60).allow("a", now: 110)
+        #expect(otherKey && otherScope)
+        let nextWindow = await limiter.allow("a", now: 160)
+        #expect(nextWindow)
+        await limiter.reset("a")
+        let afterReset = await limiter.retryAfter("a", now: 161)
+        #expect(afterReset == 0)
     }
 }
 

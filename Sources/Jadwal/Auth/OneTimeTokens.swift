@@ -52,7 +52,8 @@ public struct OneTimeTokens: Sendable {
         guard SecretToken.isWellFormed(token) else { return .unknown }
         let digest = SecretToken.digest(token)
         return try await database.write { session in
-            let state = try await Self.state(of: digest, for: purpose, now: now, session)
+            // Locked until commit: a concurrent redemption waits, then sees it used.
+            let state = try await Self.state(of: digest, for: purpose, now: now, locking: true, session)
             if case .redeemed = state {
                 try await session.execute("UPDATE one_time_token SET used_at = ? WHERE digest = ?", [now, digest])
             }
@@ -67,9 +68,11 @@ public struct OneTimeTokens: Sendable {
     }
 
     /// What redeeming the token with this digest would give now, without spending it.
-    private static func state(of digest: String, for purpose: Purpose, now: Int, _ session: any SQLSession) async throws -> Redemption {
+    /// - Parameter locking: lock the row until the transaction ends (inside a write that spends it).
+    private static func state(of digest: String, for purpose: Purpose, now: Int, locking: Bool = false,
+                              _ session: any SQLSession) async throws -> Redemption {
         guard let row = try await session.queryRow("""
-            SELECT account, detail, expires_at, used_at FROM one_time_token WHERE digest = ? AND purpose = ?
+            SELECT account, detail, expires_at, used_at FROM one_time_token WHERE digest = ? AND purpose = ?\(locking ? session.dialect.forUpdate : "")
             """, [digest, purpose.rawValue]) else { return .unknown }
         if (row["used_at"] as Int?) != nil { return .alreadyUsed }
         if (row["expires_at"] as Int) <= now { return .expired }

@@ -33,8 +33,9 @@ public struct RefreshTokens: Sendable {
         let digest = SecretToken.digest(token)
         let replacement = SecretToken.generate()
         return try await database.write { session in
+            // Locked until commit: a concurrent use of the same token waits, then finds it replaced.
             guard let row = try await session.queryRow("""
-                SELECT account, family, expires_at, replaced_at, revoked_at FROM refresh_token WHERE digest = ?
+                SELECT account, family, expires_at, replaced_at, revoked_at FROM refresh_token WHERE digest = ?\(session.dialect.forUpdate)
                 """, [digest]) else { return .refused }
             let family: String = row["family"]
             if (row["replaced_at"] as Int?) != nil {

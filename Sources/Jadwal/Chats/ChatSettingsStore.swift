@@ -21,32 +21,45 @@ public struct ChatSettingsStore: Sendable {
     public func settings(of account: String) async throws -> Settings {
         try await database.read { session in
             try await session.queryRow("SELECT * FROM chat_settings WHERE account = ?", [account])
-        }.map { row in
-            Settings(webhookURL: row["webhook_url"], notifyByEmail: row["notify_by_email"], wakingStart: row["waking_start"],
-                     wakingEnd: row["waking_end"], hasBridgeToken: (row["bridge_token_digest"] as String?) != nil)
-        } ?? .defaults
+        }.map(Self.settings) ?? .defaults
+    }
+
+    private static func settings(_ row: SQLRow) -> Settings {
+        Settings(webhookURL: row["webhook_url"], notifyByEmail: row["notify_by_email"], wakingStart: row["waking_start"],
+                 wakingEnd: row["waking_end"], hasBridgeToken: (row["bridge_token_digest"] as String?) != nil)
     }
 
     /// Changes what is given. A new webhook URL gets a new signing secret, returned once.
     public func update(_ account: String, webhookURL: String?? = nil, notifyByEmail: Bool? = nil, waking: (start: Int, end: Int)? = nil,
                        rotateSecret: Bool = false) async throws -> (settings: Settings, newSecret: String?) {
-        let current = try await settings(of: account)
-        var next = current
-        if let webhookURL { next.webhookURL = webhookURL }
-        if let notifyByEmail { next.notifyByEmail = notifyByEmail }
-        if let waking { (next.wakingStart, next.wakingEnd) = waking }
-        let secret = next.webhookURL != nil && (next.webhookURL != current.webhookURL || rotateSecret) ? "whsec_" + SecretToken.generate() : nil
-        let sealed = try secret.map { try cipher.seal($0, context: "webhook_secret:\(account)") }
-        let stored = next
-        try await database.write { session in
+        let cipher = cipher
+        let waking = waking.map { [$0.start, $0.end] }
+        return try await database.write { session in
             try await session.execute("INSERT INTO chat_settings (account) VALUES (?) ON CONFLICT DO NOTHING", [account])
+            // Read in the write and locked until commit, so that a concurrent update (another
+            // process) changing other fields is not undone by this one.
+            let current = try await session.queryRow("SELECT * FROM chat_settings WHERE account = ?\(session.dialect.forUpdate)", [account])
+                .map(Self.settings) ?? .defaults
+            var next = current
+            if let webhookURL { next.webhookURL = webhookURL }
+            if let notifyByEmail { next.notifyByEmail = notifyByEmail }
+            if let waking { (next.wakingStart, next.wakingEnd) = (waking[0], waking[1]) }
+            let secret = next.webhookURL != nil && (next.webhookURL != current.webhookURL || rotateSecret) ? "whsec_" + SecretToken.generate() : nil
+            let sealed = try secret.map { try cipher.seal($0, context: "webhook_secret:\(account)") }
             try await session.execute("""
                 UPDATE chat_settings SET webhook_url = ?, notify_by_email = ?, waking_start = ?, waking_end = ?,
                 webhook_secret = CASE WHEN ? = 0 THEN NULL ELSE coalesce(?, webhook_secret) END WHERE account = ?
-                """, [stored.webhookURL, stored.notifyByEmail, stored.wakingStart, stored.wakingEnd,
-                      stored.webhookURL != nil, sealed, account])
-        }
-        return (next, secret)
+                """, [next.webhookURL, next.notifyByEmail, next.wakingStart, next.wakingEnd,
+                      next.webhookURL != nil, sealed, account])
+            return UpdateResult(settings: next, newSecret: secret)
+        }.tuple
+    }
+
+    /// ``update(_:webhookURL:notifyByEmail:waking:rotateSecret:)``'s result, out of the write.
+    private struct UpdateResult: Sendable {
+        var settings: Settings
+        var newSecret: String?
+        var tuple: (settings: Settings, newSecret: String?) { (settings, newSecret) }
     }
 
     /// The webhook URL and its secret, when set.

@@ -123,8 +123,9 @@ public struct MailOutbox: Sendable {
     /// Takes one message for an attempt if it is pending and not leased to an attempt now.
     func claim(id: Int64, now: Date, lease: TimeInterval) async throws -> Claim? {
         try await database.write { session in
+            // Locked until commit: a concurrent claim waits, then finds the lease and gets nothing.
             guard let row = try await session.queryRow("""
-                SELECT * FROM mail_outbox WHERE id = ? AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?
+                SELECT * FROM mail_outbox WHERE id = ? AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?\(session.dialect.forUpdate)
                 """, [id, Self.seconds(now)]) else { return nil }
             return try await Self.claim(row, now: now, lease: lease, session)
         }

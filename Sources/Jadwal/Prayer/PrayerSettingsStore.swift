@@ -27,7 +27,10 @@ public struct PrayerSettingsStore: Sendable {
     public func update(_ name: String, now: Int = Int(Date().timeIntervalSince1970),
                        _ change: @escaping @Sendable (inout PrayerSettings) throws -> Void) async throws -> PrayerSettings {
         try await database.write { session in
-            guard try await session.scalar(Bool.self, "SELECT 1 FROM account WHERE name = ?", [name]) == true else {
+            // The account's row is locked until commit, so concurrent updates (the first save,
+            // which makes the settings row, included) run one after another and each sees the
+            // version the one before wrote.
+            guard try await session.scalar(Bool.self, "SELECT 1 FROM account WHERE name = ?\(session.dialect.forUpdate)", [name]) == true else {
                 throw AccountStore.AccountError("no user \(name)", missing: true)
             }
             var settings = try await Self.read(name, session) ?? PrayerSettings()

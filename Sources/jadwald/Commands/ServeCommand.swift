@@ -68,7 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         SignInAPI(service: SignInService(users: users, accessTokens: accessTokens, oidc: oidc, allowsSignUp: settings.signUp,
                                          publicURL: publicURL, send: mail.send),
-                  limits: SignInLimits(), logger: logger).add(to: router)
+                  limits: SignInLimits(accounts: accounts), logger: logger).add(to: router)
         let setupLinks = SetupLinks(accounts: accounts, publicURL: publicURL, send: mail.send)
         AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, logger: logger).add(to: router)
         AdminPages(users: users, setupLinks: setupLinks, publicURL: publicURL, logger: logger).add(to: router)

@@ -21,7 +21,8 @@ struct AdminPages: Sendable {
     let setupLinks: SetupLinks
     let publicURL: String
     let logger: Logger
-    let signInLimits = RateLimiter(limit: 10, per: 300)
+    /// Sign-in attempts per client address, shared by every instance.
+    var signInLimits: RateLimiter { users.accounts.rateLimiter("admin-sign-in", limit: 10, per: 300) }
 
     static let cookieName = "jadwal_admin"
 
@@ -167,7 +168,7 @@ struct AdminPages: Sendable {
 
     private func signIn(_ request: Request, _ context: JadwalRequestContext) async -> Response {
         guard Self.isSameOrigin(request) else { return signInPage(status: .forbidden, note: "This form was sent from another site.") }
-        guard signInLimits.allow(context.clientAddress) else {
+        guard await signInLimits.allow(context.clientAddress) else {
             return signInPage(status: .tooManyRequests, note: "Too many attempts; wait a few minutes.")
         }
         guard let form = await FormBody.read(request), let user = form["user"], let password = form["password"],

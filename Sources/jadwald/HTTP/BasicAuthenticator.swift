@@ -17,8 +17,9 @@ final class BasicAuthenticator: Sendable {
     /// user name -> email address, read when the user last signed in with bcrypt
     private let emails = Mutex<[String: String]>([:])
     /// Failures per user name, and per client address whatever names it tries.
-    private let nameFailures = RateLimiter(limit: BasicAuthenticator.maxFailures, per: BasicAuthenticator.failureWindow)
-    private let clientFailures = RateLimiter(limit: BasicAuthenticator.maxClientFailures, per: BasicAuthenticator.failureWindow)
+    /// Kept in the database, so every instance behind a load balancer shares one budget.
+    private let nameFailures: RateLimiter
+    private let clientFailures: RateLimiter
     /// Per-process salt, so cached digests are useless outside this process.
     private let salt = UInt64.random(in: .min ... .max)
 
@@ -30,6 +31,8 @@ final class BasicAuthenticator: Sendable {
     init(accounts: AccountStore, cacheSeconds: Int = 300) {
         self.accounts = accounts
         self.cacheSeconds = cacheSeconds
+        nameFailures = accounts.rateLimiter("basic-user", limit: Self.maxFailures, per: Self.failureWindow)
+        clientFailures = accounts.rateLimiter("basic-client", limit: Self.maxClientFailures, per: Self.failureWindow)
     }
 
     /// A signed-in user.
@@ -59,11 +62,11 @@ final class BasicAuthenticator: Sendable {
         if let stamp, verified.withLock({ $0[name]?.contains { $0.digest == digest && $0.stamp == stamp && $0.expires > now } ?? false }) {
             return name
         }
-        if nameFailures.retryAfter(name, now: now) > 0 { return nil }
-        if let client, clientFailures.retryAfter(client, now: now) > 0 { return nil }
+        if await nameFailures.retryAfter(name, now: now) > 0 { return nil }
+        if let client, await clientFailures.retryAfter(client, now: now) > 0 { return nil }
         guard await accounts.verify(name: name, password: password) else {
-            _ = nameFailures.allow(name, now: now)
-            if let client { _ = clientFailures.allow(client, now: now) }
+            _ = await nameFailures.allow(name, now: now)
+            if let client { _ = await clientFailures.allow(client, now: now) }
             return nil
         }
         let email = try? await accounts.account(named: name)?.email
@@ -75,7 +78,7 @@ final class BasicAuthenticator: Sendable {
                 table[name] = live + [(digest, stamp, now + cacheSeconds)]
             }
         }
-        nameFailures.reset(name)
+        await nameFailures.reset(name)
         return name
     }
 

@@ -42,7 +42,7 @@ struct SignInAPI: Sendable {
         do throws(JSONRequestBody.Refusal) {
             let body = try await JSONRequestBody.read(request, fields: ["email"], required: ["email"])
             let email = try body.requiredString("email", maxLength: 254).trimmingCharacters(in: .whitespaces).lowercased()
-            if let wait = limits.checkEmail(email, from: context.clientAddress) { return APIResponse.tooManyRequests(retryAfter: wait) }
+            if let wait = await limits.checkEmail(email, from: context.clientAddress) { return APIResponse.tooManyRequests(retryAfter: wait) }
             do {
                 try await service.requestLink(email: email)
             } catch {
@@ -84,7 +84,7 @@ struct SignInAPI: Sendable {
     /// Reads one token field, checks the client's attempt budget and answers with a session.
     private func session(_ request: Request, _ context: JadwalRequestContext, field: String, maxLength: Int = 256,
                          _ start: (String) async throws(SignInService.Refusal) -> SignInService.Session) async -> Response {
-        if let wait = limits.checkToken(from: context.clientAddress) { return APIResponse.tooManyRequests(retryAfter: wait) }
+        if let wait = await limits.checkToken(from: context.clientAddress) { return APIResponse.tooManyRequests(retryAfter: wait) }
         do throws(JSONRequestBody.Refusal) {
             let body = try await JSONRequestBody.read(request, maxBytes: max(16 << 10, maxLength + 1024), fields: [field], required: [field])
             let token = try body.requiredString(field, maxLength: maxLength)
@@ -109,18 +109,25 @@ struct SignInAPI: Sendable {
 /// The attempt budgets of sign-in: links per email address and per client address, token
 /// redemptions per client address.
 struct SignInLimits: Sendable {
-    let linksPerEmail = RateLimiter(limit: 5, per: 3600)
-    let linksPerClient = RateLimiter(limit: 20, per: 3600)
-    let tokensPerClient = RateLimiter(limit: 30, per: 600)
+    let linksPerEmail: RateLimiter
+    let linksPerClient: RateLimiter
+    let tokensPerClient: RateLimiter
+
+    /// The budgets, kept in `accounts`' database and so shared by every instance.
+    init(accounts: AccountStore) {
+        linksPerEmail = accounts.rateLimiter("sign-in-email", limit: 5, per: 3600)
+        linksPerClient = accounts.rateLimiter("sign-in-client", limit: 20, per: 3600)
+        tokensPerClient = accounts.rateLimiter("sign-in-token-client", limit: 30, per: 600)
+    }
 
     /// Seconds to wait, or `nil` when the attempt may go ahead.
-    func checkEmail(_ email: String, from client: String) -> Int? {
-        if !linksPerClient.allow(client) { return linksPerClient.retryAfter(client) }
-        if !linksPerEmail.allow(email) { return linksPerEmail.retryAfter(email) }
+    func checkEmail(_ email: String, from client: String) async -> Int? {
+        if !(await linksPerClient.allow(client)) { return await linksPerClient.retryAfter(client) }
+        if !(await linksPerEmail.allow(email)) { return await linksPerEmail.retryAfter(email) }
         return nil
     }
 
-    func checkToken(from client: String) -> Int? {
-        tokensPerClient.allow(client) ? nil : tokensPerClient.retryAfter(client)
+    func checkToken(from client: String) async -> Int? {
+        await tokensPerClient.allow(client) ? nil : await tokensPerClient.retryAfter(client)
     }
 }
