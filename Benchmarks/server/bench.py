@@ -10,6 +10,11 @@ directly (seeding them over HTTP is quadratic), and their PUT rate is measured s
 by the "PUT new" row. Then each request type runs for --duration seconds under wrk
 (dav.lua), which checks every answer. nginx serves, by GET, files holding the exact bytes
 jadwald answered, as the physical limit of this machine for each read.
+
+jadwald-pg is jadwald on a fresh PostgreSQL database (a temporary cluster, postgres.py);
+jadwald-pg2 is two jadwald instances on one such database behind nginx as a round-robin
+load balancer. Both are seeded and measured like jadwald; they need PostgreSQL installed
+and are not in the default --servers.
 """
 
 from __future__ import annotations
@@ -37,11 +42,14 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 import events as eventgen  # noqa: E402
+import postgres  # noqa: E402
 
 USER, PASSWORD = "bench", "bench-password-1"
 AUTH = "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
 CLK_TCK = os.sysconf("SC_CLK_TCK")
-ALL_SERVERS = ["jadwald", "radicale", "xandikos", "nginx"]
+ALL_SERVERS = ["jadwald", "jadwald-pg", "jadwald-pg2", "radicale", "xandikos", "nginx"]
+DEFAULT_SERVERS = ["jadwald", "radicale", "xandikos", "nginx"]
+PG_SERVERS = ["jadwald-pg", "jadwald-pg2"]
 READ_TESTS = ["propfind", "query", "multiget", "get", "sync_initial", "sync_after"]
 WRITE_TESTS = ["put", "delete"]
 ALL_TESTS = READ_TESTS + WRITE_TESTS
@@ -105,9 +113,20 @@ def proc_cpu_seconds(pid: int) -> float:
         return 0.0
 
 
-def proc_status_kb(pid: int, key: str) -> int:
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU of a process, of its children that have exited and been waited for, and of its live
+    children: stays exact while children come and go (PostgreSQL's backends)."""
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        own = sum(int(x) for x in fields[11:15]) / CLK_TCK
+    except OSError:
+        return 0.0
+    return own + sum(proc_cpu_seconds(c) for c in Nginx.children(pid))
+
+
+def proc_status_kb(pid: int, key: str, name: str = "status") -> int:
+    try:
+        for line in Path(f"/proc/{pid}/{name}").read_text().splitlines():
             if line.startswith(key + ":"):
                 return int(line.split()[1])
     except OSError:
@@ -188,8 +207,15 @@ class Server:
     stop_signal = signal.SIGTERM
 
     def pids(self) -> list[int]:
-        """The processes whose memory counts as the server's."""
+        """The processes whose memory and CPU count as the server's."""
         return [self.proc.pid]
+
+    def extra_cpu_seconds(self) -> dict[str, float]:
+        """CPU of helpers that are not the server itself (its database, a load balancer)."""
+        return {}
+
+    def close(self) -> None:
+        """Stops what outlives start() and stop() (a database server)."""
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -231,13 +257,190 @@ class Jadwald(Server):
     def binary(self) -> str:
         return self.args.jadwald
 
+    def storage(self) -> list[str]:
+        return []
+
     def prepare(self) -> None:
-        subprocess.run([self.binary(), "user", "add", USER, "--password-stdin", "--data", str(self.work / "data")],
+        subprocess.run([self.binary(), "user", "add", USER, "--password-stdin", "--data", str(self.work / "data")]
+                       + self.storage(),
                        input=(PASSWORD + "\n").encode(), check=True, stdout=subprocess.DEVNULL, timeout=60)
 
-    def command(self) -> list[str]:
+    def command(self, port: int | None = None) -> list[str]:
         return [self.binary(), "serve", "--data", str(self.work / "data"), "--host", "127.0.0.1",
-                "--port", str(self.port)]
+                "--port", str(port or self.port)] + self.storage()
+
+
+class JadwaldPG(Jadwald):
+    """jadwald on a fresh database of a temporary PostgreSQL server, which lives from
+    prepare() until close() (across the restart after seeding)."""
+    name = "jadwald-pg"
+    db: postgres.TemporaryPostgres | None = None
+    db_peak_rss_kb = 0
+    db_peak_pss_kb = 0
+    db_sampled = 0.0
+
+    def prepare(self) -> None:
+        self.db = postgres.TemporaryPostgres()
+        self.url = self.db.make_database()
+        log(f"{self.name}: {self.db.version} in {self.db.root}")
+        super().prepare()
+
+    def storage(self) -> list[str]:
+        return ["--storage", self.url]
+
+    def sample_rss(self) -> None:
+        super().sample_rss()
+        # VmHWM is a high-water mark; once a second is enough for PostgreSQL's long-lived
+        # processes, and keeps smaps_rollup's cost off the measurement.
+        if self.db is None or time.monotonic() - self.db_sampled < 1:
+            return
+        self.db_sampled = time.monotonic()
+        pids = self.db.pids()
+        self.db_peak_rss_kb = max(self.db_peak_rss_kb, sum(proc_status_kb(p, "VmHWM") for p in pids))
+        self.db_peak_pss_kb = max(self.db_peak_pss_kb, sum(proc_status_kb(p, "Pss", "smaps_rollup") for p in pids))
+
+    def extra_cpu_seconds(self) -> dict[str, float]:
+        pid = self.db.postmaster_pid() if self.db else None
+        return {"postgres": tree_cpu_seconds(pid)} if pid else {}
+
+    def close(self) -> None:
+        if self.db is not None:
+            self.db_sampled = 0.0
+            self.sample_rss()
+            db, self.db = self.db, None
+            db.stop()
+
+
+class JadwaldPG2(JadwaldPG):
+    """Two jadwald instances on one PostgreSQL database (and one --data folder, for the
+    signing keys) behind nginx as a round-robin load balancer; self.proc is the balancer,
+    self.port its port. Memory and server CPU are the sum over both jadwald processes."""
+    name = "jadwald-pg2"
+    instances_n = 2
+
+    def __init__(self, work: Path, events: list, args):
+        super().__init__(work, events, args)
+        self.instances: list[subprocess.Popen] = []
+
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.instances]
+
+    def extra_cpu_seconds(self) -> dict[str, float]:
+        cpu = super().extra_cpu_seconds()
+        if self.proc:
+            cpu["balancer"] = sum(proc_cpu_seconds(p) for p in [self.proc.pid] + Nginx.children(self.proc.pid))
+        return cpu
+
+    def balancer_config(self, ports: list[int]) -> Path:
+        w = self.work / "balancer"
+        for d in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+            (w / "tmp" / d).mkdir(parents=True, exist_ok=True)
+        # when run as root, nginx's workers run as nobody: let them reach the temporary files
+        for d in (self.work.parent, self.work, w):
+            os.chmod(d, 0o711)
+        upstream = "".join(f"        server 127.0.0.1:{p} max_fails=0;\n" for p in ports)
+        conf = w / "nginx.conf"
+        conf.write_text(f"""
+worker_processes 2;
+daemon off;
+pid {w}/nginx.pid;
+error_log {w}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {w}/tmp/client_body;
+    proxy_temp_path {w}/tmp/proxy;
+    fastcgi_temp_path {w}/tmp/fastcgi;
+    uwsgi_temp_path {w}/tmp/uwsgi;
+    scgi_temp_path {w}/tmp/scgi;
+    keepalive_requests 1000000;
+    upstream jadwald {{
+{upstream}        keepalive 32;
+        keepalive_requests 1000000;
+    }}
+    server {{
+        listen 127.0.0.1:{self.port};
+        location / {{
+            proxy_pass http://jadwald;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $http_host;
+        }}
+    }}
+}}
+""")
+        return conf
+
+    def start(self, timeout: float = 120) -> float:
+        ports: list[int] = []
+        while len(ports) < self.instances_n + 1:
+            p = free_port()
+            if p not in ports:
+                ports.append(p)
+        self.port, ports = ports[0], ports[1:]
+        conf = self.balancer_config(ports)
+        logf = open(self.log_path, "ab")
+        t0 = time.monotonic()
+        self.instances = [subprocess.Popen(self.command(p), stdout=logf, stderr=subprocess.STDOUT,
+                                           stdin=subprocess.DEVNULL, cwd=self.work, env=self.env()) for p in ports]
+        self.proc = subprocess.Popen(["nginx", "-p", str(conf.parent), "-c", str(conf), "-e", str(conf.parent / "error.log")],
+                                     stdout=logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=self.work)
+        logf.close()
+        # Ready when the balancer passes on a 207 to the first PROPFIND Depth 0 (it answers
+        # 502 while no instance listens yet); then wait until both instances listen.
+        startup = None
+        while startup is None:
+            for p in [self.proc] + self.instances:
+                if p.poll() is not None:
+                    raise RuntimeError(f"{self.name}: {p.args[0]} exited with {p.returncode}; see {self.work}")
+            try:
+                status, _ = self.request("PROPFIND", self.calendar_path, PROPFIND_BODY, {"Depth": "0"}, timeout=600)
+                if status == 207:
+                    startup = time.monotonic() - t0
+                elif status not in (502, 503, 504):
+                    raise RuntimeError(f"{self.name}: PROPFIND Depth 0 answered {status}")
+            except (ConnectionError, http.client.RemoteDisconnected):
+                pass
+            if startup is None:
+                if time.monotonic() - t0 > timeout:
+                    raise RuntimeError(f"{self.name} did not answer within {timeout} s")
+                time.sleep(0.002)
+        for p in ports:
+            while True:
+                try:
+                    with socket.create_connection(("127.0.0.1", p), timeout=1):
+                        break
+                except OSError:
+                    if time.monotonic() - t0 > timeout:
+                        raise RuntimeError(f"{self.name}: the instance on port {p} did not listen within {timeout} s")
+                    time.sleep(0.002)
+        self.listen_s = time.monotonic() - t0
+        # Each instance answers one PROPFIND Depth 0 too, as jadwald does when it starts:
+        # otherwise the first requests that round robin sends to the other one are cold.
+        port = self.port
+        try:
+            for self.port in ports:
+                status, _ = self.request("PROPFIND", self.calendar_path, PROPFIND_BODY, {"Depth": "0"}, timeout=600)
+                if status != 207:
+                    raise RuntimeError(f"{self.name}: PROPFIND Depth 0 on port {self.port} answered {status}")
+        finally:
+            self.port = port
+        return startup
+
+    def stop(self) -> None:
+        self.sample_rss()
+        procs = [(p, signal.SIGTERM) for p in self.instances] + ([(self.proc, signal.SIGQUIT)] if self.proc else [])
+        for p, sig in procs:
+            if p.poll() is None:
+                p.send_signal(sig)
+        for p, _ in procs:
+            try:
+                p.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        self.proc = None
+        self.instances = []
 
 
 class Radicale(Server):
@@ -428,9 +631,9 @@ def run_wrk(server: Server, spec: Path, mode: str, duration: float, args, deadli
            "--timeout", f"{int(args.request_timeout)}s", "-s", str(HERE / "dav.lua"),
            f"http://127.0.0.1:{server.port}", "--", str(spec), mode, str(threads),
            str(deadline if deadline is not None else 0), str(outdir)]
-    server_pid = server.proc.pid
-    pids = [server_pid] + (Nginx.children(server_pid) if isinstance(server, Nginx) else [])
+    pids = server.pids()
     cpu0 = sum(proc_cpu_seconds(p) for p in pids)
+    extra0 = server.extra_cpu_seconds()
     stdout_path = outdir / "wrk.out"
     t0 = time.monotonic()
     with open(stdout_path, "wb") as out:
@@ -454,6 +657,7 @@ def run_wrk(server: Server, spec: Path, mode: str, duration: float, args, deadli
         time.sleep(0.02)
     wall = time.monotonic() - t0
     cpu1 = sum(proc_cpu_seconds(p) for p in pids)
+    extra1 = server.extra_cpu_seconds()
     text = stdout_path.read_text(errors="replace")
     m = re.search(r"^BENCHJSON (\{.*\})$", text, re.M)
     if not m:
@@ -463,6 +667,8 @@ def run_wrk(server: Server, spec: Path, mode: str, duration: float, args, deadli
     res["rate"] = res["received"] / window if window > 0 else 0.0
     res["wrk_cpu_pct"] = 100.0 * (rusage.ru_utime + rusage.ru_stime) / wall
     res["server_cpu_pct"] = 100.0 * (cpu1 - cpu0) / window if window > 0 else 0.0
+    res["extra_cpu_pct"] = {k: 100.0 * (extra1[k] - extra0[k]) / window if window > 0 else 0.0
+                            for k in extra1 if k in extra0}
     res["wall_s"] = wall
     shutil.rmtree(outdir, ignore_errors=True)
     return res
@@ -517,7 +723,9 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
         log(f"{server.name}: seeding {n} events by PUT at concurrency {args.concurrency}")
         res = run_wrk(server, spec, "once", 0, args)
         result["tests"]["seed"] = res
-        log(f"{server.name}: seeded {res['received']} in {res['window_s']:.1f} s ({res['rate']:.0f}/s)")
+        log(f"{server.name}: seeded {res['received']} in {res['window_s']:.1f} s ({res['rate']:.0f}/s)"
+            + (f", {res['bad_status'] + res['bad_count']} bad ({res['last_bad']})" if res["bad_status"] + res["bad_count"] else "")
+            + "".join(f", {k} CPU {v:.0f}%" for k, v in res["extra_cpu_pct"].items()))
         server.stop()
 
     startup = server.start()
@@ -538,7 +746,8 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
         log(f"{server.name}: {name}: {res['rate']:.1f} req/s, p50 {res['p50_us'] / 1000:.2f} ms, "
             f"p99 {res['p99_us'] / 1000:.2f} ms, {res['received']} answers"
             + (f", {bad} bad ({res['last_bad']})" if bad else "")
-            + f", wrk CPU {res['wrk_cpu_pct']:.0f}%, server CPU {res['server_cpu_pct']:.0f}%")
+            + f", wrk CPU {res['wrk_cpu_pct']:.0f}%, server CPU {res['server_cpu_pct']:.0f}%"
+            + "".join(f", {k} CPU {v:.0f}%" for k, v in res["extra_cpu_pct"].items()))
         return res
 
     def warm(label, method, path, body, headers, statuses, responses, vcal, keep=None):
@@ -628,6 +837,10 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
     server.sample_rss()
     server.stop()
     result["peak_rss_kb"] = server.peak_rss_kb
+    if isinstance(server, JadwaldPG):
+        server.close()
+        result["db_peak_rss_kb"] = server.db_peak_rss_kb
+        result["db_peak_pss_kb"] = server.db_peak_pss_kb
     return result
 
 
@@ -695,16 +908,18 @@ def cell(res: dict | None) -> str:
     return s
 
 
-def ratio(a: dict | None, b: dict | None) -> str:
+def ratio(a: dict | None, b: dict | None, digits: int = 1) -> str:
     if not a or not b or not b["rate"]:
         return "–"
-    return f"{a['rate'] / b['rate']:,.1f}x" if a["rate"] / b["rate"] < 100 else f"{a['rate'] / b['rate']:,.0f}x"
+    return f"{a['rate'] / b['rate']:,.{digits}f}x" if a["rate"] / b["rate"] < 100 else f"{a['rate'] / b['rate']:,.0f}x"
 
 
 def report(results: dict, wl: Workload, args) -> str:
     servers = [s for s in ALL_SERVERS if s in results]
     out = []
     head = ["measurement"] + [f"{s}" for s in servers]
+    pg = [s for s in PG_SERVERS if s in results and "jadwald" in results]
+    head += [f"{s} / jadwald" for s in pg]
     if "jadwald" in results and "radicale" in results:
         head.append("jadwald / radicale")
     if "jadwald" in results and "nginx" in results:
@@ -726,6 +941,8 @@ def report(results: dict, wl: Workload, args) -> str:
             cells.append(cell(res))
         if not any_res:
             continue
+        for s in pg:
+            cells.append(ratio(results[s]["tests"].get(t), results["jadwald"]["tests"].get(t), 2))
         if "jadwald" in results and "radicale" in results:
             cells.append(ratio(results["jadwald"]["tests"].get(t), results["radicale"]["tests"].get(t)))
         if "jadwald" in results and "nginx" in results:
@@ -738,7 +955,12 @@ def report(results: dict, wl: Workload, args) -> str:
         (f"{results[s]['startup_s'] * 1000:.0f} ms" if s != "nginx" and results[s].get("startup_s") is not None else "–")
         for s in servers) + " |" + " |" * extra)
     out.append("| peak RSS (VmHWM) | " + " | ".join(
-        f"{results[s]['peak_rss_kb'] / 1024:.0f} MB" for s in servers) + " |" + " |" * extra)
+        f"{results[s]['peak_rss_kb'] / 1024:.0f} MB" + (" (sum of both jadwald)" if s == "jadwald-pg2" else "")
+        for s in servers) + " |" + " |" * extra)
+    if any("db_peak_rss_kb" in results[s] for s in servers):
+        out.append("| PostgreSQL's processes: summed peak RSS (VmHWM) / max summed PSS | " + " | ".join(
+            (f"{results[s]['db_peak_rss_kb'] / 1024:.0f} MB / {results[s]['db_peak_pss_kb'] / 1024:.0f} MB"
+             if "db_peak_rss_kb" in results[s] else "–") for s in servers) + " |" + " |" * extra)
     return "\n".join(out)
 
 
@@ -771,8 +993,9 @@ def targets(results: dict, wl: Workload) -> list[str]:
     lines.append(f"{mark(j['startup_s'] < 1)}: start-up {j['startup_s'] * 1000:.0f} ms (target < 1 s)")
     bad = [f"{s}/{t}" for s in results for t, res in results[s]["tests"].items()
            if res["bad_status"] + res["bad_count"]]
-    if any(b.startswith("jadwald/") for b in bad):
-        lines.append("MISSED: jadwald gave wrong answers: " + ", ".join(b for b in bad if b.startswith("jadwald/")))
+    if any(b.split("/")[0].startswith("jadwald") for b in bad):
+        lines.append("MISSED: jadwald gave wrong answers: "
+                     + ", ".join(b for b in bad if b.split("/")[0].startswith("jadwald")))
     return lines
 
 
@@ -780,7 +1003,8 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--events", type=int, default=10000, help="events in the calendar (default 10000)")
     p.add_argument("--duration", type=float, default=10.0, help="seconds per measurement (default 10)")
-    p.add_argument("--servers", default=",".join(ALL_SERVERS), help="comma-separated subset of " + ",".join(ALL_SERVERS))
+    p.add_argument("--servers", default=",".join(DEFAULT_SERVERS),
+                   help=f"comma-separated subset of {','.join(ALL_SERVERS)} (default {','.join(DEFAULT_SERVERS)})")
     p.add_argument("--tests", default=",".join(ALL_TESTS), help="comma-separated subset of " + ",".join(ALL_TESTS))
     p.add_argument("--quick", action="store_true", help="1000 events, 3 s per measurement")
     p.add_argument("--max-duration", type=float, default=45,
@@ -819,7 +1043,8 @@ def main() -> int:
     results: dict = {}
     captured: dict = {}
     capture_source = None
-    classes = {"jadwald": Jadwald, "radicale": Radicale, "xandikos": Xandikos}
+    classes = {"jadwald": Jadwald, "jadwald-pg": JadwaldPG, "jadwald-pg2": JadwaldPG2,
+               "radicale": Radicale, "xandikos": Xandikos}
     live: list[Server] = []
     try:
         for name in [s for s in ALL_SERVERS if s in args.servers and s != "nginx"]:
@@ -831,6 +1056,7 @@ def main() -> int:
             except Exception as e:  # noqa: BLE001 - report and go on with the next server
                 log(f"{name}: failed: {e}")
                 server.stop()
+                server.close()
                 continue
             if capture_source is None:
                 capture_source = name
@@ -845,6 +1071,7 @@ def main() -> int:
         for s in live:
             try:
                 s.stop()
+                s.close()
             except Exception as e:  # noqa: BLE001
                 log(f"stopping {s.name}: {e}")
         if not args.keep:
@@ -862,6 +1089,12 @@ def main() -> int:
     print("Cells: requests/s (p50 / p99 latency in ms); ✗ marks answers that failed the checks.")
     if "nginx" in results:
         print(f"nginx answers GETs of static files holding the same bytes as {capture_source}'s answers.")
+    if any(s in results for s in PG_SERVERS):
+        print("jadwald-pg: one jadwald on a fresh PostgreSQL database (initdb defaults, fsync on, Unix socket); "
+              "jadwald-pg2: two jadwald on one such database behind nginx (round robin, 2 workers, keepalive). "
+              "Their peak RSS is jadwald's alone (jadwald-pg2: the sum over both instances; not the balancer); "
+              "PostgreSQL's own is a separate row (VmHWM counts shared buffers in every process that touched them, "
+              "PSS shares them out). Start-up is with PostgreSQL already running.")
     print()
     print(report(results, wl, args))
     print()
