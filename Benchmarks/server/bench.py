@@ -11,7 +11,7 @@ by the "PUT new" row. Then each request type runs for --duration seconds under w
 (dav.lua), which checks every answer. nginx serves, by GET, files holding the exact bytes
 jadwald answered, as the physical limit of this machine for each read.
 
-jadwald-pg is jadwald on a fresh PostgreSQL database (a temporary cluster, postgres.py);
+jadwald-pg is jadwald on a fresh PostgreSQL database (a temporary cluster, scripts/temporary_postgres.py);
 jadwald-pg2 is two jadwald instances on one such database behind nginx as a round-robin
 load balancer. Both are seeded and measured like jadwald; they need PostgreSQL installed
 and are not in the default --servers.
@@ -41,8 +41,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT / "scripts"))
 import events as eventgen  # noqa: E402
-import postgres  # noqa: E402
+import temporary_postgres as postgres  # noqa: E402
 
 USER, PASSWORD = "bench", "bench-password-1"
 AUTH = "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
@@ -280,7 +281,7 @@ class JadwaldPG(Jadwald):
     db_sampled = 0.0
 
     def prepare(self) -> None:
-        self.db = postgres.TemporaryPostgres()
+        self.db = postgres.TemporaryPostgres(prefix="jadwal-bench-pg-")
         self.url = self.db.make_database()
         log(f"{self.name}: {self.db.version} in {self.db.root}")
         super().prepare()

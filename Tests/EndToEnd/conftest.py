@@ -1,7 +1,10 @@
 """A real jadwald on 127.0.0.1 with a fresh data directory, for real clients."""
+import base64
+import http.client
 import os
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 
@@ -10,6 +13,31 @@ import pytest
 
 def pytest_addoption(parser):
     parser.addoption("--jadwald", default=".build/debug/jadwald", help="path to the jadwald binary")
+
+
+AMAL = {"Authorization": "Basic " + base64.b64encode(b"amal:amal-password-1").decode()}
+
+
+def request(server, method, path, body=None, headers=None, auth=AMAL):
+    """One HTTP request as amal (or `auth`); returns status, headers and body."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    connection.request(method, path, body=body, headers={**auth, **(headers or {})})
+    response = connection.getresponse()
+    return response.status, dict(response.getheaders()), response.read()
+
+
+SIMPLE_EVENT = """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Jadwal tests//EN
+BEGIN:VEVENT
+UID:{uid}
+DTSTAMP:20260101T000000Z
+DTSTART:20260105T093000Z
+DURATION:PT30M
+SUMMARY:{summary}
+END:VEVENT
+END:VCALENDAR
+"""
 
 
 def free_port():
@@ -70,8 +98,9 @@ class Server:
 
 @pytest.fixture(scope="session")
 def postgres_server():
-    from postgres import TemporaryPostgres
-    instance = TemporaryPostgres()
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
+    from temporary_postgres import TemporaryPostgres
+    instance = TemporaryPostgres(prefix="jadwal-e2e-pg-", max_connections=200)
     yield instance
     instance.stop()
 

@@ -1,41 +1,17 @@
 """`jadwald backup` while the server takes writes, and a restore from it."""
-import base64
-import http.client
 import os
 import shutil
 import subprocess
 import threading
 
-from conftest import Server
-
-EVENT = """BEGIN:VCALENDAR
-VERSION:2.0
-PRODID:-//Jadwal tests//EN
-BEGIN:VEVENT
-UID:{uid}
-DTSTAMP:20260101T000000Z
-DTSTART:20260105T093000Z
-DURATION:PT30M
-SUMMARY:Backed up {uid}
-END:VEVENT
-END:VCALENDAR
-"""
-
-AUTH = {"Authorization": "Basic " + base64.b64encode(b"amal:amal-password-1").decode()}
-
-
-def request(server, method, path, body=None, headers=None):
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    connection.request(method, path, body=body, headers={**AUTH, **(headers or {})})
-    response = connection.getresponse()
-    return response.status, dict(response.getheaders()), response.read()
+from conftest import SIMPLE_EVENT as EVENT, Server, request
 
 
 def test_a_backup_taken_during_writes_restores_everything_it_saw(server, tmp_path):
     before = {}
     for number in range(30):
         path = f"/dav/calendars/amal/calendar/before-{number}.ics"
-        status, headers, _ = request(server, "PUT", path, EVENT.format(uid=f"before-{number}").encode(), {"Content-Type": "text/calendar"})
+        status, headers, _ = request(server, "PUT", path, EVENT.format(uid=f"before-{number}", summary=f"Backed up before-{number}").encode(), {"Content-Type": "text/calendar"})
         assert status == 201
         before[path] = request(server, "GET", path)
     stop = threading.Event()
@@ -44,7 +20,7 @@ def test_a_backup_taken_during_writes_restores_everything_it_saw(server, tmp_pat
         number = 0
         while not stop.is_set():
             request(server, "PUT", f"/dav/calendars/amal/calendar/during-{number}.ics",
-                    EVENT.format(uid=f"during-{number}").encode(), {"Content-Type": "text/calendar"})
+                    EVENT.format(uid=f"during-{number}", summary=f"Backed up during-{number}").encode(), {"Content-Type": "text/calendar"})
             number += 1
 
     writer = threading.Thread(target=keep_writing)

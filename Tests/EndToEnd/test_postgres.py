@@ -4,29 +4,13 @@ serves; sync tokens work on both; If-Match races across them have one winner; ki
 in the middle of a stream of writes loses nothing it acknowledged."""
 import base64
 import concurrent.futures
-import http.client
 import os
 import subprocess
 
 import caldav
 import pytest
 
-from conftest import Server
-
-EVENT = """BEGIN:VCALENDAR
-VERSION:2.0
-PRODID:-//Jadwal tests//EN
-BEGIN:VEVENT
-UID:{uid}
-DTSTAMP:20260101T000000Z
-DTSTART:20260105T093000Z
-DURATION:PT30M
-SUMMARY:{summary}
-END:VEVENT
-END:VCALENDAR
-"""
-
-AUTH = {"Authorization": "Basic " + base64.b64encode(b"amal:amal-password-1").decode()}
+from conftest import SIMPLE_EVENT as EVENT, Server, request
 
 
 @pytest.fixture
@@ -49,13 +33,6 @@ def pair(request, tmp_path, postgres_server):
 
 def client(server):
     return caldav.DAVClient(url=server.url + "/dav/", username="amal", password="amal-password-1")
-
-
-def request(server, method, path, body=None, headers=None):
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    connection.request(method, path, body=body, headers={**AUTH, **(headers or {})})
-    response = connection.getresponse()
-    return response.status, dict(response.getheaders()), response.read()
 
 
 def test_the_sqlite_data_folder_stays_empty(pair):
@@ -187,9 +164,7 @@ def test_migrate_store_copies_everything_from_sqlite(server, postgres_server):
         status, _, note = request(moved, "GET", "/dav/calendars/amal/files/deep/note.txt")
         assert status == 200 and note == b"kept \x00\xff bytes"
         phone = {"Authorization": "Basic " + base64.b64encode(f"amal:{app_password}".encode()).decode()}
-        connection = http.client.HTTPConnection("127.0.0.1", moved.port, timeout=30)
-        connection.request("PROPFIND", "/dav/calendars/amal/", headers={**phone, "Depth": "0"})
-        assert connection.getresponse().status == 207
+        assert request(moved, "PROPFIND", "/dav/calendars/amal/", headers={"Depth": "0"}, auth=phone)[0] == 207
         omar = caldav.DAVClient(url=moved.url + "/dav/", username="omar", password="omar-password-1")
         assert [c.get_display_name() for c in omar.principal().calendars()][0] == "Calendar"
     finally:

@@ -1,6 +1,6 @@
-"""A throwaway PostgreSQL server for the server benchmark, as in Tests/EndToEnd/postgres.py:
-initdb into a temporary folder (settings as initdb makes them, fsync on), listening on a
-Unix socket in it only (no TCP). Run as the postgres user when root."""
+"""A throwaway PostgreSQL server from Debian's packages, for the end-to-end tests and the
+server benchmark: initdb into a temporary folder (settings as initdb makes them, fsync
+on), listening on a Unix socket in it only (no TCP). Run as the postgres user when root."""
 
 from __future__ import annotations
 
@@ -17,14 +17,14 @@ from pathlib import Path
 def _binaries() -> str:
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
     if not found:
-        raise RuntimeError("PostgreSQL is not installed (apt-get install postgresql)")
+        raise RuntimeError("PostgreSQL is not installed: run scripts/setup --test")
     return os.path.dirname(found[-1])
 
 
 class TemporaryPostgres:
-    def __init__(self):
+    def __init__(self, prefix: str = "jadwal-pg-", max_connections: int | None = None):
         self.bin = _binaries()
-        self.root = tempfile.mkdtemp(prefix="jadwal-bench-pg-", dir="/tmp")
+        self.root = tempfile.mkdtemp(prefix=prefix, dir="/tmp")
         os.chmod(self.root, 0o755)
         self.data = os.path.join(self.root, "data")
         self.socket = os.path.join(self.root, "socket")
@@ -38,7 +38,10 @@ class TemporaryPostgres:
             self.as_user = ["runuser", "-u", "postgres", "--"]
         self._run("initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8")
         self.log = os.path.join(self.root, "server.log")
-        self._run("pg_ctl", "-D", self.data, "-l", self.log, "-w", "-o", f"-k {self.socket} -c listen_addresses=", "start")
+        options = f"-k {self.socket} -c listen_addresses="
+        if max_connections:
+            options += f" -c max_connections={max_connections}"
+        self._run("pg_ctl", "-D", self.data, "-l", self.log, "-w", "-o", options, "start")
         self.version = subprocess.run([os.path.join(self.bin, "postgres"), "--version"], capture_output=True,
                                       text=True).stdout.strip()
 
@@ -46,7 +49,7 @@ class TemporaryPostgres:
         subprocess.run(self.as_user + [os.path.join(self.bin, tool), *args], check=True, capture_output=True, timeout=120)
 
     def make_database(self) -> str:
-        name = "bench_" + uuid.uuid4().hex[:12]
+        name = "db_" + uuid.uuid4().hex[:12]
         self._run("createdb", "-h", self.socket, "-U", "postgres", name)
         return f"postgresql:///{name}?host={self.socket}&user=postgres"
 
