@@ -24,8 +24,8 @@ enum AccountPostgresSchema {
             """
             CREATE TABLE app_password (
                 account TEXT COLLATE "C" NOT NULL REFERENCES account(name) ON DELETE CASCADE,
-                id TEXT NOT NULL,
-                label TEXT NOT NULL,
+                id TEXT COLLATE "C" NOT NULL,
+                label TEXT COLLATE "C" NOT NULL,
                 password_hash TEXT NOT NULL,
                 created_at BIGINT NOT NULL,
                 last_used_at BIGINT,
@@ -151,7 +151,7 @@ enum AccountPostgresSchema {
             """,
             """
             CREATE TABLE conflict (
-                id TEXT PRIMARY KEY,
+                id TEXT COLLATE "C" PRIMARY KEY,
                 account TEXT COLLATE "C" NOT NULL REFERENCES account(name) ON DELETE CASCADE,
                 event_uid TEXT NOT NULL,
                 other_kind TEXT NOT NULL,
