@@ -35,10 +35,4 @@ final class AsyncLock: Sendable {
         }
         next?.resume()
     }
-
-    func withLock<Result>(_ body: () async throws -> Result) async rethrows -> Result {
-        await lock()
-        defer { unlock() }
-        return try await body()
-    }
 }

@@ -32,22 +32,19 @@ public final class SQLiteDatabase: SQLDatabase {
     }
 
     public func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> Result) async throws -> Result {
-        try await body(ReadSession(pool: pool))
+        try await body(Session(pool: pool, onWriter: false))
     }
 
     public func write<Result: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> Result) async throws -> Result {
         await writer.lock()
         defer { writer.unlock() }
-        try Self.onWriter(pool) { db in try db.beginTransaction(.immediate) }
+        // BEGIN IMMEDIATE may wait up to the busy timeout for another process's write (the
+        // calendar store's, a command's), and the commit for fsync: both wait on GRDB's
+        // queue, not on the task's thread. The statements between run where the task is.
+        try await pool.writeWithoutTransaction { db in try db.beginTransaction(.immediate) }
         let result: Result
         do {
-            result = try await body(WriteSession(pool: pool))
-        } catch {
-            try? Self.onWriter(pool) { db in if db.isInsideTransaction { try db.rollback() } }
-            throw error
-        }
-        do {
-            // The commit waits for fsync: GRDB's queue, not the task's thread, waits for it.
+            result = try await body(Session(pool: pool, onWriter: true))
             try await pool.writeWithoutTransaction { db in try db.commit() }
         } catch {
             try? Self.onWriter(pool) { db in if db.isInsideTransaction { try db.rollback() } }
@@ -56,37 +53,26 @@ public final class SQLiteDatabase: SQLDatabase {
         return result
     }
 
-    /// Statements on reader connections, each seeing the latest commit.
-    private struct ReadSession: SQLSession {
+    /// Statements on the writer connection, inside the transaction ``write(_:)`` opened, or
+    /// on reader connections, each seeing the latest commit.
+    private struct Session: SQLSession {
         let pool: DatabasePool
+        let onWriter: Bool
         var dialect: SQLDialect { .sqlite }
 
         func query(_ sql: String, _ arguments: SQLArguments) async throws -> [SQLRow] {
-            try SQLiteDatabase.onReader(pool) { db in try SQLiteDatabase.rows(sql, arguments, db) }
+            try run { db in try SQLiteDatabase.rows(sql, arguments, db) }
         }
 
         func execute(_ sql: String, _ arguments: SQLArguments) async throws -> Int {
-            try SQLiteDatabase.onReader(pool) { db in
+            try run { db in
                 try db.cachedStatement(sql: sql).execute(arguments: SQLiteDatabase.bindings(arguments))
                 return db.changesCount
             }
         }
-    }
 
-    /// Statements on the writer connection, inside the transaction ``write(_:)`` opened.
-    private struct WriteSession: SQLSession {
-        let pool: DatabasePool
-        var dialect: SQLDialect { .sqlite }
-
-        func query(_ sql: String, _ arguments: SQLArguments) async throws -> [SQLRow] {
-            try SQLiteDatabase.onWriter(pool) { db in try SQLiteDatabase.rows(sql, arguments, db) }
-        }
-
-        func execute(_ sql: String, _ arguments: SQLArguments) async throws -> Int {
-            try SQLiteDatabase.onWriter(pool) { db in
-                try db.cachedStatement(sql: sql).execute(arguments: SQLiteDatabase.bindings(arguments))
-                return db.changesCount
-            }
+        private func run<T>(_ body: (Database) throws -> T) throws -> T {
+            onWriter ? try SQLiteDatabase.onWriter(pool, body) : try SQLiteDatabase.onReader(pool, body)
         }
     }
 
