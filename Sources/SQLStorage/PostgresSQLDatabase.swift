@@ -96,22 +96,9 @@ public final class PostgresSQLDatabase: SQLDatabase {
         case .bytea: return .blob([UInt8](try cell.decode(ByteBuffer.self).readableBytesView))
         case .numeric:
             // SUM over BIGINT is NUMERIC in PostgreSQL.
-            let decimal = try cell.decode(Decimal.self)
-            if decimal == decimal.rounded(), let integer = Int64(exactly: NSDecimalNumber(decimal: decimal).int64Value),
-               Decimal(integer) == decimal {
-                return .integer(integer)
-            }
-            return .real(NSDecimalNumber(decimal: decimal).doubleValue)
+            let number = NSDecimalNumber(decimal: try cell.decode(Decimal.self))
+            return Decimal(number.int64Value) == number.decimalValue ? .integer(number.int64Value) : .real(number.doubleValue)
         default: return .text(try cell.decode(String.self))
         }
-    }
-}
-
-extension Decimal {
-    fileprivate func rounded() -> Decimal {
-        var value = self
-        var result = Decimal()
-        NSDecimalRound(&result, &value, 0, .plain)
-        return result
     }
 }

@@ -27,9 +27,7 @@ struct MigrateStoreCommand: AsyncParsableCommand {
     func run() async throws {
         let sourcePath: String
         if let from {
-            guard from.hasPrefix("sqlite:") else { throw CommandFailure("--from takes sqlite:PATH") }
-            var path = String(from.dropFirst("sqlite:".count))
-            if path.hasPrefix("//") { path.removeFirst(2) }
+            guard let path = Storage.sqliteFile(from), !path.isEmpty else { throw CommandFailure("--from takes sqlite:PATH") }
             sourcePath = path
         } else {
             sourcePath = URL(fileURLWithPath: data.path).appendingPathComponent("jadwal.sqlite").path

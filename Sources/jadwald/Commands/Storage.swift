@@ -41,9 +41,7 @@ struct Storage: Sendable {
 
     /// The SQLite file: a `sqlite:PATH` storage URL's path, else jadwal.sqlite in the data folder.
     static func sqlitePath(_ options: DataDirectoryOptions, dataDirectory: String? = nil) throws -> String {
-        if let url = options.storageURL, url.hasPrefix("sqlite:") {
-            var path = String(url.dropFirst("sqlite:".count))
-            if path.hasPrefix("//") { path.removeFirst(2) }  // sqlite:///var/lib/... as a URL
+        if let url = options.storageURL, let path = sqliteFile(url) {
             guard !path.isEmpty else { throw CommandFailure("--storage sqlite: needs a file path, as in sqlite:/var/lib/jadwal/jadwal.sqlite") }
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty {
@@ -52,6 +50,14 @@ struct Storage: Sendable {
             return path
         }
         return try options.databasePath(in: dataDirectory ?? options.path)
+    }
+
+    /// The file a `sqlite:PATH` (or `sqlite:///PATH`) storage URL names; `nil` for other URLs.
+    static func sqliteFile(_ url: String) -> String? {
+        guard url.hasPrefix("sqlite:") else { return nil }
+        var path = String(url.dropFirst("sqlite:".count))
+        if path.hasPrefix("//") { path.removeFirst(2) }
+        return path
     }
 
     /// Closes the PostgreSQL pool, if any; SQLite files close with their stores.
