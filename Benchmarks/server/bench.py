@@ -334,26 +334,13 @@ class JadwaldPG2(JadwaldPG):
 
     def balancer_config(self, ports: list[int]) -> Path:
         w = self.work / "balancer"
-        for d in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
-            (w / "tmp" / d).mkdir(parents=True, exist_ok=True)
+        preamble = nginx_preamble(w)
         # when run as root, nginx's workers run as nobody: let them reach the temporary files
         for d in (self.work.parent, self.work, w):
             os.chmod(d, 0o711)
         upstream = "".join(f"        server 127.0.0.1:{p} max_fails=0;\n" for p in ports)
         conf = w / "nginx.conf"
-        conf.write_text(f"""
-worker_processes 2;
-daemon off;
-pid {w}/nginx.pid;
-error_log {w}/error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    client_body_temp_path {w}/tmp/client_body;
-    proxy_temp_path {w}/tmp/proxy;
-    fastcgi_temp_path {w}/tmp/fastcgi;
-    uwsgi_temp_path {w}/tmp/uwsgi;
-    scgi_temp_path {w}/tmp/scgi;
+        conf.write_text(preamble + f"""
     keepalive_requests 1000000;
     upstream jadwald {{
 {upstream}        keepalive 32;
@@ -541,21 +528,7 @@ class Nginx(Server):
 
     def command(self) -> list[str]:
         w = self.work
-        for d in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
-            (w / "tmp" / d).mkdir(parents=True, exist_ok=True)
-        (w / "nginx.conf").write_text(f"""
-worker_processes 2;
-daemon off;
-pid {w}/nginx.pid;
-error_log {w}/error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    client_body_temp_path {w}/tmp/client_body;
-    proxy_temp_path {w}/tmp/proxy;
-    fastcgi_temp_path {w}/tmp/fastcgi;
-    uwsgi_temp_path {w}/tmp/uwsgi;
-    scgi_temp_path {w}/tmp/scgi;
+        (w / "nginx.conf").write_text(nginx_preamble(w) + f"""
     default_type application/octet-stream;
     types {{ application/xml xml; text/calendar ics; }}
     sendfile on;
@@ -617,6 +590,27 @@ def write_spec(path: Path, statuses, responses: int, vcal: int, headers: dict, r
             f.write(body)
             f.write(b"\n")
     return path
+
+
+def nginx_preamble(w: Path) -> str:
+    """The start of an nginx.conf for a server run from folder `w` (its temporary folders
+    made): two workers, no access log, up to the opening of the http block."""
+    for d in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (w / "tmp" / d).mkdir(parents=True, exist_ok=True)
+    return f"""
+worker_processes 2;
+daemon off;
+pid {w}/nginx.pid;
+error_log {w}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {w}/tmp/client_body;
+    proxy_temp_path {w}/tmp/proxy;
+    fastcgi_temp_path {w}/tmp/fastcgi;
+    uwsgi_temp_path {w}/tmp/uwsgi;
+    scgi_temp_path {w}/tmp/scgi;
+"""
 
 
 def run_wrk(server: Server, spec: Path, mode: str, duration: float, args, deadline: float | None = None) -> dict:
