@@ -22,6 +22,17 @@ struct BackupCommand: AsyncParsableCommand {
     func run() async throws {
         guard !FileManager.default.fileExists(atPath: folder) else { throw CommandFailure("\(folder) exists already; name a new folder") }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do {
+            try await fill()
+        } catch {
+            // Half a backup must not pass for one, nor block the next attempt's folder name.
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+    }
+
+    /// Copies the keys and the database into the new `folder`.
+    private func fill() async throws {
         let keys = (data.path as NSString).appendingPathComponent("keys")
         if FileManager.default.fileExists(atPath: keys) {
             try FileManager.default.copyItem(atPath: keys, toPath: (folder as NSString).appendingPathComponent("keys"))
