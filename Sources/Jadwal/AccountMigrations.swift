@@ -120,7 +120,7 @@ enum AccountMigrations {
         }
         migrator.registerMigration("jadwal-7-chats") { db in
             // Conversations and their messages. A message's sender and text are sealed with
-            // AES-GCM (ChatCipher); once a conversation is settled the seal is dropped and
+            // AES-GCM (SealingKey); once a conversation is settled the seal is dropped and
             // only the message id stays, so the same message sent again is still known.
             // Jobs: the durable work queue (chat judging, webhook deliveries). A job with a
             // key is coalesced: enqueuing it again bumps its generation.
@@ -202,6 +202,19 @@ enum AccountMigrations {
                     PRIMARY KEY (scope, key)
                 );
                 CREATE INDEX rate_limit_window ON rate_limit (scope, window_start);
+                """)
+        }
+        migrator.registerMigration("jadwal-9-sealed-keys") { db in
+            // Keys every process on this database shares (access-token signing keys, the
+            // chat key), sealed with the server's secret key.
+            try db.execute(sql: """
+                CREATE TABLE sealed_key (
+                    id TEXT PRIMARY KEY,
+                    purpose TEXT NOT NULL,
+                    created_ms INTEGER NOT NULL,
+                    sealed BLOB NOT NULL
+                );
+                CREATE INDEX sealed_key_purpose ON sealed_key (purpose, created_ms);
                 """)
         }
         return migrator

@@ -196,5 +196,16 @@ enum AccountPostgresSchema {
             """,
             "CREATE INDEX rate_limit_window ON rate_limit (scope, window_start)",
         ]),
+        PostgresMigration("jadwal-3-sealed-keys", statements: [
+            """
+            CREATE TABLE sealed_key (
+                id TEXT COLLATE "C" PRIMARY KEY,
+                purpose TEXT NOT NULL,
+                created_ms BIGINT NOT NULL,
+                sealed BYTEA NOT NULL
+            )
+            """,
+            "CREATE INDEX sealed_key_purpose ON sealed_key (purpose, created_ms)",
+        ]),
     ])
 }

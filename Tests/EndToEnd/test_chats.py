@@ -158,7 +158,7 @@ def test_messages_are_sealed_at_rest_and_purged_once_settled(chats):
                 database += file.read()
     assert marker.encode() not in database and b"Sara" not in database
     assert chats.conversation("bridge:notes")["pendingMessages"] == 1
-    key = os.path.join(chats.server.data_dir, "keys", "chats.key")
+    key = os.path.join(chats.server.data_dir, "keys", "secret.key")
     assert os.stat(key).st_mode & 0o777 == 0o600
     chats.post("notes", "Sara", "Coffee tomorrow at 10am at Brew92?")
     chats.post("notes", "Amal", "Yes! Count me in", from_me=True)

@@ -4,26 +4,55 @@ serves; sync tokens work on both; If-Match races across them have one winner; ki
 in the middle of a stream of writes loses nothing it acknowledged."""
 import base64
 import concurrent.futures
+import json
 import os
 import subprocess
 
 import caldav
 import pytest
 
+from api_client import ApiClient
 from conftest import SIMPLE_EVENT as EVENT, Server, request
+from test_api import CLIENT_ID, ISSUER, KeySet
+
+SECRET_KEY = base64.b64encode(bytes(range(32))).decode()
+
+
+def settings(keyset, secret_key=SECRET_KEY):
+    """What every instance behind one load balancer shares: its public URL, the secret key
+    that opens the keys kept in the database, and the sign-in provider."""
+    return f'''
+public_url = "https://cal.example.test"
+secret_key = "{secret_key}"
+[auth.oidc]
+issuer = "{ISSUER}"
+jwks_url = "{keyset.url}"
+client_ids = "{CLIENT_ID}"
+'''
 
 
 @pytest.fixture
-def pair(request, tmp_path, postgres_server):
-    """Instances A and B on one fresh database. They share a data folder only for the
-    keys that sign access tokens; every calendar and account lives in PostgreSQL."""
+def keyset():
+    keys = KeySet()
+    yield keys
+    keys.close()
+
+
+@pytest.fixture
+def pair(request, tmp_path, postgres_server, keyset):
+    """Instances A and B on one fresh database, each with a data folder of its own and the
+    same settings: every calendar, account and key lives in PostgreSQL."""
     binary = os.path.abspath(request.config.getoption("--jadwald"))
     storage = postgres_server.make_database()
-    data = tmp_path / "data"
-    os.makedirs(data)
-    first = Server(binary, data, storage=storage)
-    second = Server(binary, data, storage=storage)
-    first.add_user("amal", "amal-password-1")
+    instances = []
+    for name in ("a", "b"):
+        os.makedirs(tmp_path / name)
+        instance = Server(binary, tmp_path / name, storage=storage)
+        instance.config = settings(keyset)
+        instances.append(instance)
+    first, second = instances
+    subprocess.run([binary, "user", "add", "amal", "--email", "amal@example.org", "--data", first.data_dir] + first.storage_args(),
+                   input="amal-password-1\n", text=True, check=True, capture_output=True, timeout=60)
     first.start()
     second.start()
     yield first, second
@@ -35,9 +64,49 @@ def client(server):
     return caldav.DAVClient(url=server.url + "/dav/", username="amal", password="amal-password-1")
 
 
-def test_the_sqlite_data_folder_stays_empty(pair):
+def test_the_data_folders_stay_empty(pair):
+    for instance in pair:
+        assert not os.path.exists(os.path.join(instance.data_dir, "jadwal.sqlite"))
+        assert not os.path.exists(os.path.join(instance.data_dir, "keys"))
+
+
+def test_access_tokens_and_key_rotations_work_across_instances(pair, keyset):
+    first, second = pair
+
+    def sign_in(instance):
+        reply = ApiClient(instance.url).call("POST", "/auth/oidc", {"idToken": keyset.token()})
+        assert reply.status == 200, reply.body
+        return reply.json()["accessToken"]
+
+    def accepted(instance, token):
+        return ApiClient(instance.url).call("GET", "/prayer/settings", auth=ApiClient.bearer(token)).status == 200
+
+    def key_id(token):
+        header = token.split(".")[0]
+        return json.loads(base64.urlsafe_b64decode(header + "=" * (-len(header) % 4)))["kid"]
+
+    before = sign_in(first)
+    assert accepted(second, before)
+    # A rotation from a third process reaches both instances while they run.
+    command = [first.binary, "keys", "rotate", "--data", first.data_dir, "--config", os.path.join(first.data_dir, "..", "jadwal.toml")]
+    rotated = subprocess.run(command + first.storage_args(), capture_output=True, text=True, timeout=60)
+    assert rotated.returncode == 0, rotated.stderr
+    new_id = rotated.stdout.split()[-1]
+    after = sign_in(second)
+    assert key_id(after) == new_id != key_id(before)
+    for instance in pair:
+        assert accepted(instance, before) and accepted(instance, after)
+
+
+def test_an_instance_with_another_secret_key_refuses_to_start(pair, keyset, tmp_path):
     first, _ = pair
-    assert not os.path.exists(os.path.join(first.data_dir, "jadwal.sqlite"))
+    config = tmp_path / "stranger.toml"
+    config.write_text(settings(keyset, secret_key=base64.b64encode(bytes(32)).decode()))
+    os.makedirs(tmp_path / "stranger")
+    result = subprocess.run([first.binary, "serve", "--port", "0", "--data", str(tmp_path / "stranger"), "--config", str(config)]
+                            + first.storage_args(), capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert "secret_key" in result.stderr
 
 
 def test_a_user_added_through_one_command_line_is_listed_by_another(pair):

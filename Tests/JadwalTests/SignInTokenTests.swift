@@ -5,8 +5,8 @@ import Synchronization
 import Testing
 @testable import Jadwal
 
-/// One-time links, refresh tokens, access tokens and users over a real SQLite file and a
-/// real key folder.
+/// One-time links, refresh tokens and users over a real SQLite file. (Access tokens are in
+/// ``SharedKeysTests``, on both engines.)
 struct SignInTokenTests {
     final class Fixture: Sendable {
         let directory: String
@@ -95,70 +95,6 @@ struct SignInTokenTests {
         let everywhere = try await tokens.issue(for: "amal", now: Self.now)
         try await tokens.revokeAll(of: "amal", now: Self.now + 1)
         #expect(try await tokens.rotate(everywhere, now: Self.now + 2) == .refused)
-    }
-
-    @Test("access tokens verify until they expire; forged, unsigned and foreign ones do not")
-    func accessTokens() async throws {
-        let fixture = try Fixture()
-        let clock = TestClock(Self.now)
-        let keys = try AccessTokens(directory: fixture.directory + "/keys", issuer: "https://cal.example.org", clock: clock.read)
-        let token = try await keys.issue(for: "amal")
-        #expect(await keys.verify(token) == "amal")
-
-        let parts = token.split(separator: ".").map(String.init)
-        let forgedClaims = SecretToken.base64URL(Array(#"{"sub":"root","iss":"https://cal.example.org","aud":"jadwal-api","iat":1795435200,"exp":4102444800}"#.utf8))
-        #expect(await keys.verify([parts[0], forgedClaims, parts[2]].joined(separator: ".")) == nil)
-        let unsignedHeader = SecretToken.base64URL(Array(#"{"alg":"none","typ":"JWT","kid":"x"}"#.utf8))
-        #expect(await keys.verify([unsignedHeader, parts[1], ""].joined(separator: ".")) == nil)
-        let kid = try #require(try await keys.keyIDs().first)
-        let noneWithKnownKey = SecretToken.base64URL(Array(#"{"alg":"none","typ":"JWT","kid":"\#(kid)"}"#.utf8))
-        #expect(await keys.verify([noneWithKnownKey, parts[1], ""].joined(separator: ".")) == nil)
-
-        let stranger = try AccessTokens(directory: fixture.directory + "/other-keys", issuer: "https://cal.example.org", clock: clock.read)
-        #expect(await keys.verify(try await stranger.issue(for: "amal")) == nil)
-        let otherIssuer = try AccessTokens(directory: fixture.directory + "/keys", issuer: "https://elsewhere.example", clock: clock.read)
-        #expect(await keys.verify(try await otherIssuer.issue(for: "amal")) == nil)
-
-        clock.advance(by: AccessTokens.lifetime)
-        #expect(await keys.verify(token) == nil)
-    }
-
-    @Test("after a key rotation old tokens verify until they expire, then the old key is deleted")
-    func keyRotation() async throws {
-        let fixture = try Fixture()
-        let clock = TestClock(Self.now)
-        let folder = fixture.directory + "/keys"
-        let keys = try AccessTokens(directory: folder, issuer: "https://cal.example.org", clock: clock.read)
-        let before = try await keys.issue(for: "amal")
-        clock.advance(by: 1)
-        // Another process (jadwald keys rotate) rotates; this one notices the folder change.
-        let rotator = try AccessTokens(directory: folder, issuer: "https://cal.example.org", clock: clock.read)
-        try await rotator.rotate()
-        #expect(try await keys.keyIDs().count == 2)
-        let after = try await keys.issue(for: "amal")
-        #expect(await keys.verify(before) == "amal")
-        #expect(await keys.verify(after) == "amal")
-        #expect(await rotator.verify(before) == "amal")
-
-        clock.advance(by: AccessTokens.retirement + 1)
-        try await rotator.rotate()
-        #expect(try await keys.keyIDs().count == 2)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
-        #expect(files.count == 2)
-        let mode = try FileManager.default.attributesOfItem(atPath: folder + "/" + files[0])[.posixPermissions] as? Int
-        #expect(mode == 0o600)
-    }
-
-    @Test("of keys made within the same second, the newest signs")
-    func sameSecondRotation() async throws {
-        let fixture = try Fixture()
-        let keys = try AccessTokens(directory: fixture.directory + "/keys", issuer: "https://cal.example.org", clock: { Self.now })
-        for _ in 0..<3 { try await keys.rotate() }
-        let ids = try await keys.keyIDs()
-        #expect(ids.count == 4)
-        let token = try await keys.issue(for: "amal")
-        let header = try #require(JWTHeaderCheck(token))
-        #expect(header.keyID == ids.first)
     }
 
     @Test("a new user gets a calendar and none of an earlier namesake's data; deleting removes everything")

@@ -4,39 +4,48 @@ import JWTKit
 /// Short-lived bearer tokens for the app API: ES256 JWTs, five minutes long, naming the
 /// account in `sub`.
 ///
-/// Signing keys live in the data directory (`keys/jwt-*.pem`, readable by the owner only)
-/// and are made at first start. ``rotate()`` adds a new key that signs from then on; the
-/// old ones keep verifying until every token they signed has expired, then are deleted.
-/// Another process (`jadwald keys rotate`) may rotate: the key folder is read again when
-/// it changes.
+/// Signing keys live in the store's ``KeyVault``, so every instance on one database signs
+/// and verifies with the same keys; one is made at first start. ``rotate()`` adds a new key
+/// that signs from then on; the old ones keep verifying until every token they signed has
+/// expired, then are deleted. Any process may rotate (`jadwald keys rotate`): every
+/// instance reads the key list before it signs (sign-ins are rare), and for verifying
+/// (every request) trusts its copy for ``refreshInterval`` seconds, reading again at once
+/// when a token names a key it does not know.
 public actor AccessTokens {
     /// Five minutes.
     public static let lifetime = 5 * 60
     /// How long a replaced key keeps verifying: longer than any token it signed lives.
     static let retirement = lifetime + 60
+    /// Seconds a process trusts its copy of the key list.
+    static let refreshInterval = 30
     static let audience = "jadwal-api"
+    /// The vault purpose of signing keys.
+    public static let keyPurpose = "access-token"
 
-    private let directory: URL
+    private let vault: KeyVault
     private let issuer: String
     private let clock: @Sendable () -> Int
     private var keys = JWTKeyCollection()
     private var signingKeyID: String?
     private var knownKeyIDs: Set<String> = []
-    private var loadedStamp: Date?
+    /// The live keys' ids, newest first.
+    private var liveKeyIDs: [String] = []
+    /// When the key list was last read (clock seconds).
+    private var loadedAt: Int?
 
-    /// Opens (creating when needed) the key folder `directory`.
+    /// The signing keys in `vault`, making the first one when there is none.
     /// - Parameter issuer: the server's public URL, written as `iss`.
-    public init(directory: String, issuer: String, clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) throws {
-        self.directory = URL(fileURLWithPath: directory)
+    public init(vault: KeyVault, issuer: String, clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) async throws {
+        self.vault = vault
         self.issuer = issuer
         self.clock = clock
-        try Self.prepareDirectory(self.directory)
-        if try Self.keyFiles(in: self.directory).isEmpty { try Self.writeNewKey(in: self.directory, now: clock()) }
+        try await reload()
+        if signingKeyID == nil { try await rotate() }
     }
 
     /// A new access token for `account`.
     public func issue(for account: String) async throws -> String {
-        try await reloadIfChanged()
+        try await reload()
         guard let signingKeyID else { throw JWTError.noKeyProvided }
         let now = clock()
         let claims = AccessClaims(sub: SubjectClaim(value: account), iss: IssuerClaim(value: issuer),
@@ -50,7 +59,10 @@ public actor AccessTokens {
     /// a key this server does not know, or not an ES256 JWT.
     public func verify(_ token: String) async -> String? {
         guard let header = JWTHeaderCheck(token), header.algorithm == "ES256" else { return nil }
-        try? await reloadIfChanged()
+        try? await reloadIfStale()
+        // A key made by another process since the last read. A forged key id costs one
+        // indexed lookup, no more than any request that fails its password.
+        if !knownKeyIDs.contains(header.keyID), (try? await vault.contains(header.keyID)) == true { try? await reload() }
         guard knownKeyIDs.contains(header.keyID),
               let claims = try? await keys.verify(token, as: AccessClaims.self) else { return nil }
         let now = clock()
@@ -61,77 +73,46 @@ public actor AccessTokens {
 
     /// Adds a new signing key and deletes keys retired long enough ago.
     public func rotate() async throws {
-        try Self.writeNewKey(in: directory, now: clock())
-        try await reloadIfChanged()
+        try await vault.addNewest(Data(ES256PrivateKey().pemRepresentation.utf8), purpose: Self.keyPurpose, now: clock())
+        try await reload()
     }
 
     /// Key ids that verify tokens now, newest first (the first one signs).
     public func keyIDs() async throws -> [String] {
-        try await reloadIfChanged()
-        return try Self.keyFiles(in: directory).map(\.id)
+        try await reload()
+        return liveKeyIDs
     }
 
-    // MARK: Key folder
+    // MARK: Key list
 
-    private func reloadIfChanged() async throws {
-        let stamp = (try? FileManager.default.attributesOfItem(atPath: directory.path)[.modificationDate]) as? Date
-        if let loadedStamp, loadedStamp == stamp { return }
+    private func reloadIfStale() async throws {
+        if let loadedAt, clock() - loadedAt < Self.refreshInterval { return }
+        try await reload()
+    }
+
+    private func reload() async throws {
         let now = clock()
-        let files = try Self.keyFiles(in: directory)
+        let stored = try await vault.keys(purpose: Self.keyPurpose)
         // Newest first; a key is retired once its successor has signed for `retirement` seconds.
-        var live: [KeyFile] = []
-        for (index, file) in files.enumerated() {
-            if index > 0, now - files[index - 1].created / 1000 > Self.retirement {
-                try? FileManager.default.removeItem(at: file.url)
-                continue
+        var live: [KeyVault.StoredKey] = []
+        var retired: [String] = []
+        for (index, key) in stored.enumerated() {
+            if index > 0, now - stored[index - 1].createdMilliseconds / 1000 > Self.retirement {
+                retired.append(key.id)
+            } else {
+                live.append(key)
             }
-            live.append(file)
         }
+        try? await vault.remove(retired)
         let collection = JWTKeyCollection()
-        for file in live {
-            let key = try ES256PrivateKey(pem: try String(contentsOf: file.url, encoding: .utf8))
-            await collection.add(ecdsa: key, kid: JWKIdentifier(string: file.id))
+        for key in live {
+            await collection.add(ecdsa: try ES256PrivateKey(pem: String(decoding: key.bytes, as: UTF8.self)), kid: JWKIdentifier(string: key.id))
         }
         keys = collection
-        knownKeyIDs = Set(live.map(\.id))
-        signingKeyID = live.first?.id
-        loadedStamp = (try? FileManager.default.attributesOfItem(atPath: directory.path)[.modificationDate]) as? Date
-    }
-
-    struct KeyFile {
-        let url: URL
-        let id: String
-        /// Milliseconds since 1970, and always later than the key before it.
-        let created: Int
-    }
-
-    /// `jwt-<created>-<random>.pem`, newest first.
-    static func keyFiles(in directory: URL) throws -> [KeyFile] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.path).compactMap { name -> KeyFile? in
-            guard name.hasPrefix("jwt-"), name.hasSuffix(".pem") else { return nil }
-            let id = String(name.dropFirst(4).dropLast(4))
-            guard let created = id.split(separator: "-").first.flatMap({ Int($0) }) else { return nil }
-            return KeyFile(url: directory.appendingPathComponent(name), id: id, created: created)
-        }.sorted { $0.created > $1.created }
-    }
-
-    static func writeNewKey(in directory: URL, now: Int) throws {
-        // Later than every key there, even two rotations within one millisecond: the
-        // newest key is the one that signs.
-        let created = max(now * 1000, (try keyFiles(in: directory).first?.created ?? 0) + 1)
-        let id = "\(created)-\(SecretToken.generate().prefix(8))"
-        let url = directory.appendingPathComponent("jwt-\(id).pem")
-        let pem = ES256PrivateKey().pemRepresentation
-        // Owner-only from the first byte: create empty with 0600, then write.
-        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteNoPermission)
-        }
-        try Data(pem.utf8).write(to: url)
-    }
-
-    static func prepareDirectory(_ directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+        liveKeyIDs = live.map(\.id)
+        knownKeyIDs = Set(liveKeyIDs)
+        signingKeyID = liveKeyIDs.first
+        loadedAt = now
     }
 }
 

@@ -21,7 +21,7 @@ public struct ChatService: Sendable {
     let send: @Sendable (OutgoingMail) async throws -> Void
     let log: @Sendable (String) -> Void
 
-    public init(accounts: AccountStore, store: any CalendarStore, cipher: ChatCipher, extractor: any EventExtractor,
+    public init(accounts: AccountStore, store: any CalendarStore, cipher: SealingKey, extractor: any EventExtractor,
                 defaultZone: TimeZone = .current, send: @escaping @Sendable (OutgoingMail) async throws -> Void = { _ in },
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.accounts = accounts

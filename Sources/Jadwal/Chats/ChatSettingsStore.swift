@@ -5,7 +5,7 @@ import SQLStorage
 /// notifications go, and the waking hours conflict suggestions keep to.
 public struct ChatSettingsStore: Sendable {
     let database: any SQLDatabase
-    let cipher: ChatCipher
+    let cipher: SealingKey
 
     public struct Settings: Sendable, Equatable {
         public var webhookURL: String?

@@ -9,7 +9,7 @@ import SQLStorage
 /// the same message sent again (a bridge retrying, an export imported twice) changes nothing.
 public struct ChatStore: Sendable {
     let database: any SQLDatabase
-    let cipher: ChatCipher
+    let cipher: SealingKey
     let jobs: JobQueue
 
     /// Where a conversation's messages come from.

@@ -54,9 +54,15 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var smtpTimeout = 30
     /// PEM file of the authorities trusted for the SMTP server's certificate; the system's when unset.
     public var smtpCAFile: String?
-    /// The key sealing chat messages at rest (base64, 32 bytes); else `chats.key_file`.
+    /// The key that seals the keys kept in the store (base64, 32 bytes): the same for every
+    /// instance on one database. Else `secret_key_file`.
+    public var secretKey: Secret?
+    /// Where the secret key is kept, made at first start; default `DATA/keys/secret.key`.
+    public var secretKeyFile: String?
+    /// The key sealing chat messages at rest (base64, 32 bytes); else `chats.key_file`, else
+    /// a key kept in the store.
     public var chatsKey: Secret?
-    /// Where the chat key is kept, made at first start; default `DATA/keys/chats.key`.
+    /// A file holding the chat key, made when missing.
     public var chatsKeyFile: String?
     /// The zone of users who set no place (IANA name); default the server's.
     public var chatsTimeZone: String?
@@ -88,7 +94,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Every setting's name, for the documentation and for refusing unknown keys.
     public static let keys = ["host", "port", "data", "tls.certificate", "tls.key", "limits.max_resource_size",
                               "limits.max_request_body", "limits.response_cache_bytes", "log.level", "log.format",
-                              "public_url", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "admin.token",
+                              "public_url", "secret_key", "secret_key_file", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "admin.token",
                               "provisioning.certificate", "provisioning.key", "provisioning.chain",
                               "mail.from", "smtp.host", "smtp.port", "smtp.security", "smtp.username", "smtp.password",
                               "smtp.password_file", "smtp.timeout", "smtp.ca_file",
@@ -153,6 +159,12 @@ public struct ServerConfiguration: Sendable, Equatable {
                 throw Problem(description: "\(source) must be an http or https URL like https://cal.example.org, not '\(value)'")
             }
             publicURL = value.hasSuffix("/") ? String(value.dropLast()) : value
+        case "secret_key":
+            guard Data(base64Encoded: value.trimmingCharacters(in: .whitespaces))?.count == 32 else {
+                throw Problem(description: "\(source) must be 32 bytes in base64 (openssl rand -base64 32)")
+            }
+            secretKey = Secret(value)
+        case "secret_key_file": secretKeyFile = try nonEmpty()
         case "auth.sign_up":
             guard let flag = ["true": true, "false": false][value.lowercased()] else { throw Problem(description: "\(source) must be true or false") }
             signUp = flag

@@ -10,10 +10,11 @@ struct BackupCommand: AsyncParsableCommand {
         abstract: "Copy the database (SQLite) and the keys into a new folder while the server runs.",
         discussion: """
             The copy of jadwal.sqlite is one consistent snapshot (SQLite's VACUUM INTO), checked \
-            with an integrity check before the command reports success; keys/ (the keys that sign \
-            access tokens, the chat key) is copied beside it. To restore, stop the server and put \
-            both back into the data folder (removing jadwal.sqlite-wal and -shm). On PostgreSQL \
-            the keys are copied and the database is pg_dump's to back up (see README).
+            with an integrity check before the command reports success; keys/ (the secret key that \
+            opens the keys sealed in the database) is copied beside it. To restore, stop the server \
+            and put both back into the data folder (removing jadwal.sqlite-wal and -shm). On \
+            PostgreSQL keys/ is copied and the database is pg_dump's to back up (see README); a \
+            secret_key set in the configuration is the operator's to keep.
             """)
 
     @Argument(help: "The folder to create for the backup (must not exist yet).") var folder: String

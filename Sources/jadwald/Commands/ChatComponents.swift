@@ -9,9 +9,9 @@ import Jadwal
 struct ChatComponents {
     let service: ChatService
 
-    init(settings: ServerConfiguration, accounts: AccountStore, store: any CalendarStore,
-         send: @escaping @Sendable (OutgoingMail) async throws -> Void = { _ in }, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
-        service = ChatService(accounts: accounts, store: store, cipher: try Self.cipher(settings), extractor: try Self.extractor(settings),
+    init(settings: ServerConfiguration, accounts: AccountStore, store: any CalendarStore, keys: ServerKeys,
+         send: @escaping @Sendable (OutgoingMail) async throws -> Void = { _ in }, log: @escaping @Sendable (String) -> Void = { _ in }) async throws {
+        service = ChatService(accounts: accounts, store: store, cipher: try await keys.chatKey(settings), extractor: try Self.extractor(settings),
                               defaultZone: settings.chatsTimeZone.flatMap(TimeZone.init(identifier:)) ?? .current, send: send, log: log)
     }
 
@@ -23,17 +23,8 @@ struct ChatComponents {
         let storage = try await Storage.open(data, dataDirectory: settings.data)
         let accounts = storage.accounts
         let calendars = JadwalCalendarStore(primary: storage.homes, prayer: PrayerCalendar(settings: accounts.prayerSettings))
-        return (settings, accounts, try ChatComponents(settings: settings, accounts: accounts, store: calendars).service)
-    }
-
-    /// `chats.key`, else the key file (made at first start).
-    static func cipher(_ settings: ServerConfiguration) throws -> ChatCipher {
-        do {
-            if let key = settings.chatsKey { return try ChatCipher(base64: key.value) }
-            return try ChatCipher.loadOrCreate(keyFile: settings.chatsKeyFile ?? (settings.data as NSString).appendingPathComponent("keys/chats.key"))
-        } catch {
-            throw CommandFailure("chat messages cannot be sealed: \(error)")
-        }
+        let keys = try ServerKeys(settings: settings, accounts: accounts)
+        return (settings, accounts, try await ChatComponents(settings: settings, accounts: accounts, store: calendars, keys: keys).service)
     }
 
     /// The built-in extractor, or the configured LLM with the built-in one as its fallback.

@@ -22,6 +22,8 @@ struct MigrateStoreCommand: AsyncParsableCommand {
     var from: String?
     @Option(help: ArgumentHelp("The PostgreSQL database, empty or new.", valueName: "url"))
     var to: String
+    @Option(help: ArgumentHelp("Configuration file (default: $JADWAL_CONFIG, else none), for the secret key.", valueName: "file"))
+    var config: String?
     @OptionGroup var data: DataDirectoryOptions
 
     func run() async throws {
@@ -35,7 +37,14 @@ struct MigrateStoreCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: sourcePath) else { throw CommandFailure("no database at \(sourcePath)") }
         // Both schemas up to date on both sides before anything is read.
         _ = try SQLiteCalendarStore(path: sourcePath)
-        _ = try AccountStore(path: sourcePath)
+        let accounts = try AccountStore(path: sourcePath)
+        // Key files of an older data folder go into the store first, so that they travel too.
+        let settings = try ServerConfiguration.resolved(config: config) { settings in
+            if let directory = data.directory { settings.data = directory }
+        }
+        let keys = try ServerKeys(settings: settings, accounts: accounts)
+        _ = try await keys.accessTokens(issuer: "")
+        _ = try await keys.chatKey(settings)
         let source = try SQLiteDatabase(path: sourcePath)
         let location: PostgresLocation
         do { location = try PostgresLocation(url: to) } catch { throw CommandFailure("--to: \(error.message)") }
@@ -45,6 +54,7 @@ struct MigrateStoreCommand: AsyncParsableCommand {
             _ = try await AccountStore.open(postgres: pool)
             let target = PostgresSQLDatabase(pool: pool)
             try await copy(from: source, to: target, location: location)
+            print("the keys in the store are sealed with \(keys.secretSource): give every instance on \(location) that secret key")
         } catch {
             await pool.close()
             throw error

@@ -46,7 +46,8 @@ struct ServeCommand: AsyncParsableCommand {
         let users = UserDirectory(accounts: accounts, calendars: store)
         let calendars = JadwalCalendarStore(primary: store, prayer: PrayerCalendar(settings: accounts.prayerSettings))
         let publicURL = settings.effectivePublicURL
-        let accessTokens = try AccessTokens(directory: (settings.data as NSString).appendingPathComponent("keys"), issuer: publicURL)
+        let keys = try ServerKeys(settings: settings, accounts: accounts)
+        let accessTokens = try await keys.accessTokens(issuer: publicURL)
         let mail = MailQueue(outbox: accounts.mailOutbox, sender: settings.mailSender)
         let metrics = RequestMetrics()
         let router = Router(context: JadwalRequestContext.self)
@@ -73,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
         AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, logger: logger).add(to: router)
         AdminPages(users: users, setupLinks: setupLinks, publicURL: publicURL, logger: logger).add(to: router)
         SetupLinkRoutes(accounts: accounts, publicURL: publicURL, signer: try Self.profileSigner(settings), logger: logger).add(to: router)
-        let chats = try ChatComponents(settings: settings, accounts: accounts, store: calendars, send: mail.send,
+        let chats = try await ChatComponents(settings: settings, accounts: accounts, store: calendars, keys: keys, send: mail.send,
                                        log: { logger.info("\($0)") }).service
         let chatAPI = ChatAPI(service: chats, authenticator: apiAuthenticator, logger: logger)
         chatAPI.add(to: router)

@@ -15,7 +15,7 @@ struct StoreTable: Sendable {
     /// Key columns holding text, compared byte by byte on PostgreSQL as on SQLite.
     var textKeys: Set<String> {
         Set(key.filter { ["name", "namespace", "local_name", "account", "digest", "owner"].contains($0)
-            || ($0 == "id" && ["app_password", "conflict"].contains(name)) })
+            || ($0 == "id" && ["app_password", "conflict", "sealed_key"].contains(name)) })
     }
 
     /// `ORDER BY` over the key, with byte order for text on PostgreSQL.
@@ -61,6 +61,7 @@ struct StoreTable: Sendable {
                                                     "waking_start", "waking_end"], key: ["account"]),
         StoreTable(name: "conflict", columns: ["id", "account", "event_uid", "other_kind", "other_calendar", "other_uid", "other_summary",
                                                "other_start", "other_end", "created_at", "resolved_at", "resolution"], key: ["id"]),
+        StoreTable(name: "sealed_key", columns: ["id", "purpose", "created_ms", "sealed"], key: ["id"]),
         StoreTable(name: "job", columns: ["id", "kind", "key", "account", "payload", "generation", "attempts", "due_at", "last_error", "dead_at",
                                           "created_at"], key: ["id"], identity: "id"),
     ]

@@ -71,10 +71,10 @@ struct ChatServiceTests {
         #expect(file.range(of: Data("Sara Q. Example".utf8)) == nil)
         #expect(try await chats.chats.conversation(recorded.conversationID, of: "amal")?.pendingMessages == 1)
         // Another key opens nothing.
-        let other = try ChatCipher.loadOrCreate(keyFile: fixture.directory + "/other.key")
+        let other = try SealingKey.loadOrCreate(keyFile: fixture.directory + "/other.key")
         let sealed = try fixture.cipher.seal("x", context: "a")
-        #expect(throws: ChatCipher.CipherError.self) { try other.open(sealed, context: "a") }
-        #expect(throws: ChatCipher.CipherError.self) { try fixture.cipher.open(sealed, context: "b") }
+        #expect(throws: SealingKey.CipherError.self) { try other.open(sealed, context: "a") }
+        #expect(throws: SealingKey.CipherError.self) { try fixture.cipher.open(sealed, context: "b") }
     }
 
     @Test("overlaps with opaque events, recurring instances and prayers are conflicts; free and cancelled ones are not")

@@ -72,14 +72,14 @@ final class ChatFixture: Sendable {
     let directory: String
     let path: String
     let users: UserDirectory
-    let cipher: ChatCipher
+    let cipher: SealingKey
 
     init() throws {
         directory = NSTemporaryDirectory() + "chats-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         path = directory + "/jadwal.sqlite"
         users = UserDirectory(accounts: try AccountStore(path: path, bcryptCost: 4), calendars: try SQLiteCalendarStore(path: path))
-        cipher = try ChatCipher.loadOrCreate(keyFile: directory + "/keys/chats.key")
+        cipher = try SealingKey.loadOrCreate(keyFile: directory + "/keys/chats.key")
     }
 
     var accounts: AccountStore { users.accounts }

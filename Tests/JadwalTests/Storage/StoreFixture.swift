@@ -21,7 +21,9 @@ final class StoreFixture: Sendable {
     /// Another process's store on the same database.
     let other: AccountStore
     /// The key chats are sealed with, the same in both "processes".
-    let cipher: ChatCipher
+    let cipher: SealingKey
+    /// The server's secret key, the same in both "processes".
+    let secret: SealingKey
     private let directory: String?
     private let pools: [PostgresPool]
 
@@ -31,7 +33,8 @@ final class StoreFixture: Sendable {
         self.other = other
         self.directory = directory
         self.pools = pools
-        cipher = try ChatCipher(base64: Data(repeating: 7, count: 32).base64EncodedString())
+        cipher = try SealingKey(base64: Data(repeating: 7, count: 32).base64EncodedString())
+        secret = try SealingKey(base64: Data(repeating: 9, count: 32).base64EncodedString())
     }
 
     static func make(_ engine: StoreEngine) async throws -> StoreFixture {
@@ -72,6 +75,12 @@ final class StoreFixture: Sendable {
     /// The chat settings of `store` (``accounts`` unless given).
     func chatSettings(_ store: AccountStore? = nil) -> ChatSettingsStore {
         ChatSettingsStore(database: (store ?? accounts).database, cipher: cipher)
+    }
+
+    /// The keys kept in `store`'s database (``accounts`` unless given), sealed with the
+    /// secret key both "processes" share.
+    func vault(_ store: AccountStore? = nil) -> KeyVault {
+        (store ?? accounts).keyVault(secret: secret)
     }
 
     /// Runs `body` with a fresh fixture and closes it afterwards, whether `body` threw or not.
