@@ -53,7 +53,7 @@ let package = Package(
         // The shared store for several instances: one PostgreSQL database.
         .target(
             name: "CalDAVPostgres",
-            dependencies: ["CalDAVCore", .product(name: "PostgresNIO", package: "postgres-nio")],
+            dependencies: ["CalDAVCore", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSettings
         ),
         // A throwaway PostgreSQL server (Debian's binaries) for tests. Foundation only.

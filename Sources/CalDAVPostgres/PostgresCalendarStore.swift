@@ -59,16 +59,16 @@ public final class PostgresCalendarStore: CalendarStore {
     // MARK: Collections
 
     public func calendars(of owner: String) async throws(StoreError) -> [CalendarCollection] {
-        try await read { connection in
-            let rows = try await connection.rows("SELECT * FROM calendar WHERE owner = \(owner) ORDER BY name")
-            return try await Self.collections(rows, connection)
+        try await lookup { connection in
+            try Self.collections(try await connection.rows("\(unescaped: Self.calendarWithProperties) WHERE c.owner = \(owner) ORDER BY c.name, c.id"))
         }
     }
 
     public func calendar(_ reference: CalendarReference) async throws(StoreError) -> CalendarCollection? {
-        try await read { connection in
-            let rows = try await connection.rows("SELECT * FROM calendar WHERE owner = \(reference.owner) AND name = \(reference.name)")
-            return try await Self.collections(rows, connection).first
+        try await lookup { connection in
+            try Self.collections(try await connection.rows("""
+                \(unescaped: Self.calendarWithProperties) WHERE c.owner = \(reference.owner) AND c.name = \(reference.name)
+                """)).first
         }
     }
 
@@ -110,39 +110,43 @@ public final class PostgresCalendarStore: CalendarStore {
 
     // MARK: Objects
 
+    // Object reads are one statement each: the calendar's row LEFT JOINed with the objects
+    // that match, so that no row at all means no calendar (see `joinedObjects`).
+
     public func objects(in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
-        try await read { connection in
-            let id = try await Self.requireCalendar(reference, connection).id
-            return try await connection.rows("SELECT * FROM calendar_object WHERE calendar_id = \(id) ORDER BY name").map(Self.object)
-        }
+        try Self.joinedObjects(try await lookup { connection in
+            try await connection.rows("""
+                SELECT \(unescaped: Self.joinedObjectColumns) FROM calendar c LEFT JOIN calendar_object o ON o.calendar_id = c.id
+                WHERE c.owner = \(reference.owner) AND c.name = \(reference.name) ORDER BY o.name
+                """)
+        }, reference)
     }
 
     public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
-        try await read { connection in
-            let id = try await Self.requireCalendar(reference, connection).id
-            var found: [String: CalendarObject] = [:]
-            for row in try await connection.rows("SELECT * FROM calendar_object WHERE calendar_id = \(id) AND name = ANY(\(names))") {
-                let object = try Self.object(row)
-                found[object.name] = object
-            }
-            return names.compactMap { found[$0] }
-        }
+        let objects = try Self.joinedObjects(try await lookup { connection in
+            try await connection.rows("""
+                SELECT \(unescaped: Self.joinedObjectColumns) FROM calendar c
+                LEFT JOIN calendar_object o ON o.calendar_id = c.id AND o.name = ANY(\(names))
+                WHERE c.owner = \(reference.owner) AND c.name = \(reference.name)
+                """)
+        }, reference)
+        let found = Dictionary(objects.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return names.compactMap { found[$0] }
     }
 
     /// The candidates query: the same rule as ``CalendarObjectIndex/mayOverlap(_:)``, an
     /// open end (a NULL parameter) dropping its clause. Parameters are planned with their
     /// values, so the NULL tests fold away and `calendar_object_span` serves the rest.
     public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) async throws(StoreError) -> [CalendarObject] {
-        try await read { connection in
-            let id = try await Self.requireCalendar(reference, connection).id
-            return try await connection.rows("""
-                SELECT * FROM calendar_object WHERE calendar_id = \(id)
-                AND (\(componentType)::text IS NULL OR component_type = \(componentType))
-                AND (\(range.end)::bigint IS NULL OR first_start IS NULL OR first_start < \(range.end))
-                AND (\(range.start)::bigint IS NULL OR last_end IS NULL OR last_end >= \(range.start))
-                ORDER BY name
-                """).map(Self.object)
-        }
+        try Self.joinedObjects(try await lookup { connection in
+            try await connection.rows("""
+                SELECT \(unescaped: Self.joinedObjectColumns) FROM calendar c LEFT JOIN calendar_object o ON o.calendar_id = c.id
+                AND (\(componentType)::text IS NULL OR o.component_type = \(componentType))
+                AND (\(range.end)::bigint IS NULL OR o.first_start IS NULL OR o.first_start < \(range.end))
+                AND (\(range.start)::bigint IS NULL OR o.last_end IS NULL OR o.last_end >= \(range.start))
+                WHERE c.owner = \(reference.owner) AND c.name = \(reference.name) ORDER BY o.name
+                """)
+        }, reference)
     }
 
     public func putObject(
@@ -338,26 +342,48 @@ public final class PostgresCalendarStore: CalendarStore {
     }
 
     /// Calendar rows as collections, with their dead properties read in one query.
-    private static func collections(_ rows: [PostgresRandomAccessRow], _ connection: PostgresConnection) async throws -> [CalendarCollection] {
-        guard !rows.isEmpty else { return [] }
-        let ids = try rows.map { try $0.get("id", as: Int64.self) }
-        var dead: [Int64: [DAVXML.Name: [UInt8]]] = [:]
-        for property in try await connection.rows("""
-            SELECT calendar_id, namespace, local_name, xml FROM dead_property WHERE calendar_id = ANY(\(ids))
-            """) {
-            let name = DAVXML.Name(try property.get("namespace", as: String.self), try property.get("local_name", as: String.self))
-            dead[try property.get("calendar_id"), default: [:]][name] = try property.bytes("xml")
-        }
-        return try rows.map { row in
+    /// A calendar's columns with its dead properties, one row per property (one row with
+    /// NULL property columns when it has none); ``collections(_:)`` folds them.
+    static let calendarWithProperties = """
+        SELECT c.*, d.namespace, d.local_name, d.xml FROM calendar c LEFT JOIN dead_property d ON d.calendar_id = c.id
+        """
+
+    /// Calendars from ``calendarWithProperties`` rows, in the rows' order.
+    private static func collections(_ rows: [PostgresRandomAccessRow]) throws -> [CalendarCollection] {
+        var collections: [CalendarCollection] = []
+        var lastID: Int64?
+        for row in rows {
             let id: Int64 = try row.get("id")
-            let components: String = try row.get("components")
-            return CalendarCollection(
-                reference: CalendarReference(owner: try row.get("owner"), name: try row.get("name")),
-                displayName: try row.get("display_name"), calendarDescription: try row.get("description"),
-                color: try row.get("color"), order: try row.get("sort_order"), timeZone: try row.get("time_zone"),
-                supportedComponents: Set(components.split(separator: ",").map(String.init)),
-                deadProperties: dead[id] ?? [:], changePosition: try row.get("change_position"),
-                createdAt: try row.get("created_at"), syncID: try row.get("sync_id"))
+            if id != lastID {
+                let components: String = try row.get("components")
+                collections.append(CalendarCollection(
+                    reference: CalendarReference(owner: try row.get("owner"), name: try row.get("name")),
+                    displayName: try row.get("display_name"), calendarDescription: try row.get("description"),
+                    color: try row.get("color"), order: try row.get("sort_order"), timeZone: try row.get("time_zone"),
+                    supportedComponents: Set(components.split(separator: ",").map(String.init)),
+                    deadProperties: [:], changePosition: try row.get("change_position"),
+                    createdAt: try row.get("created_at"), syncID: try row.get("sync_id")))
+                lastID = id
+            }
+            if let namespace = try row.get("namespace", as: String?.self) {
+                let name = DAVXML.Name(namespace, try row.get("local_name", as: String.self))
+                collections[collections.count - 1].deadProperties[name] = try row.bytes("xml")
+            }
+        }
+        return collections
+    }
+
+    /// The object columns of a `calendar c LEFT JOIN calendar_object o` read.
+    static let joinedObjectColumns = "c.id AS calendar_id, o.name, o.data, o.etag, o.uid, o.component_type, o.last_modified"
+
+    /// The objects of a ``joinedObjectColumns`` read: no rows means no calendar; a calendar
+    /// without a match gives one row whose object columns are NULL.
+    private static func joinedObjects(_ rows: [PostgresRandomAccessRow], _ reference: CalendarReference) throws(StoreError) -> [CalendarObject] {
+        guard !rows.isEmpty else { throw StoreError(.notFound, "no calendar \(reference)") }
+        do {
+            return try rows.filter { try $0.get("name", as: String?.self) != nil }.map(object)
+        } catch {
+            throw storeError(error)
         }
     }
 
@@ -367,6 +393,16 @@ public final class PostgresCalendarStore: CalendarStore {
     }
 
     // MARK: Transactions and errors
+
+    /// Runs a read of one statement, which needs no transaction: one round trip instead of
+    /// three. Database failures become ``StoreError/Code/unavailable``.
+    func lookup<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await database.withConnection(body)
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
 
     /// Runs a read in one snapshot, turning database failures into ``StoreError/Code/unavailable``.
     func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {

@@ -1,3 +1,4 @@
+import NIOCore
 import PostgresNIO
 import Synchronization
 
@@ -19,19 +20,30 @@ public final class PostgresPool: Sendable {
     /// The postgres-nio client, for what the helpers here do not cover.
     public let client: PostgresClient
     private let runner: Task<Void, Never>
+    /// Where lease timers run: an event loop of the client's group.
+    private let timerLoop: any EventLoop
 
-    /// Opens a pool of connections to `location`. Connections are made when first needed,
-    /// so an unreachable server shows only when an operation waits ``connectionTimeout`` in vain.
+    /// Opens a pool of connections to `location`. Connections beyond `minimumConnections`
+    /// are made when first needed, so an unreachable server shows only when an operation
+    /// waits ``connectionTimeout`` in vain.
     /// - Parameters:
     ///   - maximumConnections: the most connections this pool keeps open at once.
-    public init(location: PostgresLocation, connectionTimeout: Duration = .seconds(10), maximumConnections: Int = 20) {
+    ///   - minimumConnections: connections kept open even when idle. The pool arms an idle
+    ///     timer (a task and a sleep) each time one of the others goes idle, which costs a
+    ///     server more than the query it ran: a server keeps as many as it serves at once.
+    public init(location: PostgresLocation, connectionTimeout: Duration = .seconds(10), maximumConnections: Int = 20, minimumConnections: Int = 0) {
         var configuration = location.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
+        configuration.options.minimumConnections = min(minimumConnections, maximumConnections)
         configuration.options.connectTimeout = connectionTimeout
+        // No keep-alive queries: they arm a timer each time a connection goes idle, that is
+        // after every query. A connection the server closed is replaced when it closes.
+        configuration.options.keepAliveBehavior = nil
         let client = PostgresClient(configuration: configuration)
         self.location = location
         self.connectionTimeout = connectionTimeout
         self.client = client
+        timerLoop = PostgresClient.defaultEventLoopGroup.next()
         runner = Task { await client.run() }
     }
 
@@ -52,40 +64,37 @@ public final class PostgresPool: Sendable {
     public func withConnection<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        // Racing the lease against a timer needs child tasks; the state decides, under a
-        // lock, whether the body runs or the timer wins, so never both.
+        // The lease runs in a task of its own that an event-loop timer cancels when no
+        // connection came in time (the pool gives up a cancelled wait). The gate decides,
+        // under a lock, whether the body runs or the timer wins, so never both, and a body
+        // that started is never cancelled by the timer. A `Task.sleep` per lease would cost
+        // a Dispatch timer and a thread hop on every query.
         let gate = LeaseGate()
         let client = client
-        let timeout = connectionTimeout
-        return try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask {
-                try await client.withConnection { connection in
-                    let proceed = gate.state.withLock { state in
-                        guard state == .waiting else { return false }
-                        state = .leased
-                        return true
-                    }
-                    guard proceed else { throw PostgresPoolError.connectionTimedOut }
-                    return try await body(connection)
-                }
-            }
-            group.addTask {
-                do { try await Task.sleep(for: timeout) } catch { return nil }
-                let expired = gate.state.withLock { state in
+        let lease = Task {
+            try await client.withConnection { connection in
+                guard gate.state.withLock({ state in
                     guard state == .waiting else { return false }
-                    state = .timedOut
+                    state = .leased
                     return true
-                }
-                if expired { throw PostgresPoolError.connectionTimedOut }
-                return nil
+                }) else { throw PostgresPoolError.connectionTimedOut }
+                return try await body(connection)
             }
-            while let result = try await group.next() {
-                if let result {
-                    group.cancelAll()
-                    return result
-                }
+        }
+        let timer = timerLoop.scheduleTask(in: .nanoseconds(Int64(connectionTimeout.nanoseconds))) {
+            let expired = gate.state.withLock { state in
+                guard state == .waiting else { return false }
+                state = .timedOut
+                return true
             }
-            throw PostgresPoolError.connectionTimedOut
+            if expired { lease.cancel() }
+        }
+        defer { timer.cancel() }
+        do {
+            return try await withTaskCancellationHandler { try await lease.value } onCancel: { lease.cancel() }
+        } catch {
+            if gate.state.withLock({ $0 == .timedOut }) { throw PostgresPoolError.connectionTimedOut }
+            throw error
         }
     }
 
@@ -124,6 +133,15 @@ public final class PostgresPool: Sendable {
     /// Runs one statement whose rows, if any, do not matter.
     public func execute(_ query: PostgresQuery) async throws {
         _ = try await self.query(query)
+    }
+}
+
+extension Duration {
+    /// The whole duration in nanoseconds (saturating at `Int64.max`).
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .max : scaled + attoseconds / 1_000_000_000
     }
 }
 

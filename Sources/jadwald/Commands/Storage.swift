@@ -24,7 +24,8 @@ struct Storage: Sendable {
         if let url = options.storageURL, !url.hasPrefix("sqlite:") {
             let location: PostgresLocation
             do { location = try PostgresLocation(url: url) } catch { throw CommandFailure("--storage: \(error.message)") }
-            let pool = PostgresPool(location: location)
+            // Eight connections stay open: enough for a small server's concurrent queries.
+            let pool = PostgresPool(location: location, minimumConnections: 8)
             do {
                 let homes = try await PostgresCalendarStore(database: pool)
                 let accounts = try await AccountStore.open(postgres: pool, bcryptCost: bcryptCost)
