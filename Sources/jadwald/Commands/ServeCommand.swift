@@ -40,7 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "jadwald")
         logger.debug("executor", metadata: ["event_loops": .stringConvertible(onLoops)])
-        let storage = try await Storage.open(data, dataDirectory: settings.data)
+        let storage = try await Storage.open(data, dataDirectory: settings.data, serving: true)
         let store = storage.homes
         let accounts = storage.accounts
         let users = UserDirectory(accounts: accounts, calendars: store)

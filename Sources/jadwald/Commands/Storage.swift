@@ -20,12 +20,14 @@ struct Storage: Sendable {
 
     /// Opens the storage `options` name (a `--storage` URL, else SQLite in `dataDirectory`,
     /// else in the options' data folder), bringing every schema up to date.
-    static func open(_ options: DataDirectoryOptions, dataDirectory: String? = nil, bcryptCost: UInt8 = 12) async throws -> Storage {
+    /// - Parameter serving: for `serve`, which keeps PostgreSQL connections open for the
+    ///   requests to come; a command opens them as it needs them.
+    static func open(_ options: DataDirectoryOptions, dataDirectory: String? = nil, bcryptCost: UInt8 = 12, serving: Bool = false) async throws -> Storage {
         if let url = options.storageURL, !url.hasPrefix("sqlite:") {
             let location: PostgresLocation
             do { location = try PostgresLocation(url: url) } catch { throw CommandFailure("--storage: \(error.message)") }
-            // Eight connections stay open: enough for a small server's concurrent queries.
-            let pool = PostgresPool(location: location, minimumConnections: 8)
+            // A server keeps eight connections open: enough for a small server's concurrent queries.
+            let pool = PostgresPool(location: location, minimumConnections: serving ? 8 : 0)
             do {
                 let homes = try await PostgresCalendarStore(database: pool)
                 let accounts = try await AccountStore.open(postgres: pool, bcryptCost: bcryptCost)
