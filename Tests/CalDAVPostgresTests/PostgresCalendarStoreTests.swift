@@ -66,14 +66,14 @@ struct PostgresCalendarStoreTests {
         let location = try TestDatabases.location()
         let deadName = DAVXML.Name("urn:x", "y")
         let deadXML = Array("<y xmlns=\"urn:x\">1</y>".utf8)
-        let store = try await PostgresCalendarStore.open(location: location, clock: { 1_700_000_000 })
+        let store = try await PostgresCalendarStore.open(location: location, connectionTimeout: .seconds(60), clock: { 1_700_000_000 })
         try await store.createCalendar(CalendarCollection(reference: Self.work, displayName: "Work", color: "#112233", order: 3,
                                                           supportedComponents: ["VEVENT", "VTODO"], deadProperties: [deadName: deadXML]))
         let stored = try await store.putObject(named: "a.ics", data: Array("data".utf8), index: Self.index("a"), in: Self.work, precondition: .none).object
         _ = try await store.putObject(named: "b.ics", data: [2], index: Self.index("b"), in: Self.work, precondition: .none)
         try await store.deleteObject(named: "b.ics", in: Self.work, precondition: .none)
         await store.close()
-        let reopened = try await PostgresCalendarStore.open(location: location)
+        let reopened = try await PostgresCalendarStore.open(location: location, connectionTimeout: .seconds(60))
         let collection = try #require(try await reopened.calendar(Self.work))
         #expect(collection.displayName == "Work" && collection.color == "#112233" && collection.order == 3)
         #expect(collection.supportedComponents == ["VEVENT", "VTODO"] && collection.createdAt == 1_700_000_000)

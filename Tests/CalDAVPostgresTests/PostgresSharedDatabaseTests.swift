@@ -15,8 +15,8 @@ struct PostgresSharedDatabaseTests {
     /// Two stores with their own connection pools on one database, as two instances would be.
     static func twoInstances() async throws -> (PostgresCalendarStore, PostgresCalendarStore) {
         let location = try TestDatabases.location()
-        let first = try await PostgresCalendarStore.open(location: location, maximumConnections: 10)
-        let second = try await PostgresCalendarStore.open(location: location, maximumConnections: 10)
+        let first = try await PostgresCalendarStore.open(location: location, connectionTimeout: .seconds(60), maximumConnections: 10)
+        let second = try await PostgresCalendarStore.open(location: location, connectionTimeout: .seconds(60), maximumConnections: 10)
         return (first, second)
     }
 
@@ -129,7 +129,7 @@ struct PostgresSharedDatabaseTests {
         let location = try TestDatabases.location()
         let stores = try await withThrowingTaskGroup(of: PostgresCalendarStore.self) { group in
             for _ in 0..<8 {
-                group.addTask { try await PostgresCalendarStore.open(location: location, maximumConnections: 2) }
+                group.addTask { try await PostgresCalendarStore.open(location: location, connectionTimeout: .seconds(60), maximumConnections: 2) }
             }
             var stores: [PostgresCalendarStore] = []
             for try await store in group { stores.append(store) }

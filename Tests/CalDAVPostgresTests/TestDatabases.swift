@@ -12,7 +12,8 @@ enum TestDatabases {
 
     /// A store over a new, empty database.
     static func store() async throws -> PostgresCalendarStore {
-        try await PostgresCalendarStore.open(location: location(), maximumConnections: 4)
+        // A long wait for a connection: the whole suite shares two cores with the server.
+        try await PostgresCalendarStore.open(location: location(), connectionTimeout: .seconds(60), maximumConnections: 4)
     }
 }
 

@@ -20,7 +20,8 @@ struct SQLDatabaseTests {
             database = try SQLiteDatabase(path: folder.appendingPathComponent("test.sqlite").path)
         case .postgres:
             let location = try PostgresLocation(url: TemporaryPostgres.shared().makeDatabase())
-            database = PostgresSQLDatabase(pool: PostgresPool(location: location, maximumConnections: 8))
+            // A long wait for a connection: the whole suite shares two cores with the server.
+            database = PostgresSQLDatabase(pool: PostgresPool(location: location, connectionTimeout: .seconds(60), maximumConnections: 8))
         }
         let integer = database.dialect == .postgres ? "BIGINT" : "INTEGER"
         let blob = database.dialect == .postgres ? "BYTEA" : "BLOB"

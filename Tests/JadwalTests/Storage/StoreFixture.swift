@@ -48,8 +48,9 @@ final class StoreFixture: Sendable {
             return try StoreFixture(engine: engine, accounts: accounts, other: other, directory: directory, pools: [])
         case .postgres:
             let location = try PostgresLocation(url: TemporaryPostgres.shared().makeDatabase())
-            let first = PostgresPool(location: location, maximumConnections: 6)
-            let second = PostgresPool(location: location, maximumConnections: 6)
+            // A long wait for a connection: the whole suite shares two cores with the server.
+            let first = PostgresPool(location: location, connectionTimeout: .seconds(60), maximumConnections: 6)
+            let second = PostgresPool(location: location, connectionTimeout: .seconds(60), maximumConnections: 6)
             // Two instances starting together: the advisory lock lets one apply the schema.
             async let accounts = AccountStore.open(postgres: first, bcryptCost: 4)
             async let other = AccountStore.open(postgres: second, bcryptCost: 4)
