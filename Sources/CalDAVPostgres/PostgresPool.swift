@@ -81,7 +81,7 @@ public final class PostgresPool: Sendable {
                 return try await body(connection)
             }
         }
-        let timer = timerLoop.scheduleTask(in: .nanoseconds(Int64(connectionTimeout.nanoseconds))) {
+        let timer = timerLoop.scheduleTask(in: TimeAmount(connectionTimeout)) {
             let expired = gate.state.withLock { state in
                 guard state == .waiting else { return false }
                 state = .timedOut
@@ -133,15 +133,6 @@ public final class PostgresPool: Sendable {
     /// Runs one statement whose rows, if any, do not matter.
     public func execute(_ query: PostgresQuery) async throws {
         _ = try await self.query(query)
-    }
-}
-
-extension Duration {
-    /// The whole duration in nanoseconds (saturating at `Int64.max`).
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        return overflow ? .max : scaled + attoseconds / 1_000_000_000
     }
 }
 
