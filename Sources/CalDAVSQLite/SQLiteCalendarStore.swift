@@ -7,6 +7,7 @@ import GRDB
 /// so a write either happens whole, change-log entry included, or not at all.
 public final class SQLiteCalendarStore: CalendarStore {
     let pool: DatabasePool
+    let readers: SQLiteReaders
     let clock: @Sendable () -> Int
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
@@ -27,6 +28,7 @@ public final class SQLiteCalendarStore: CalendarStore {
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Migrations.migrator.migrate(pool)
+            readers = SQLiteReaders(pool: pool)
         } catch {
             // GRDB's messages can hold the path or SQL; the cause is for a debugger, not a client.
             throw StoreError(.unavailable, "the database could not be opened or migrated")
@@ -37,6 +39,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     /// Closes the database file. Every later call fails with ``StoreError/Code/unavailable``.
     /// Optional: the file is closed anyway when the store is released.
     public func close() throws(StoreError) {
+        readers.close()
         do { try pool.close() } catch { throw Self.storeError(error) }
     }
 
@@ -376,17 +379,16 @@ public final class SQLiteCalendarStore: CalendarStore {
 
     // MARK: Errors
 
-    /// Runs a read in one snapshot on the calling thread (see
-    /// ``GRDB/DatabasePool/readInPlace(_:)``), turning database failures into
-    /// ``StoreError/Code/unavailable``.
+    /// Runs a read in one snapshot on the calling thread (see ``SQLiteReaders``), turning
+    /// database failures into ``StoreError/Code/unavailable``.
     func read<T: Sendable>(_ body: (Database) throws -> T) async throws(StoreError) -> T {
-        do { return try pool.readInPlace(body) } catch { throw Self.storeError(error) }
+        do { return try readers.read(body) } catch { throw Self.storeError(error) }
     }
 
     /// Runs a lookup whose statements need not share a snapshot (see
-    /// ``GRDB/DatabasePool/readLatest(_:)``).
+    /// ``SQLiteReaders/readLatest(_:)``).
     func lookup<T: Sendable>(_ body: (Database) throws -> T) async throws(StoreError) -> T {
-        do { return try pool.readLatest(body) } catch { throw Self.storeError(error) }
+        do { return try readers.readLatest(body) } catch { throw Self.storeError(error) }
     }
 
     /// Runs a write transaction; any error rolls it back.

@@ -1,3 +1,4 @@
+import CalDAVSQLite
 import Foundation
 import GRDB
 
@@ -13,6 +14,7 @@ import GRDB
 public final class SQLiteDatabase: SQLDatabase {
     /// The GRDB pool, for migrations (before any other use) and for reads on a hot path.
     public let pool: DatabasePool
+    private let readers: SQLiteReaders
     private let writer = AsyncLock()
 
     public var dialect: SQLDialect { .sqlite }
@@ -29,10 +31,11 @@ public final class SQLiteDatabase: SQLDatabase {
             if synchronousFull { try db.execute(sql: "PRAGMA synchronous = FULL") }
         }
         pool = try DatabasePool(path: path, configuration: configuration)
+        readers = SQLiteReaders(pool: pool)
     }
 
     public func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> Result) async throws -> Result {
-        try await body(Session(pool: pool, onWriter: false))
+        try await body(Session(pool: pool, readers: readers, onWriter: false))
     }
 
     public func write<Result: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> Result) async throws -> Result {
@@ -44,7 +47,7 @@ public final class SQLiteDatabase: SQLDatabase {
         try await pool.writeWithoutTransaction { db in try db.beginTransaction(.immediate) }
         let result: Result
         do {
-            result = try await body(Session(pool: pool, onWriter: true))
+            result = try await body(Session(pool: pool, readers: readers, onWriter: true))
             try await pool.writeWithoutTransaction { db in try db.commit() }
         } catch {
             try? Self.onWriter(pool) { db in if db.isInsideTransaction { try db.rollback() } }
@@ -54,9 +57,10 @@ public final class SQLiteDatabase: SQLDatabase {
     }
 
     /// Statements on the writer connection, inside the transaction ``write(_:)`` opened, or
-    /// on reader connections, each seeing the latest commit.
+    /// on reader connections (``SQLiteReaders``), each seeing the latest commit.
     private struct Session: SQLSession {
         let pool: DatabasePool
+        let readers: SQLiteReaders
         let onWriter: Bool
         var dialect: SQLDialect { .sqlite }
 
@@ -72,7 +76,7 @@ public final class SQLiteDatabase: SQLDatabase {
         }
 
         private func run<T>(_ body: (Database) throws -> T) throws -> T {
-            onWriter ? try SQLiteDatabase.onWriter(pool, body) : try SQLiteDatabase.onReader(pool, body)
+            onWriter ? try SQLiteDatabase.onWriter(pool, body) : try readers.readLatest(body)
         }
     }
 
@@ -80,11 +84,6 @@ public final class SQLiteDatabase: SQLDatabase {
     /// its own. (From async code GRDB picks its async variant, which hops threads.)
     static func onWriter<T>(_ pool: DatabasePool, _ body: (Database) throws -> T) throws -> T {
         try pool.writeWithoutTransaction(body)
-    }
-
-    /// Runs `body` on a reader connection on this thread, outside a transaction.
-    static func onReader<T>(_ pool: DatabasePool, _ body: (Database) throws -> T) throws -> T {
-        try pool.unsafeRead(body)
     }
 
     static func rows(_ sql: String, _ arguments: SQLArguments, _ db: Database) throws -> [SQLRow] {
@@ -97,9 +96,11 @@ public final class SQLiteDatabase: SQLDatabase {
     }
 
     static func bindings(_ arguments: SQLArguments) -> StatementArguments {
-        StatementArguments(arguments.values.map { value -> DatabaseValue in
+        // Existential elements pick GRDB's non-generic initializer: the generic one builds
+        // a key path at run time on every call (a few percent of an authenticated GET).
+        StatementArguments(arguments.values.map { value -> (any DatabaseValueConvertible)? in
             switch value {
-            case .null: return .null
+            case .null: return DatabaseValue.null
             case .integer(let integer): return integer.databaseValue
             case .real(let real): return real.databaseValue
             case .text(let text): return text.databaseValue

@@ -2,9 +2,9 @@ import ICalendar
 
 /// Date formats of HTTP (RFC 9110 §5.6.7) and WebDAV's creationdate (RFC 3339), without
 /// Foundation formatters, so output does not depend on the locale.
-enum HTTPDate {
+public enum HTTPDate {
     /// `Sun, 06 Nov 1994 08:49:37 GMT`.
-    static func format(_ instant: Int) -> String {
+    public static func format(_ instant: Int) -> String {
         let days = instant >= 0 ? instant / 86400 : (instant - 86399) / 86400
         let seconds = instant - days * 86400
         let (year, month, day) = civil(days)

@@ -51,13 +51,16 @@ struct ServeCommand: AsyncParsableCommand {
         let mail = MailQueue(outbox: accounts.mailOutbox, sender: settings.mailSender)
         let metrics = RequestMetrics()
         let router = Router(context: JadwalRequestContext.self)
-        router.add(middleware: ObservabilityMiddleware(metrics: metrics))
+        let observer = RequestObserver(metrics: metrics)
+        router.add(middleware: ObservabilityMiddleware(observer: observer))
         let authenticator = BasicAuthenticator(accounts: accounts)
-        router.add(middleware: DAVMiddleware(
+        let dav = DAVResponder(
             handler: DAVHandler(store: calendars, resources: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize),
                                 responseCache: ResponseCache(maxBytes: settings.responseCacheBytes)),
             authenticator: authenticator,
-            maxBodySize: settings.maxRequestBody))
+            maxBodySize: settings.maxRequestBody)
+        let dates = HTTPDateCache()
+        let davHandler: @Sendable () -> DAVChannelHandler = { DAVChannelHandler(responder: dav, observer: observer, dates: dates, logger: logger) }
         router.get("/healthz") { _, _ in "ok\n" }
         PrayerFeedRoutes(settings: accounts.prayerSettings).add(to: router)
         let apiAuthenticator = APIAuthenticator(accessTokens: accessTokens, basic: authenticator, accounts: accounts, adminToken: settings.adminToken)
@@ -101,10 +104,10 @@ struct ServeCommand: AsyncParsableCommand {
             group.addTask { await worker.run() }
             if let certificate = settings.tlsCertificate, let key = settings.tlsKey {
                 let tls = try Self.tlsConfiguration(certificate: certificate, key: key)
-                let app = Application(router: router, server: try .tls(.http1(), tlsConfiguration: tls), configuration: serverConfiguration, logger: logger)
+                let app = Application(router: router, server: try .tls(.davHTTP1(davHandler), tlsConfiguration: tls), configuration: serverConfiguration, logger: logger)
                 try await app.runService()
             } else {
-                let app = Application(router: router, configuration: serverConfiguration, logger: logger)
+                let app = Application(router: router, server: .davHTTP1(davHandler), configuration: serverConfiguration, logger: logger)
                 try await app.runService()
             }
             group.cancelAll()

@@ -51,11 +51,8 @@ final class BasicAuthenticator: Sendable {
 
     /// The authenticated user name for an Authorization header value, or `nil`.
     func principal(for header: String?, client: String? = nil) async -> String? {
-        guard let header, header.count < 4096, header.lowercased().hasPrefix("basic "),
-              let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
-              let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":") else { return nil }
-        let name = String(text[..<colon])
-        let password = String(text[text.index(after: colon)...])
+        guard let header, let credentials = BasicCredentials(header: header) else { return nil }
+        let (name, password) = (credentials.name, credentials.password)
         let now = Int(Date().timeIntervalSince1970)
         let digest = self.digest(name, password)
         let stamp = await accounts.credentialStamp(name: name, password: password)

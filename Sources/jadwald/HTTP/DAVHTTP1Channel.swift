@@ -1,0 +1,38 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// Hummingbird's HTTP/1.1 channel with a ``DAVChannelHandler`` in its pipeline: DAV
+/// requests are answered there, everything else reaches the router as before.
+struct DAVHTTP1Channel: ServerChildChannel {
+    typealias Value = HTTP1Channel.Value
+
+    let base: HTTP1Channel
+    let makeHandler: @Sendable () -> DAVChannelHandler
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        let makeHandler = self.makeHandler
+        return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            // After the connection-state handler, so graceful shutdown and idle timeouts
+            // count DAV requests too; before the router's channel.
+            let operations = channel.pipeline.syncOperations
+            let state = try operations.handler(type: HTTPConnectionStateHandler.self)
+            try operations.addHandler(makeHandler(), position: .after(state))
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await base.handle(value: value, logger: logger)
+    }
+}
+
+extension HTTPServerBuilder {
+    /// HTTP/1.1 with DAV requests answered in the channel pipeline by handlers from `makeHandler`.
+    static func davHTTP1(_ makeHandler: @escaping @Sendable () -> DAVChannelHandler) -> HTTPServerBuilder {
+        .init { responder in
+            DAVHTTP1Channel(base: HTTP1Channel(responder: responder), makeHandler: makeHandler)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Jadwal
+import Logging
+
+/// Counts every finished request in ``RequestMetrics`` and writes one structured log line
+/// for it (method, path, status, duration), whichever path served it. Secret path segments
+/// (feed tokens, setup links) are shortened: a log file must not hand out working links.
+struct RequestObserver: Sendable {
+    let metrics: RequestMetrics
+
+    func record(method: String, path: Substring, status: Int, since start: ContinuousClock.Instant, logger: Logger) {
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        metrics.record(method: method, status: status, seconds: seconds)
+        logger.info("request", metadata: [
+            "method": .string(method),
+            "path": .string(Self.loggedPath(path)),
+            "status": .stringConvertible(status),
+            "ms": .string(Self.milliseconds(seconds)),
+        ])
+    }
+
+    /// Milliseconds with two decimals ("12.34"), without `String(format:)`'s cost per request.
+    static func milliseconds(_ seconds: Double) -> String {
+        let hundredths = Int((seconds * 100_000).rounded())
+        return "\(hundredths / 100)." + StructuredLogHandler.padded(hundredths % 100, 2)
+    }
+
+    /// Prefixes whose next segment is a secret.
+    static var secretPrefixes: [String] { ["/feeds/prayer/", "/provision/"] }
+
+    static func loggedPath(_ path: Substring) -> String {
+        for prefix in secretPrefixes where path.hasPrefix(prefix) {
+            let secret = path.dropFirst(prefix.count)
+            return prefix + SecretToken.redacted(String(secret.prefix { $0 != "/" && $0 != "." }))
+        }
+        return String(path)
+    }
+}
