@@ -45,10 +45,15 @@ let package = Package(
         .target(name: "CalDAVCore", dependencies: ["ICalendar", "CLibXML2"], swiftSettings: strictSettings),
         // An in-memory store and the conformance suite every CalendarStore must pass.
         .target(name: "CalDAVCoreTesting", dependencies: ["CalDAVCore"], swiftSettings: strictSettings),
+        // Process-wide SQLite settings Swift cannot make itself (sqlite3_config is variadic).
+        .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The embedded store: one SQLite file in WAL mode.
         .target(
             name: "CalDAVSQLite",
-            dependencies: ["CalDAVCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "CalDAVCore", "CSQLiteSettings",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         // The shared store for several instances: one PostgreSQL database.
@@ -66,6 +71,7 @@ let package = Package(
                 "CalDAVPostgres",
                 "CalDAVSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -113,7 +119,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

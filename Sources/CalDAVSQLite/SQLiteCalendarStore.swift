@@ -16,6 +16,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     /// - Parameter clock: seconds since the epoch, for creation and modification times.
     /// - Throws: ``StoreError/Code/unavailable`` when the file cannot be opened or migrated.
     public init(path: String, clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) throws(StoreError) {
+        SQLiteProcessSettings.apply()
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
@@ -47,19 +48,19 @@ public final class SQLiteCalendarStore: CalendarStore {
 
     public func calendars(of owner: String) async throws(StoreError) -> [CalendarCollection] {
         try await lookup { db in
-            try Self.collections(Row.fetchCursor(db.cachedStatement(sql: """
+            try Self.collections(RawStatement(db, """
                 SELECT \(Self.calendarColumns), d.namespace, d.local_name, d.xml
                 FROM calendar c LEFT JOIN dead_property d ON d.calendar_id = c.id WHERE c.owner = ? ORDER BY c.name
-                """), arguments: [owner]))
+                """, [.text(owner)]))
         }
     }
 
     public func calendar(_ reference: CalendarReference) async throws(StoreError) -> CalendarCollection? {
         try await lookup { db in
-            try Self.collections(Row.fetchCursor(db.cachedStatement(sql: """
+            try Self.collections(RawStatement(db, """
                 SELECT \(Self.calendarColumns), d.namespace, d.local_name, d.xml
                 FROM calendar c LEFT JOIN dead_property d ON d.calendar_id = c.id WHERE c.owner = ? AND c.name = ?
-                """), arguments: [reference.owner, reference.name])).first
+                """, [.text(reference.owner), .text(reference.name)])).first
         }
     }
 
@@ -96,7 +97,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     public func objects(in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
         try await lookup { db in
             let id = try Self.requireCalendarID(reference, db)
-            return try Row.fetchAll(db.cachedStatement(sql: "SELECT \(Self.objectColumns) FROM calendar_object WHERE calendar_id = ? ORDER BY name"), arguments: [id]).map(Self.object)
+            return try Self.objects(RawStatement(db, "SELECT \(Self.objectColumns) FROM calendar_object WHERE calendar_id = ? ORDER BY name", [.integer(id)]))
         }
     }
 
@@ -106,23 +107,22 @@ public final class SQLiteCalendarStore: CalendarStore {
             if names.count == 1 {
                 // A GET: the calendar and the object in one statement; no row at all means
                 // no calendar, a row of NULLs no object.
-                guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+                let row = try RawStatement(db, """
                     SELECT o.name, o.data, o.etag, o.uid, o.component_type, o.last_modified
                     FROM calendar c LEFT JOIN calendar_object o ON o.calendar_id = c.id AND o.name = ? WHERE c.owner = ? AND c.name = ?
-                    """), arguments: [names[0], reference.owner, reference.name]) else {
-                    throw StoreError(.notFound, "no calendar \(reference)")
-                }
-                return row[0] as String? == nil ? [] : [try Self.object(row)]
+                    """, [.text(names[0]), .text(reference.owner), .text(reference.name)])
+                guard try row.step() else { throw StoreError(.notFound, "no calendar \(reference)") }
+                return row.isNull(0) ? [] : [Self.object(row)]
             }
             let id = try Self.requireCalendarID(reference, db)
             var found: [String: CalendarObject] = [:]
             if !names.isEmpty {
                 // One statement for any number of names (prepared once, no limit on bound
                 // parameters): the names travel as one JSON array.
-                let rows = try Row.fetchAll(db.cachedStatement(sql: """
+                let rows = try Self.objects(RawStatement(db, """
                     SELECT \(Self.objectColumns) FROM calendar_object WHERE calendar_id = ? AND name IN (SELECT value FROM json_each(?))
-                    """), arguments: [id, list])
-                for row in rows { let object = try Self.object(row); found[object.name] = object }
+                    """, [.integer(id), .text(list)]))
+                for object in rows { found[object.name] = object }
             }
             return names.compactMap { found[$0] }
         }
@@ -153,7 +153,7 @@ public final class SQLiteCalendarStore: CalendarStore {
         try await lookup { db in
             let id = try Self.requireCalendarID(reference, db)
             let query = Self.overlapQuery(calendarID: id, range: range, componentType: componentType)
-            return try Row.fetchAll(db.cachedStatement(sql: query.sql), arguments: query.arguments).map(Self.object).sorted { $0.name < $1.name }
+            return try Self.objects(RawStatement(db, query.sql, query.arguments)).sorted { $0.name < $1.name }
         }
     }
 
@@ -161,13 +161,13 @@ public final class SQLiteCalendarStore: CalendarStore {
     /// end skipping its clause. No ORDER BY: with one, SQLite walks the (calendar, name) key
     /// and reads every row (blob included) to test the span; without, it tests the span on
     /// `calendar_object_span` entries and reads only the candidates' rows, sorted afterwards.
-    static func overlapQuery(calendarID id: Int64, range: TimeRange, componentType: String?) -> (sql: String, arguments: StatementArguments) {
+    static func overlapQuery(calendarID id: Int64, range: TimeRange, componentType: String?) -> (sql: String, arguments: [RawStatement.Argument]) {
         var sql = "SELECT \(objectColumns) FROM calendar_object WHERE calendar_id = ?"
-        var arguments: [any DatabaseValueConvertible] = [id]
-        if let componentType { sql += " AND component_type = ?"; arguments.append(componentType) }
-        if let end = range.end { sql += " AND (first_start IS NULL OR first_start < ?)"; arguments.append(end) }
-        if let start = range.start { sql += " AND (last_end IS NULL OR last_end >= ?)"; arguments.append(start) }
-        return (sql, StatementArguments(arguments))
+        var arguments: [RawStatement.Argument] = [.integer(id)]
+        if let componentType { sql += " AND component_type = ?"; arguments.append(.text(componentType)) }
+        if let end = range.end { sql += " AND (first_start IS NULL OR first_start < ?)"; arguments.append(.integer(Int64(end))) }
+        if let start = range.start { sql += " AND (last_end IS NULL OR last_end >= ?)"; arguments.append(.integer(Int64(start))) }
+        return (sql, arguments)
     }
 
     public func putObject(
@@ -290,7 +290,8 @@ public final class SQLiteCalendarStore: CalendarStore {
     // MARK: Rows
 
     private static func calendarID(_ reference: CalendarReference, _ db: Database) throws -> Int64? {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM calendar WHERE owner = ? AND name = ?"), arguments: [reference.owner, reference.name])
+        let row = try RawStatement(db, "SELECT id FROM calendar WHERE owner = ? AND name = ?", [.text(reference.owner), .text(reference.name)])
+        return try row.step() ? row.int64(0) : nil
     }
 
     private static func requireCalendarID(_ reference: CalendarReference, _ db: Database) throws -> Int64 {
@@ -345,22 +346,23 @@ public final class SQLiteCalendarStore: CalendarStore {
     /// Collections from rows of ``calendarColumns`` followed by a dead property's
     /// namespace, local name and XML (NULL when it has none): one row per dead property,
     /// a calendar's rows together. One statement reads a calendar whole.
-    private static func collections(_ rows: RowCursor) throws -> [CalendarCollection] {
+    private static func collections(_ row: borrowing RawStatement) throws -> [CalendarCollection] {
         var found: [CalendarCollection] = []
         var lastID: Int64?
-        while let row = try rows.next() {
-            let id: Int64 = row[0]
+        while try row.step() {
+            let id = row.int64(0)
             if id != lastID {
                 lastID = id
-                let components: String = row[8]
+                let components = row.text(8) ?? ""
                 found.append(CalendarCollection(
-                    reference: CalendarReference(owner: row[1], name: row[2]),
-                    displayName: row[3], calendarDescription: row[4], color: row[5], order: row[6], timeZone: row[7],
+                    reference: CalendarReference(owner: row.text(1) ?? "", name: row.text(2) ?? ""),
+                    displayName: row.text(3), calendarDescription: row.text(4), color: row.text(5),
+                    order: row.isNull(6) ? nil : row.int(6), timeZone: row.text(7),
                     supportedComponents: Set(components.split(separator: ",").map(String.init)),
-                    deadProperties: [:], changePosition: row[9], createdAt: row[10], syncID: row[11]))
+                    deadProperties: [:], changePosition: row.int64(9), createdAt: row.int(10), syncID: row.text(11) ?? ""))
             }
-            if let namespace: String = row[12] {
-                found[found.count - 1].deadProperties[DAVXML.Name(namespace, row[13])] = try row.withUnsafeData(atIndex: 14) { $0.map { [UInt8]($0) } } ?? []
+            if let namespace = row.text(12) {
+                found[found.count - 1].deadProperties[DAVXML.Name(namespace, row.text(13) ?? "")] = row.bytes(14)
             }
         }
         return found
@@ -372,6 +374,18 @@ public final class SQLiteCalendarStore: CalendarStore {
 
     /// An object from a row of ``objectColumns``, read by position: looking a column up by
     /// name lowercases the name on every read.
+    private static func object(_ row: borrowing RawStatement) -> CalendarObject {
+        CalendarObject(name: row.text(0) ?? "", data: row.bytes(1), etag: row.text(2) ?? "", uid: row.text(3) ?? "",
+                       componentType: row.text(4) ?? "", lastModified: row.int(5))
+    }
+
+    /// Every row of a statement over ``objectColumns``.
+    private static func objects(_ row: borrowing RawStatement) throws -> [CalendarObject] {
+        var found: [CalendarObject] = []
+        while try row.step() { found.append(object(row)) }
+        return found
+    }
+
     private static func object(_ row: Row) throws -> CalendarObject {
         let data = try row.withUnsafeData(atIndex: 1) { $0.map { [UInt8]($0) } } ?? []
         return CalendarObject(name: row[0], data: data, etag: row[2], uid: row[3], componentType: row[4], lastModified: row[5])

@@ -1,6 +1,8 @@
 import CalDAVSQLite
 import Foundation
 import GRDB
+import GRDBSQLite
+import Synchronization
 
 /// ``SQLDatabase`` over one SQLite file in WAL mode, through GRDB.
 ///
@@ -15,6 +17,7 @@ public final class SQLiteDatabase: SQLDatabase {
     /// The GRDB pool, for migrations (before any other use) and for reads on a hot path.
     public let pool: DatabasePool
     private let readers: SQLiteReaders
+    private let columns = ColumnCache()
     private let writer = AsyncLock()
 
     public var dialect: SQLDialect { .sqlite }
@@ -23,6 +26,7 @@ public final class SQLiteDatabase: SQLDatabase {
     /// - Parameter synchronousFull: sync the log at every commit, so an acknowledged write
     ///   survives a power loss, not only a crash.
     public init(path: String, synchronousFull: Bool = true) throws {
+        SQLiteProcessSettings.apply()
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
@@ -35,7 +39,7 @@ public final class SQLiteDatabase: SQLDatabase {
     }
 
     public func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> Result) async throws -> Result {
-        try await body(Session(pool: pool, readers: readers, onWriter: false))
+        try await body(Session(pool: pool, readers: readers, columns: columns, onWriter: false))
     }
 
     public func write<Result: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> Result) async throws -> Result {
@@ -47,7 +51,7 @@ public final class SQLiteDatabase: SQLDatabase {
         try await pool.writeWithoutTransaction { db in try db.beginTransaction(.immediate) }
         let result: Result
         do {
-            result = try await body(Session(pool: pool, readers: readers, onWriter: true))
+            result = try await body(Session(pool: pool, readers: readers, columns: columns, onWriter: true))
             try await pool.writeWithoutTransaction { db in try db.commit() }
         } catch {
             try? Self.onWriter(pool) { db in if db.isInsideTransaction { try db.rollback() } }
@@ -61,11 +65,12 @@ public final class SQLiteDatabase: SQLDatabase {
     private struct Session: SQLSession {
         let pool: DatabasePool
         let readers: SQLiteReaders
+        let columns: ColumnCache
         let onWriter: Bool
         var dialect: SQLDialect { .sqlite }
 
         func query(_ sql: String, _ arguments: SQLArguments) async throws -> [SQLRow] {
-            try run { db in try SQLiteDatabase.rows(sql, arguments, db) }
+            try run { db in try SQLiteDatabase.rows(sql, arguments, columns, db) }
         }
 
         func execute(_ sql: String, _ arguments: SQLArguments) async throws -> Int {
@@ -86,12 +91,62 @@ public final class SQLiteDatabase: SQLDatabase {
         try pool.writeWithoutTransaction(body)
     }
 
-    static func rows(_ sql: String, _ arguments: SQLArguments, _ db: Database) throws -> [SQLRow] {
-        let statement = try db.cachedStatement(sql: sql)
-        let columns = SQLColumns(statement.columnNames)
+    /// The rows of a query, read through SQLite's C API (``RawStatement``): GRDB's rows
+    /// cost more than the query behind an account lookup, which every request makes.
+    static func rows(_ sql: String, _ arguments: SQLArguments, _ columns: ColumnCache, _ db: Database) throws -> [SQLRow] {
+        let statement = try RawStatement(db, sql, arguments.values.map(rawArgument))
         let count = statement.columnCount
-        return try Row.fetchAll(statement, arguments: bindings(arguments)).map { row in
-            SQLRow(columns: columns, values: (0..<count).map { value(row[$0] as DatabaseValue) })
+        var names = columns.cached(for: sql)
+        if names == nil {
+            var list: [String] = []
+            for column in 0..<count { list.append(statement.columnName(column)) }
+            names = columns.add(SQLColumns(list), for: sql)
+        }
+        var rows: [SQLRow] = []
+        while try statement.step() {
+            var values: [SQLValue] = []
+            values.reserveCapacity(count)
+            for column in 0..<count {
+                switch statement.type(column) {
+                case SQLITE_INTEGER: values.append(.integer(statement.int64(column)))
+                case SQLITE_FLOAT: values.append(.real(statement.double(column)))
+                case SQLITE_TEXT: values.append(.text(statement.text(column) ?? ""))
+                case SQLITE_BLOB: values.append(.blob(statement.bytes(column)))
+                default: values.append(.null)
+                }
+            }
+            rows.append(SQLRow(columns: names!, values: values))
+        }
+        return rows
+    }
+
+    private static func rawArgument(_ value: SQLValue) -> RawStatement.Argument {
+        switch value {
+        case .null: return .null
+        case .integer(let integer): return .integer(integer)
+        case .real(let real): return .real(real)
+        case .text(let text): return .text(text)
+        case .blob(let bytes): return .blob(bytes)
+        }
+    }
+
+    /// Column names by statement text, so a query's name index is built once.
+    final class ColumnCache: Sendable {
+        private let cached = Mutex<[String: SQLColumns]>([:])
+        /// Statement texts kept at most; past that the cache starts over (texts come from
+        /// code, but a few are built per call, like IN lists).
+        static let limit = 512
+
+        func cached(for sql: String) -> SQLColumns? {
+            cached.withLock { $0[sql] }
+        }
+
+        func add(_ columns: SQLColumns, for sql: String) -> SQLColumns {
+            cached.withLock { cached in
+                if cached.count >= Self.limit { cached.removeAll() }
+                cached[sql] = columns
+            }
+            return columns
         }
     }
 

@@ -1,0 +1,16 @@
+import CSQLiteSettings
+
+/// Settings SQLite takes once per process, before its first connection.
+package enum SQLiteProcessSettings {
+    /// Applies them; called by every opener of a database file, and effective only for the
+    /// first. Memory statistics go off: with them on, every allocation SQLite makes (binding
+    /// a value, stepping a statement) took one process-wide lock, and in a profile of GETs
+    /// the two event loops waited on it for most of their lock waits.
+    package static func apply() {
+        _ = applied
+    }
+
+    private static let applied: Void = {
+        _ = jadwal_sqlite_disable_memory_statistics()
+    }()
+}
