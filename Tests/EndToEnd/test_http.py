@@ -142,3 +142,17 @@ def test_sigterm_waits_for_a_dav_request_whose_body_is_still_arriving(server):
     assert server.process.wait(timeout=20) == 0
     server.start()
     assert request(server, "GET", path)[2] == body
+
+
+def test_http_1_0_closes_unless_asked_to_keep_the_connection(server):
+    path = "/dav/calendars/amal/calendar/old.ics"
+    assert request(server, "PUT", path, body=event("old"))[0] == 201
+    head = f"GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n{AUTH}"
+    sock, responses = connect(server)
+    with sock:
+        sock.sendall((head + "Connection: keep-alive\r\n\r\n" + head + "\r\n").encode())
+        status, headers, body = responses.next()
+        assert (status, headers["connection"].lower(), body) == (200, "keep-alive", event("old"))
+        status, headers, body = responses.next()
+        assert (status, headers["connection"].lower(), body) == (200, "close", event("old"))
+        assert responses.closed()

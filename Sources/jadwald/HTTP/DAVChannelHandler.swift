@@ -1,33 +1,33 @@
 import CalDAVCore
-import HTTPTypes
 import Logging
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
 
 /// Answers requests for the DAV tree straight from the channel pipeline, and passes every
 /// other request on to the router.
 ///
 /// Calendar clients send many small requests, and for those the fixed cost per request
 /// dominates: answering here saves the async stream each request otherwise crosses
-/// twice, which cost more than the database read behind a GET.
+/// twice, which cost more than the database read behind a GET, and the conversion of
+/// every head to and from HTTPTypes.
 ///
-/// Sits after Hummingbird's connection-state handler, which therefore still sees every
-/// request and response (graceful shutdown waits for ours too), and before the router's
-/// channel. Responses leave in the order their requests came, also when a client
+/// Sits right after NIO's HTTP/1 decoder, before the conversion to HTTPTypes and the
+/// router's channel. Responses leave in the order their requests came, also when a client
 /// pipelines DAV and other requests on one connection: a request waits, with the socket
-/// unread meanwhile, until the responses before it are written.
+/// unread meanwhile, until the responses before it are written. A graceful shutdown waits
+/// for the DAV request being read or answered, then closes the connection.
 final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     /// What the part being read belongs to.
     private enum Reading {
         /// Between requests: the next part is a head.
         case head
         /// A DAV request whose body is being collected.
-        case own(HTTPRequest, body: ByteBuffer?)
+        case own(HTTPRequestHead, body: ByteBuffer?)
         /// A request for the router, whose parts are passed on.
         case forwarded
         /// A request refused for its body's size: the rest of the body is read and dropped
@@ -48,12 +48,15 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Requests passed to the router whose responses have not ended yet.
     private var forwardedInFlight = 0
     /// Parts that wait for the responses before theirs.
-    private var waiting = CircularBuffer<HTTPRequestPart>()
+    private var waiting = CircularBuffer<HTTPServerRequestPart>()
     /// A read was asked for while parts wait; it is passed on once they are taken.
     private var readHeld = false
     /// The client closed its side while a DAV request was still open; told to the router
     /// after that response, so it does not close the connection under it.
     private var inputClosedHeld = false
+    /// The server is shutting down while a DAV request is being read or answered: the
+    /// connection closes after that response.
+    private var quiesceHeld = false
     private var isClosed = false
 
     init(responder: DAVResponder, observer: RequestObserver, dates: HTTPDateCache, logger: Logger) {
@@ -98,35 +101,43 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case ChannelEvent.inputClosed = event, isBusy {
             inputClosedHeld = true
+        } else if event is ChannelShouldQuiesceEvent, isAnsweringOwn {
+            quiesceHeld = true
         } else {
+            // Without a DAV request under way, the router's connection handler closes the
+            // connection now or after the responses it owes.
             context.fireUserInboundEventTriggered(event)
         }
     }
 
     /// A head waits while a DAV response is pending, and a DAV head also while the router
     /// still owes responses; the parts after a head follow it.
-    private func canTake(_ part: HTTPRequestPart) -> Bool {
+    private func canTake(_ part: HTTPServerRequestPart) -> Bool {
         guard case .head(let head) = part else { return true }
         if answering { return false }
         return forwardedInFlight == 0 || !Self.isOwn(head)
     }
 
     private var isBusy: Bool {
-        if answering || !waiting.isEmpty { return true }
+        isAnsweringOwn || !waiting.isEmpty
+    }
+
+    /// A DAV request is being read or answered.
+    private var isAnsweringOwn: Bool {
+        if answering { return true }
         if case .own = reading { return true }
         return false
     }
 
-    private static func isOwn(_ head: HTTPRequest) -> Bool {
+    private static func isOwn(_ head: HTTPRequestHead) -> Bool {
         DAVResponder.serves(Self.pathWithoutQuery(head))
     }
 
-    private static func pathWithoutQuery(_ head: HTTPRequest) -> Substring {
-        let path = head.path ?? "/"
-        return path.firstIndex(of: "?").map { path[..<$0] } ?? Substring(path)
+    private static func pathWithoutQuery(_ head: HTTPRequestHead) -> Substring {
+        head.uri.firstIndex(of: "?").map { head.uri[..<$0] } ?? Substring(head.uri)
     }
 
-    private func take(_ part: HTTPRequestPart, context: ChannelHandlerContext) {
+    private func take(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch (reading, part) {
         case (.head, .head(let head)):
             guard Self.isOwn(head) else {
@@ -135,15 +146,15 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 context.fireChannelRead(wrapInboundOut(part))
                 return
             }
-            let expectsContinue = head.headerFields[.expect]?.lowercased() == "100-continue"
-            if let length = head.headerFields[.contentLength].flatMap(Int.init), length > responder.maxBodySize {
+            let expectsContinue = head.headers.first(name: "expect")?.lowercased() == "100-continue"
+            if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > responder.maxBodySize {
                 // A client that waits for 100 Continue sends no body after a final answer.
                 refuse(head, context: context, dropped: 0)
                 if expectsContinue { context.close(promise: nil) }
                 return
             }
             if expectsContinue {
-                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponse(status: .continue))), promise: nil)
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
             }
             reading = .own(head, body: nil)
         case (.own(let head, var body), .body(let chunk)):
@@ -202,7 +213,7 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     // MARK: Answering
 
-    private func answer(_ head: HTTPRequest, body: ByteBuffer?, context: ChannelHandlerContext) {
+    private func answer(_ head: HTTPRequestHead, body: ByteBuffer?, context: ChannelHandlerContext) {
         answering = true
         let start = ContinuousClock.now
         let request = Self.davRequest(head, body: body)
@@ -217,9 +228,18 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
                                  logger: self.logger)
             self.answering = false
             guard !self.isClosed else { return }
-            let keepAlive = !Self.asksToClose(head)
-            self.write(response, keepAlive: keepAlive, context: context)
-            if keepAlive {
+            if self.quiesceHeld {
+                self.quiesceHeld = false
+                self.write(response, to: head, keepAlive: false, context: context)
+                if self.forwardedInFlight == 0 {
+                    context.close(promise: nil)
+                } else {
+                    context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+                }
+                return
+            }
+            self.write(response, to: head, keepAlive: head.isKeepAlive, context: context)
+            if head.isKeepAlive {
                 self.takeWaiting(context: context)
             } else {
                 context.close(promise: nil)
@@ -228,32 +248,39 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Answers 413 at once; the connection closes once the body has been read and dropped.
-    private func refuse(_ head: HTTPRequest, context: ChannelHandlerContext, dropped: Int) {
+    private func refuse(_ head: HTTPRequestHead, context: ChannelHandlerContext, dropped: Int) {
         reading = .refused(dropped: dropped)
         let response = responder.bodyTooLarge
         observer.record(method: head.method.rawValue, path: Self.pathWithoutQuery(head), status: response.status, since: .now, logger: logger)
-        write(response, keepAlive: false, context: context)
+        write(response, to: head, keepAlive: false, context: context)
     }
 
     /// Body bytes read and dropped after a 413 before the connection is closed anyway.
     static let maxDropped = 256 << 20
 
-    private func write(_ response: DAVResponse, keepAlive: Bool, context: ChannelHandlerContext) {
-        var fields = HTTPFields()
-        fields.reserveCapacity(response.headers.count + 4)
+    private func write(_ response: DAVResponse, to request: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext) {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(response.headers.count + 4)
+        var hasLength = false
         for (name, value) in response.headers {
-            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+            // Names and values come from the handler, never from a request: no CR or LF.
+            headers.add(name: name, value: value)
+            hasLength = hasLength || name.utf8.count == 14 && name.lowercased() == "content-length"
         }
-        if fields[.contentLength] == nil && response.status != 204 && response.status != 304 {
-            fields[.contentLength] = String(response.body.count)
+        if !hasLength && response.status != 204 && response.status != 304 {
+            headers.add(name: "Content-Length", value: String(response.body.count))
         }
-        fields[.date] = dates.now
-        fields[.server] = "jadwald"
-        if !keepAlive { fields[.connection] = "close" }
-        let status = HTTPResponse.Status(code: response.status, reasonPhrase: Self.reason(response.status))
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: status, headerFields: fields))), promise: nil)
+        headers.add(name: "Date", value: dates.now)
+        headers.add(name: "Server", value: "jadwald")
+        if !keepAlive {
+            headers.add(name: "Connection", value: "close")
+        } else if request.version.major == 1 && request.version.minor == 0 {
+            headers.add(name: "Connection", value: "keep-alive")
+        }
+        let status = HTTPResponseStatus(statusCode: response.status, reasonPhrase: Self.reason(response.status))
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
         if !response.body.isEmpty {
-            context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: response.body))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
         }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
@@ -263,26 +290,17 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case 207: return "Multi-Status"
         case 424: return "Failed Dependency"
         case 507: return "Insufficient Storage"
-        default: return HTTPResponse.Status(code: code).reasonPhrase
+        default: return HTTPResponseStatus(statusCode: code).reasonPhrase
         }
     }
 
-    private static func asksToClose(_ head: HTTPRequest) -> Bool {
-        head.headerFields[values: .connection].contains { value in
-            value.split(separator: ",").contains { $0.filter { $0 != " " && $0 != "\t" }.lowercased() == "close" }
-        }
-    }
-
-    private static func davRequest(_ head: HTTPRequest, body: ByteBuffer?) -> DAVRequest {
+    private static func davRequest(_ head: HTTPRequestHead, body: ByteBuffer?) -> DAVRequest {
         var headers: [String: String] = [:]
-        headers.reserveCapacity(head.headerFields.count + 1)
-        for field in head.headerFields {
-            let name = field.name.canonicalName
-            headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
+        headers.reserveCapacity(head.headers.count)
+        for (name, value) in head.headers {
+            let name = name.lowercased()
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
-        // HTTPTypes keeps Host as the :authority pseudo-field; COPY and MOVE compare it
-        // with an absolute Destination.
-        if let authority = head.authority { headers["host"] = authority }
         return DAVRequest(method: head.method.rawValue, path: String(pathWithoutQuery(head)), headers: headers,
                           body: body.map { Array(buffer: $0) } ?? [])
     }

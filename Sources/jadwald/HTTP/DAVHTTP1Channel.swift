@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTPTypesHTTP1
 
 /// Hummingbird's HTTP/1.1 channel with a ``DAVChannelHandler`` in its pipeline: DAV
 /// requests are answered there, everything else reaches the router as before.
@@ -14,11 +15,10 @@ struct DAVHTTP1Channel: ServerChildChannel {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let makeHandler = self.makeHandler
         return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            // After the connection-state handler, so graceful shutdown and idle timeouts
-            // count DAV requests too; before the router's channel.
+            // Right after NIO's HTTP/1 decoder: before the conversion to HTTPTypes.
             let operations = channel.pipeline.syncOperations
-            let state = try operations.handler(type: HTTPConnectionStateHandler.self)
-            try operations.addHandler(makeHandler(), position: .after(state))
+            let codec = try operations.handler(type: HTTP1ToHTTPServerCodec.self)
+            try operations.addHandler(makeHandler(), position: .before(codec))
             return value
         }
     }
