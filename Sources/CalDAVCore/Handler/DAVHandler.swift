@@ -64,6 +64,11 @@ public struct DAVHandler: Sendable {
         if request.method == "OPTIONS" { return options() }
         guard let path = DAVPath(request.path) else { throw DAVError.notFound() }
         if let user = path.user, user != context.principal { throw DAVError.notFound() }
+        if request.method == "GET" || request.method == "HEAD", case .object(let user, let calendar, let name) = path,
+           let found = try await calendarObject(named: name, in: CalendarReference(owner: user, name: calendar)) {
+            guard let object = found else { throw DAVError.notFound("no object \(name)") }
+            return getResponse(object, includeBody: request.method == "GET")
+        }
         if let location = try await plainPath(path) {
             return try await dispatchPlain(request, path: path, location: location, context: context)
         }

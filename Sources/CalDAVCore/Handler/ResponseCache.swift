@@ -53,11 +53,11 @@ public final class ResponseCache: Sendable {
 
     func response(for key: Key) -> DAVResponse? {
         state.withLock { state in
-            guard var entry = state.entries[key] else { return nil }
+            // One hash of the key (its body included), not one to read and one to write back.
+            guard let index = state.entries.index(forKey: key) else { return nil }
             state.clock += 1
-            entry.lastUse = state.clock
-            state.entries[key] = entry
-            return entry.response
+            state.entries.values[index].lastUse = state.clock
+            return state.entries.values[index].response
         }
     }
 

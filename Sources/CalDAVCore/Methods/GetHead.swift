@@ -9,7 +9,24 @@ extension DAVHandler {
             throw DAVError(status: 405, message: "GET applies to calendar objects; use PROPFIND or REPORT on collections")
         }
         guard case .object(_, let object) = try await resource(at: path) else { throw DAVError.notFound() }
-        return DAVResponse(status: 200, headers: [
+        return getResponse(object, includeBody: includeBody)
+    }
+
+    /// A calendar object looked up with its calendar in one step, the way most GETs go:
+    /// `nil` when there is no such calendar (the path may then name a plain resource),
+    /// `.some(nil)` when the calendar has no such object.
+    func calendarObject(named name: String, in reference: CalendarReference) async throws(DAVError) -> CalendarObject?? {
+        do {
+            return .some(try await store.objects(named: [name], in: reference).first)
+        } catch {
+            if error.code == .notFound { return nil }
+            throw DAVError(error)
+        }
+    }
+
+    /// The answer to a GET or HEAD of a calendar object.
+    func getResponse(_ object: CalendarObject, includeBody: Bool) -> DAVResponse {
+        DAVResponse(status: 200, headers: [
             ("Content-Type", "text/calendar; charset=utf-8"),
             ("ETag", object.etag),
             ("Last-Modified", HTTPDate.format(object.lastModified)),
