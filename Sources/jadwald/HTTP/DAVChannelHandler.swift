@@ -263,7 +263,9 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
         headers.reserveCapacity(response.headers.count + 4)
         var hasLength = false
         for (name, value) in response.headers {
-            // Names and values come from the handler, never from a request: no CR or LF.
+            // NIO writes fields as given: a value carrying a line break (a Location built
+            // from a request, say) would split the response, so such a field is dropped.
+            guard !Self.breaksLine(name), !Self.breaksLine(value) else { continue }
             headers.add(name: name, value: value)
             hasLength = hasLength || name.utf8.count == 14 && name.lowercased() == "content-length"
         }
@@ -283,6 +285,10 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
         }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+
+    private static func breaksLine(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") || $0 == 0 }
     }
 
     static func reason(_ code: Int) -> String {
