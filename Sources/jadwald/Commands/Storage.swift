@@ -12,6 +12,8 @@ struct Storage: Sendable {
     let accounts: AccountStore
     /// The PostgreSQL connection pool both stores use, when on PostgreSQL.
     let pool: PostgresPool?
+    /// The SQLite file both stores use, when on SQLite.
+    var sqliteFile: String? = nil
 
     var users: UserDirectory { UserDirectory(accounts: accounts, calendars: homes) }
 
@@ -39,7 +41,8 @@ struct Storage: Sendable {
         }
         let path = try sqlitePath(options, dataDirectory: dataDirectory)
         let homes = try SQLiteCalendarStore(path: path)
-        return Storage(homes: homes, accounts: try AccountStore(path: path, bcryptCost: bcryptCost), pool: nil, description: "sqlite:\(path)")
+        return Storage(homes: homes, accounts: try AccountStore(path: path, bcryptCost: bcryptCost), pool: nil, sqliteFile: path,
+                       description: "sqlite:\(path)")
     }
 
     /// The SQLite file: a `sqlite:PATH` storage URL's path, else jadwal.sqlite in the data folder.

@@ -8,12 +8,22 @@ import Synchronization
 /// limits on failures per user name and per client address. A cached check holds only
 /// while the stored hash it was made against is unchanged, so a changed password, a
 /// revoked app password or a deleted user stops working at once, even when changed by
-/// another process.
+/// another process. With a ``FolderWriteSignal`` on the database's folder, the stored
+/// hash is read again only after the database may have changed.
 final class BasicAuthenticator: Sendable {
     private let accounts: AccountStore
     private let cacheSeconds: Int
-    /// user name -> (salted digest of the password that worked, the stored hash it matched, expiry)
-    private let verified = Mutex<[String: [(digest: UInt64, stamp: String, expires: Int)]]>([:])
+    /// user name -> the passwords that worked: a salted digest, the stored hash it matched,
+    /// expiry, and the write generation at which that hash was last read.
+    private let verified = Mutex<[String: [Verified]]>([:])
+    private let changes: FolderWriteSignal?
+
+    private struct Verified {
+        let digest: UInt64
+        let stamp: String
+        let expires: Int
+        var checkedAt: UInt64?
+    }
     /// user name -> email address, read when the user last signed in with bcrypt
     private let emails = Mutex<[String: String]>([:])
     /// Failures per user name, and per client address whatever names it tries.
@@ -28,9 +38,12 @@ final class BasicAuthenticator: Sendable {
     static let maxCachedCredentials = 8
     static let failureWindow = 300
 
-    init(accounts: AccountStore, cacheSeconds: Int = 300) {
+    /// - Parameter changes: writes to the database's folder; `nil` checks the stored hash
+    ///   on every request (PostgreSQL, or where inotify is missing).
+    init(accounts: AccountStore, cacheSeconds: Int = 300, changes: FolderWriteSignal? = nil) {
         self.accounts = accounts
         self.cacheSeconds = cacheSeconds
+        self.changes = changes
         nameFailures = accounts.rateLimiter("basic-user", limit: Self.maxFailures, per: Self.failureWindow)
         clientFailures = accounts.rateLimiter("basic-client", limit: Self.maxClientFailures, per: Self.failureWindow)
     }
@@ -55,8 +68,17 @@ final class BasicAuthenticator: Sendable {
         let (name, password) = (credentials.name, credentials.password)
         let now = Int(Date().timeIntervalSince1970)
         let digest = self.digest(name, password)
+        // Taken before the stored hash is read: a write after this moves it again.
+        let generation = changes?.generation()
+        if let generation, verified.withLock({ $0[name]?.contains { $0.digest == digest && $0.checkedAt == generation && $0.expires > now } ?? false }) {
+            return name
+        }
         let stamp = await accounts.credentialStamp(name: name, password: password)
-        if let stamp, verified.withLock({ $0[name]?.contains { $0.digest == digest && $0.stamp == stamp && $0.expires > now } ?? false }) {
+        if let stamp, verified.withLock({ table in
+            guard let index = table[name]?.firstIndex(where: { $0.digest == digest && $0.stamp == stamp && $0.expires > now }) else { return false }
+            table[name]![index].checkedAt = generation
+            return true
+        }) {
             return name
         }
         if await nameFailures.retryAfter(name, now: now) > 0 { return nil }
@@ -72,7 +94,7 @@ final class BasicAuthenticator: Sendable {
             // A user may have several devices with different app passwords; keep a few.
             verified.withLock { table in
                 let live = (table[name] ?? []).filter { $0.expires > now && $0.digest != digest }.suffix(Self.maxCachedCredentials - 1)
-                table[name] = live + [(digest, stamp, now + cacheSeconds)]
+                table[name] = live + [Verified(digest: digest, stamp: stamp, expires: now + cacheSeconds, checkedAt: generation)]
             }
         }
         await nameFailures.reset(name)
