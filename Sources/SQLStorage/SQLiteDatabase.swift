@@ -163,14 +163,4 @@ public final class SQLiteDatabase: SQLDatabase {
             }
         })
     }
-
-    static func value(_ value: DatabaseValue) -> SQLValue {
-        switch value.storage {
-        case .null: return .null
-        case .int64(let integer): return .integer(integer)
-        case .double(let real): return .real(real)
-        case .string(let text): return .text(text)
-        case .blob(let data): return .blob([UInt8](data))
-        }
-    }
 }
