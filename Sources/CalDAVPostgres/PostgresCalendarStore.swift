@@ -341,7 +341,6 @@ public final class PostgresCalendarStore: CalendarStore {
         }
     }
 
-    /// Calendar rows as collections, with their dead properties read in one query.
     /// A calendar's columns with its dead properties, one row per property (one row with
     /// NULL property columns when it has none); ``collections(_:)`` folds them.
     static let calendarWithProperties = """

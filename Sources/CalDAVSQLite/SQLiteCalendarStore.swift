@@ -213,11 +213,9 @@ public final class SQLiteCalendarStore: CalendarStore {
         let now = clock()
         return try await write { db in
             let (originID, originPosition) = try Self.requireCalendar(origin, db)
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.objectColumns), first_start, last_end FROM calendar_object WHERE calendar_id = ? AND name = ?"),
-                                             arguments: [originID, source]) else {
+            guard let (stored, firstStart, lastEnd) = try Self.objectWithSpan(named: source, calendar: originID, db) else {
                 throw StoreError(.notFound, "no object \(source)")
             }
-            let stored = try Self.object(row)
             if origin == destination && source == name { return (stored, false) }
             let (targetID, _) = try Self.requireCalendar(destination, db)
             let exists = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM calendar_object WHERE calendar_id = ? AND name = ?"), arguments: [targetID, name]) == true
@@ -235,8 +233,6 @@ public final class SQLiteCalendarStore: CalendarStore {
             let next = targetPosition + 1
             let object = CalendarObject(name: name, data: stored.data, etag: EntityTag.make(position: next, data: stored.data),
                                         uid: stored.uid, componentType: stored.componentType, lastModified: now)
-            let firstStart: Int? = row["first_start"]
-            let lastEnd: Int? = row["last_end"]
             try Self.upsert(object, calendar: targetID, firstStart: firstStart, lastEnd: lastEnd, db)
             try Self.logChange(calendar: targetID, position: next, name: name, db)
             return (object, !exists)
@@ -372,8 +368,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     /// qualified, in the single-name lookup of `objects(named:in:)`).
     static let objectColumns = "name, data, etag, uid, component_type, last_modified"
 
-    /// An object from a row of ``objectColumns``, read by position: looking a column up by
-    /// name lowercases the name on every read.
+    /// An object from a row of ``objectColumns``, read by position.
     private static func object(_ row: borrowing RawStatement) -> CalendarObject {
         CalendarObject(name: row.text(0) ?? "", data: row.bytes(1), etag: row.text(2) ?? "", uid: row.text(3) ?? "",
                        componentType: row.text(4) ?? "", lastModified: row.int(5))
@@ -386,9 +381,13 @@ public final class SQLiteCalendarStore: CalendarStore {
         return found
     }
 
-    private static func object(_ row: Row) throws -> CalendarObject {
-        let data = try row.withUnsafeData(atIndex: 1) { $0.map { [UInt8]($0) } } ?? []
-        return CalendarObject(name: row[0], data: data, etag: row[2], uid: row[3], componentType: row[4], lastModified: row[5])
+    /// An object with the span its index holds, or `nil`; the statement is done before the
+    /// caller writes.
+    private static func objectWithSpan(named name: String, calendar id: Int64, _ db: Database) throws -> (CalendarObject, firstStart: Int?, lastEnd: Int?)? {
+        let row = try RawStatement(db, "SELECT \(objectColumns), first_start, last_end FROM calendar_object WHERE calendar_id = ? AND name = ?",
+                                   [.integer(id), .text(name)])
+        guard try row.step() else { return nil }
+        return (object(row), row.isNull(6) ? nil : row.int(6), row.isNull(7) ? nil : row.int(7))
     }
 
     // MARK: Errors

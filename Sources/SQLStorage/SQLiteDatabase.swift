@@ -96,8 +96,10 @@ public final class SQLiteDatabase: SQLDatabase {
     static func rows(_ sql: String, _ arguments: SQLArguments, _ columns: ColumnCache, _ db: Database) throws -> [SQLRow] {
         let statement = try RawStatement(db, sql, arguments.values.map(rawArgument))
         let count = statement.columnCount
-        var names = columns.cached(for: sql)
-        if names == nil {
+        let names: SQLColumns
+        if let known = columns.cached(for: sql) {
+            names = known
+        } else {
             var list: [String] = []
             for column in 0..<count { list.append(statement.columnName(column)) }
             names = columns.add(SQLColumns(list), for: sql)
@@ -115,7 +117,7 @@ public final class SQLiteDatabase: SQLDatabase {
                 default: values.append(.null)
                 }
             }
-            rows.append(SQLRow(columns: names!, values: values))
+            rows.append(SQLRow(columns: names, values: values))
         }
         return rows
     }
@@ -152,7 +154,7 @@ public final class SQLiteDatabase: SQLDatabase {
 
     static func bindings(_ arguments: SQLArguments) -> StatementArguments {
         // Existential elements pick GRDB's non-generic initializer: the generic one builds
-        // a key path at run time on every call (a few percent of an authenticated GET).
+        // a key path at run time on every call.
         StatementArguments(arguments.values.map { value -> (any DatabaseValueConvertible)? in
             switch value {
             case .null: return DatabaseValue.null
