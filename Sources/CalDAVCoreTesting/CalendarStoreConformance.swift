@@ -202,6 +202,10 @@ public struct CalendarStoreConformance: Sendable {
         let copied = try await store.transferObject(named: "a.ics", in: work, to: "a.ics", in: home, keepSource: true, overwrite: true)
         if !copied.created || copied.object.data != [1, 2] { failures.append("COPY to another calendar did not create the object") }
         if try await store.object(named: "a.ics", in: work) == nil { failures.append("COPY removed the source") }
+        // The copy keeps the source's index span: time-range queries find it, and only inside the span.
+        let inside = try await store.objects(in: home, overlapping: TimeRange(start: 1500, end: 1600), componentType: nil)
+        let outside = try await store.objects(in: home, overlapping: TimeRange(start: 3000, end: 4000), componentType: nil)
+        if inside.map(\.name) != ["a.ics"] || !outside.isEmpty { failures.append("COPY did not carry the index span") }
         if await code({ _ = try await store.transferObject(named: "a.ics", in: work, to: "b.ics", in: work, keepSource: true, overwrite: true) }) != .uidConflict {
             failures.append("COPY within a calendar must conflict on the UID")
         }
@@ -212,6 +216,9 @@ public struct CalendarStoreConformance: Sendable {
         let renamed = try await store.transferObject(named: "a.ics", in: work, to: "renamed.ics", in: work, keepSource: false, overwrite: false)
         if !renamed.created || renamed.object.name != "renamed.ics" { failures.append("MOVE within a calendar did not rename") }
         if try await store.objects(in: work).map(\.name) != ["renamed.ics"] { failures.append("MOVE left the source behind") }
+        if try await store.objects(in: work, overlapping: TimeRange(start: 1500, end: 1600), componentType: nil).map(\.name) != ["renamed.ics"] {
+            failures.append("MOVE did not carry the index span")
+        }
         let log = try await store.changes(in: work, since: before, limit: nil)
         if log.changed != ["renamed.ics"] || log.deleted != ["a.ics"] { failures.append("MOVE did not log both names: \(log)") }
         if await code({ _ = try await store.transferObject(named: "gone.ics", in: work, to: "x.ics", in: home, keepSource: true, overwrite: true) }) != .notFound {
