@@ -45,13 +45,14 @@ let package = Package(
         .target(name: "CalDAVCore", dependencies: ["ICalendar", "CLibXML2"], swiftSettings: strictSettings),
         // An in-memory store and the conformance suite every CalendarStore must pass.
         .target(name: "CalDAVCoreTesting", dependencies: ["CalDAVCore"], swiftSettings: strictSettings),
-        // Process-wide SQLite settings Swift cannot make itself (sqlite3_config is variadic).
-        .target(name: "CSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // What Swift cannot do with SQLite itself: process-wide settings (sqlite3_config is variadic)
+        // and reading the WAL index header as SQLite does, with volatile loads and fences.
+        .target(name: "CSQLiteSupport", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The embedded store: one SQLite file in WAL mode.
         .target(
             name: "CalDAVSQLite",
             dependencies: [
-                "CalDAVCore", "CSQLiteSettings",
+                "CalDAVCore", "CSQLiteSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings

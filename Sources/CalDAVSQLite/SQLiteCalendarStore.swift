@@ -9,6 +9,10 @@ public final class SQLiteCalendarStore: CalendarStore {
     let pool: DatabasePool
     let readers: SQLiteReaders
     let clock: @Sendable () -> Int
+    /// The database's last commit, readable without touching the database; `nil` where it
+    /// cannot be watched, and then every lookup reads the database.
+    public let commits: SQLiteCommitWatch?
+    private let calendarCache = CalendarLookupCache()
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
@@ -30,6 +34,8 @@ public final class SQLiteCalendarStore: CalendarStore {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Migrations.migrator.migrate(pool)
             readers = SQLiteReaders(pool: pool)
+            // Through the writer, which stays open as long as the pool.
+            commits = pool.writeWithoutTransaction { db in SQLiteCommitWatch(connection: db.sqliteConnection!) }
         } catch {
             // GRDB's messages can hold the path or SQL; the cause is for a debugger, not a client.
             throw StoreError(.unavailable, "the database could not be opened or migrated")
@@ -40,6 +46,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     /// Closes the database file. Every later call fails with ``StoreError/Code/unavailable``.
     /// Optional: the file is closed anyway when the store is released.
     public func close() throws(StoreError) {
+        commits?.close()
         readers.close()
         do { try pool.close() } catch { throw Self.storeError(error) }
     }
@@ -55,13 +62,19 @@ public final class SQLiteCalendarStore: CalendarStore {
         }
     }
 
+    /// Served from memory while the database has had no commit since the row was read.
     public func calendar(_ reference: CalendarReference) async throws(StoreError) -> CalendarCollection? {
-        try await lookup { db in
+        // Read before the database: the lookup then sees this commit or a later one.
+        let commit = commits?.current()
+        if let commit, let known = calendarCache.collection(reference, at: commit) { return known }
+        let found = try await lookup { db in
             try Self.collections(RawStatement(db, """
                 SELECT \(Self.calendarColumns), d.namespace, d.local_name, d.xml
                 FROM calendar c LEFT JOIN dead_property d ON d.calendar_id = c.id WHERE c.owner = ? AND c.name = ?
                 """, [.text(reference.owner), .text(reference.name)])).first
         }
+        if let commit { calendarCache.remember(found, for: reference, at: commit) }
+        return found
     }
 
     public func createCalendar(_ collection: CalendarCollection) async throws(StoreError) {

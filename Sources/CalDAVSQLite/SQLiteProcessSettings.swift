@@ -1,4 +1,4 @@
-import CSQLiteSettings
+import CSQLiteSupport
 
 /// Settings SQLite takes once per process, before its first connection.
 package enum SQLiteProcessSettings {

@@ -43,8 +43,10 @@ public enum DAVPath: Hashable, Sendable {
         if rest.isEmpty { self = .root; return }
         guard rest.first == "/" else { return nil }
         rest = rest.dropFirst()
-        let trailingSlash = rest.hasSuffix("/")
-        let raw = rest.split(separator: "/", omittingEmptySubsequences: false)
+        let trailingSlash = rest.utf8.last == UInt8(ascii: "/")
+        // Split and checked as bytes: these characters are all ASCII, which UTF-8 never
+        // uses inside a longer character.
+        let raw = rest.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         var segments: [String] = []
         for (index, piece) in raw.enumerated() {
             if piece.isEmpty {
@@ -52,8 +54,8 @@ public enum DAVPath: Hashable, Sendable {
                 guard index == raw.count - 1 else { return nil }
                 continue
             }
-            guard let decoded = DAVPath.decode(piece), decoded != ".", decoded != "..",
-                  !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "/" }) else { return nil }
+            guard let decoded = DAVPath.decode(Substring(piece)), decoded != ".", decoded != "..",
+                  !decoded.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "/") }) else { return nil }
             segments.append(decoded)
         }
         switch (segments.first, segments.count) {

@@ -12,7 +12,9 @@ public struct DAVRequest: Sendable {
     public init(method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) {
         self.method = method.uppercased()
         self.path = path
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { "\($0), \($1)" })
+        // Bindings usually pass lower-cased names already; then the dictionary is kept as is.
+        let isLowercased = headers.keys.allSatisfy { !$0.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } }
+        self.headers = isLowercased ? headers : Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { "\($0), \($1)" })
         self.body = body
     }
 

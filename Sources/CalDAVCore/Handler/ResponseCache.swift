@@ -13,7 +13,7 @@ public final class ResponseCache: Sendable {
         let depth: String?
         let minimal: Bool
         let body: [UInt8]
-        let state: String
+        let state: CollectionState
 
         /// The body is hashed as one block of bytes: the synthesized hash feeds a byte at a
         /// time, which made hashing a 3 KB multiget body most of a cache hit's cost.
@@ -26,6 +26,12 @@ public final class ResponseCache: Sendable {
             body.withUnsafeBytes { hasher.combine(bytes: $0) }
             hasher.combine(state)
         }
+    }
+
+    /// A collection's state as a cache key: its change position, and a hash of the rest.
+    struct CollectionState: Hashable, Sendable {
+        let properties: UInt64
+        let changePosition: Int64
     }
 
     private struct Entry {
@@ -82,16 +88,32 @@ public final class ResponseCache: Sendable {
 }
 
 extension CalendarCollection {
-    /// Everything about the collection an answer about it may show, as one string: any
-    /// write to its objects or properties changes it.
-    var cacheState: String {
-        var parts = [syncID, String(changePosition), displayName ?? "", calendarDescription ?? "", color ?? "",
-                     order.map(String.init) ?? "", timeZone ?? "", supportedComponents.sorted().joined(separator: ","), isReadOnly ? "r" : "w"]
-        for name in deadProperties.keys.sorted(by: { $0.description < $1.description }) {
-            parts.append(name.description)
-            parts.append(FNV1a.hex(deadProperties[name]!))
+    /// Everything about the collection an answer about it may show, hashed: any write to
+    /// its objects moves the change position, and any write to its properties changes the
+    /// hash. Each part is hashed with its length, so no two sets of values run together.
+    var cacheState: ResponseCache.CollectionState {
+        var hash = FNV1a.offsetBasis
+        func add(_ text: String?) {
+            guard let text else { return add(bytes: [0xFF]) }
+            add(bytes: text.utf8)
         }
-        return FNV1a.hex(parts.joined(separator: "\u{1F}").utf8) + "-" + String(changePosition)
+        func add(bytes: some Collection<UInt8>) {
+            withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { hash = FNV1a.hash($0, seed: hash) }
+            hash = FNV1a.hash(bytes, seed: hash)
+        }
+        add(syncID)
+        add(displayName)
+        add(calendarDescription)
+        add(color)
+        add(order.map(String.init))
+        add(timeZone)
+        add(supportedComponents.sorted().joined(separator: ","))
+        add(isReadOnly ? "r" : "w")
+        for name in deadProperties.keys.sorted(by: { $0.description < $1.description }) {
+            add(name.description)
+            add(bytes: deadProperties[name]!)
+        }
+        return ResponseCache.CollectionState(properties: hash, changePosition: changePosition)
     }
 }
 
@@ -100,7 +122,8 @@ extension DAVHandler {
     /// time they were made, so they are not kept.
     func cachedRead(_ request: DAVRequest, path: DAVPath, collection: CalendarCollection, context: DAVContext,
                     cache: ResponseCache) async throws(DAVError) -> DAVResponse {
-        let key = ResponseCache.Key(method: request.method, path: path.href, depth: request.header("depth"),
+        // The path as sent: one resource spelt two ways is two entries, but no href is built.
+        let key = ResponseCache.Key(method: request.method, path: request.path, depth: request.header("depth"),
                                     minimal: context.prefersMinimal, body: request.body, state: collection.cacheState)
         if let hit = cache.response(for: key) { return hit }
         let response = request.method == "PROPFIND"

@@ -53,12 +53,8 @@ struct ServeCommand: AsyncParsableCommand {
         let router = Router(context: JadwalRequestContext.self)
         let observer = RequestObserver(metrics: metrics)
         router.add(middleware: ObservabilityMiddleware(observer: observer))
-        // On SQLite, a cached password check is trusted until the database's folder is written.
-        let changes = storage.sqliteFile.flatMap { file in
-            let folder = (file as NSString).deletingLastPathComponent
-            return FolderWriteSignal(folder: folder.isEmpty ? "." : folder)
-        }
-        let authenticator = BasicAuthenticator(accounts: accounts, changes: changes)
+        // On SQLite, a cached password check is trusted until the database's next commit.
+        let authenticator = BasicAuthenticator(accounts: accounts, commits: storage.commits)
         let dav = DAVResponder(
             handler: DAVHandler(store: calendars, resources: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize),
                                 responseCache: ResponseCache(maxBytes: settings.responseCacheBytes)),

@@ -14,6 +14,8 @@ struct Storage: Sendable {
     let pool: PostgresPool?
     /// The SQLite file both stores use, when on SQLite.
     var sqliteFile: String? = nil
+    /// That file's commits, for caches that hold until the next one.
+    var commits: SQLiteCommitWatch? = nil
 
     var users: UserDirectory { UserDirectory(accounts: accounts, calendars: homes) }
 
@@ -42,7 +44,7 @@ struct Storage: Sendable {
         let path = try sqlitePath(options, dataDirectory: dataDirectory)
         let homes = try SQLiteCalendarStore(path: path)
         return Storage(homes: homes, accounts: try AccountStore(path: path, bcryptCost: bcryptCost), pool: nil, sqliteFile: path,
-                       description: "sqlite:\(path)")
+                       commits: homes.commits, description: "sqlite:\(path)")
     }
 
     /// The SQLite file: a `sqlite:PATH` storage URL's path, else jadwal.sqlite in the data folder.

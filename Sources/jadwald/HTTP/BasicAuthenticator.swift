@@ -1,4 +1,5 @@
 import CalDAVCore
+import CalDAVSQLite
 import Foundation
 import Jadwal
 import Synchronization
@@ -8,21 +9,21 @@ import Synchronization
 /// limits on failures per user name and per client address. A cached check holds only
 /// while the stored hash it was made against is unchanged, so a changed password, a
 /// revoked app password or a deleted user stops working at once, even when changed by
-/// another process. With a ``FolderWriteSignal`` on the database's folder, the stored
-/// hash is read again only after the database may have changed.
+/// another process. With a ``SQLiteCommitWatch`` on the database, the stored hash is read
+/// again only after a commit.
 final class BasicAuthenticator: Sendable {
     private let accounts: AccountStore
     private let cacheSeconds: Int
     /// user name -> the passwords that worked: a salted digest, the stored hash it matched,
-    /// expiry, and the write generation at which that hash was last read.
+    /// expiry, and the commit that was current when that hash was last read.
     private let verified = Mutex<[String: [Verified]]>([:])
-    private let changes: FolderWriteSignal?
+    private let commits: SQLiteCommitWatch?
 
     private struct Verified {
         let digest: UInt64
         let stamp: String
         let expires: Int
-        var checkedAt: UInt64?
+        var checkedAt: SQLiteCommitWatch.Commit?
     }
     /// user name -> email address, read when the user last signed in with bcrypt
     private let emails = Mutex<[String: String]>([:])
@@ -38,12 +39,12 @@ final class BasicAuthenticator: Sendable {
     static let maxCachedCredentials = 8
     static let failureWindow = 300
 
-    /// - Parameter changes: writes to the database's folder; `nil` checks the stored hash
-    ///   on every request (PostgreSQL, or where inotify is missing).
-    init(accounts: AccountStore, cacheSeconds: Int = 300, changes: FolderWriteSignal? = nil) {
+    /// - Parameter commits: the commits of the database holding the accounts; `nil` checks
+    ///   the stored hash on every request (PostgreSQL).
+    init(accounts: AccountStore, cacheSeconds: Int = 300, commits: SQLiteCommitWatch? = nil) {
         self.accounts = accounts
         self.cacheSeconds = cacheSeconds
-        self.changes = changes
+        self.commits = commits
         nameFailures = accounts.rateLimiter("basic-user", limit: Self.maxFailures, per: Self.failureWindow)
         clientFailures = accounts.rateLimiter("basic-client", limit: Self.maxClientFailures, per: Self.failureWindow)
     }
@@ -68,15 +69,15 @@ final class BasicAuthenticator: Sendable {
         let (name, password) = (credentials.name, credentials.password)
         let now = Int(Date().timeIntervalSince1970)
         let digest = self.digest(name, password)
-        // Taken before the stored hash is read: a write after this moves it again.
-        let generation = changes?.generation()
-        if let generation, verified.withLock({ $0[name]?.contains { $0.digest == digest && $0.checkedAt == generation && $0.expires > now } ?? false }) {
+        // Taken before the stored hash is read: the read sees this commit or a later one.
+        let commit = commits?.current()
+        if let commit, verified.withLock({ $0[name]?.contains { $0.digest == digest && $0.checkedAt == commit && $0.expires > now } ?? false }) {
             return name
         }
         let stamp = await accounts.credentialStamp(name: name, password: password)
         if let stamp, verified.withLock({ table in
             guard let index = table[name]?.firstIndex(where: { $0.digest == digest && $0.stamp == stamp && $0.expires > now }) else { return false }
-            table[name]![index].checkedAt = generation
+            table[name]![index].checkedAt = commit
             return true
         }) {
             return name
@@ -94,7 +95,7 @@ final class BasicAuthenticator: Sendable {
             // A user may have several devices with different app passwords; keep a few.
             verified.withLock { table in
                 let live = (table[name] ?? []).filter { $0.expires > now && $0.digest != digest }.suffix(Self.maxCachedCredentials - 1)
-                table[name] = live + [Verified(digest: digest, stamp: stamp, expires: now + cacheSeconds, checkedAt: generation)]
+                table[name] = live + [Verified(digest: digest, stamp: stamp, expires: now + cacheSeconds, checkedAt: commit)]
             }
         }
         await nameFailures.reset(name)

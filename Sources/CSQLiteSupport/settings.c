@@ -1,5 +1,5 @@
 #include <sqlite3.h>
-#include "CSQLiteSettings.h"
+#include "CSQLiteSupport.h"
 
 int jadwal_sqlite_disable_memory_statistics(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);

@@ -1,0 +1,62 @@
+import CSQLiteSupport
+import GRDB
+import Synchronization
+
+/// Where the database's last commit stands, read from SQLite's WAL index in shared memory:
+/// a few loads, no system call and no lock. Lets a cache of what was read from the
+/// database be trusted exactly until the next commit, by this process or any other.
+///
+/// A commit becomes visible to readers at the moment its writer rewrites the WAL index
+/// header (`-shm`), and every commit moves the header's commit counter. So a value read
+/// here before a database read is one the read saw or an older one: whatever is cached
+/// under it is at least that new, and the next commit changes the value. Watching the
+/// folder for writes (inotify) cannot promise that: a commit's file writes come before
+/// the header update that makes it visible, so a read in between would cache the old row
+/// under the new signal.
+///
+/// The header is read through the mapping the store's writer connection already has, so
+/// no file is opened here (closing a second descriptor on the `-shm` file would drop the
+/// process's SQLite locks on it). The mapping lives as long as that connection:
+/// ``close()`` is called before it closes.
+public final class SQLiteCommitWatch: Sendable {
+    /// One commit of the database.
+    public struct Commit: Hashable, Sendable {
+        /// The commit counter and the WAL's frame count.
+        let position: UInt64
+        /// The WAL's salts, new whenever the WAL starts over.
+        let salts: UInt64
+    }
+
+    // The first page of the WAL index, mapped by SQLite; read only in `current()`, while open.
+    nonisolated(unsafe) private let index: UnsafeRawPointer
+    private let readers = Atomic<Int>(0)
+    private let closed = Atomic<Bool>(false)
+
+    /// Watches the database `connection` is open on; `nil` when it is not in WAL mode or its
+    /// index is not mapped (callers then read the database every time).
+    /// - Parameter connection: a connection that stays open until ``close()``.
+    init?(connection: OpaquePointer) {
+        guard let index = jadwal_sqlite_wal_index(connection) else { return nil }
+        self.index = UnsafeRawPointer(index)
+        guard current() != nil else { return nil }
+    }
+
+    /// The last commit, or `nil` when it cannot be told right now (a writer is in the
+    /// middle of publishing one, or the watch is closed): callers then read the database.
+    public func current() -> Commit? {
+        readers.add(1, ordering: .sequentiallyConsistent)
+        defer { readers.subtract(1, ordering: .sequentiallyConsistent) }
+        guard !closed.load(ordering: .sequentiallyConsistent) else { return nil }
+        var position: UInt64 = 0
+        var salts: UInt64 = 0
+        guard jadwal_sqlite_wal_commit(index, &position, &salts) == 1 else { return nil }
+        return Commit(position: position, salts: salts)
+    }
+
+    /// Stops reading the index and waits for reads in progress, so the connection holding
+    /// the mapping may close.
+    func close() {
+        closed.store(true, ordering: .sequentiallyConsistent)
+        while readers.load(ordering: .sequentiallyConsistent) != 0 {}
+    }
+}
