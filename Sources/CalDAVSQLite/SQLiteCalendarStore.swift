@@ -13,6 +13,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     /// cannot be watched, and then every lookup reads the database.
     public let commits: SQLiteCommitWatch?
     private let calendarCache = CalendarLookupCache()
+    private let objectCache = CalendarObjectCache()
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
@@ -115,18 +116,18 @@ public final class SQLiteCalendarStore: CalendarStore {
     }
 
     public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
+        if names.count == 1, commits != nil {
+            // A GET where calendar lookups are served from memory: an unchanged calendar's
+            // objects may be too.
+            guard let calendar = try await calendar(reference) else { throw StoreError(.notFound, "no calendar \(reference)") }
+            if let kept = objectCache.object(named: names[0], in: calendar) { return [kept] }
+            let found = try await singleObject(named: names[0], in: reference)
+            if let object = found.first { objectCache.remember(object, in: calendar) }
+            return found
+        }
+        if names.count == 1 { return try await singleObject(named: names[0], in: reference) }
         let list = Self.jsonArray(names)
         return try await lookup { db in
-            if names.count == 1 {
-                // A GET: the calendar and the object in one statement; no row at all means
-                // no calendar, a row of NULLs no object.
-                let row = try RawStatement(db, """
-                    SELECT o.name, o.data, o.etag, o.uid, o.component_type, o.last_modified
-                    FROM calendar c LEFT JOIN calendar_object o ON o.calendar_id = c.id AND o.name = ? WHERE c.owner = ? AND c.name = ?
-                    """, [.text(names[0]), .text(reference.owner), .text(reference.name)])
-                guard try row.step() else { throw StoreError(.notFound, "no calendar \(reference)") }
-                return row.isNull(0) ? [] : [Self.object(row)]
-            }
             let id = try Self.requireCalendarID(reference, db)
             var found: [String: CalendarObject] = [:]
             if !names.isEmpty {
@@ -138,6 +139,19 @@ public final class SQLiteCalendarStore: CalendarStore {
                 for object in rows { found[object.name] = object }
             }
             return names.compactMap { found[$0] }
+        }
+    }
+
+    /// A GET's read: the calendar and the object in one statement; no row at all means no
+    /// calendar, a row of NULLs no object.
+    private func singleObject(named name: String, in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
+        try await lookup { db in
+            let row = try RawStatement(db, """
+                SELECT o.name, o.data, o.etag, o.uid, o.component_type, o.last_modified
+                FROM calendar c LEFT JOIN calendar_object o ON o.calendar_id = c.id AND o.name = ? WHERE c.owner = ? AND c.name = ?
+                """, [.text(name), .text(reference.owner), .text(reference.name)])
+            guard try row.step() else { throw StoreError(.notFound, "no calendar \(reference)") }
+            return row.isNull(0) ? [] : [Self.object(row)]
         }
     }
 

@@ -42,14 +42,15 @@ struct ResponseCacheTests {
     @Test("the budget bounds what is kept, oldest use first")
     func budget() {
         let small = ResponseCache(maxBytes: 8 << 10)
+        let state = ResponseCache.CollectionState(properties: 1, changePosition: 1)
         for number in 0..<20 {
-            let key = ResponseCache.Key(method: "REPORT", path: "/p/\(number)", depth: nil, minimal: false, body: [], state: "s")
+            let key = ResponseCache.Key(method: "REPORT", path: "/p/\(number)", depth: nil, minimal: false, body: [], state: state)
             small.store(DAVResponse(status: 207, body: Array(repeating: 0, count: 700)), for: key)
         }
         #expect(small.count < 20 && small.count > 0)
-        let newest = ResponseCache.Key(method: "REPORT", path: "/p/19", depth: nil, minimal: false, body: [], state: "s")
+        let newest = ResponseCache.Key(method: "REPORT", path: "/p/19", depth: nil, minimal: false, body: [], state: state)
         #expect(small.response(for: newest) != nil)
-        let oversized = ResponseCache.Key(method: "REPORT", path: "/big", depth: nil, minimal: false, body: [], state: "s")
+        let oversized = ResponseCache.Key(method: "REPORT", path: "/big", depth: nil, minimal: false, body: [], state: state)
         small.store(DAVResponse(status: 207, body: Array(repeating: 0, count: 2 << 10)), for: oversized)
         #expect(small.response(for: oversized) == nil)
     }

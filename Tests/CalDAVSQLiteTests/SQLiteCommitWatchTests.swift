@@ -60,4 +60,34 @@ struct SQLiteCommitWatchTests {
         try await command.deleteCalendar(Self.work)
         #expect(try await server.calendar(Self.work) == nil)
     }
+
+    @Test("an object kept from a GET is served only while its calendar is unchanged")
+    func objectsFollowWriters() async throws {
+        let path = SQLiteCalendarStoreTests.temporaryPath()
+        let server = try SQLiteCalendarStore(path: path)
+        let command = try SQLiteCalendarStore(path: path)
+        let index = CalendarObjectIndex(uid: "a", componentType: "VEVENT", firstStart: 0, lastEnd: 1)
+        try await command.createCalendar(CalendarCollection(reference: Self.work))
+        _ = try await command.putObject(named: "a.ics", data: Array("one".utf8), index: index, in: Self.work, precondition: .none)
+
+        #expect(try await server.objects(named: ["a.ics"], in: Self.work).map(\.data) == [Array("one".utf8)])
+        #expect(try await server.objects(named: ["a.ics"], in: Self.work).map(\.data) == [Array("one".utf8)])
+
+        _ = try await command.putObject(named: "a.ics", data: Array("two".utf8), index: index, in: Self.work, precondition: .none)
+        #expect(try await server.objects(named: ["a.ics"], in: Self.work).map(\.data) == [Array("two".utf8)])
+
+        // A write elsewhere leaves the calendar's objects as they were.
+        try await command.createCalendar(CalendarCollection(reference: CalendarReference(owner: "amal", name: "home")))
+        #expect(try await server.objects(named: ["a.ics"], in: Self.work).map(\.data) == [Array("two".utf8)])
+
+        try await command.deleteObject(named: "a.ics", in: Self.work, precondition: .none)
+        #expect(try await server.objects(named: ["a.ics"], in: Self.work).isEmpty)
+
+        // The same name in a calendar made again is a new object.
+        try await command.deleteCalendar(Self.work)
+        await #expect(throws: StoreError.self) { _ = try await server.objects(named: ["a.ics"], in: Self.work) }
+        try await command.createCalendar(CalendarCollection(reference: Self.work))
+        _ = try await command.putObject(named: "a.ics", data: Array("three".utf8), index: index, in: Self.work, precondition: .none)
+        #expect(try await server.objects(named: ["a.ics"], in: Self.work).map(\.data) == [Array("three".utf8)])
+    }
 }
