@@ -170,9 +170,18 @@ def _render(ev: Event, summary: str, description: str | None, alarm: bool, locat
     return text.encode("utf-8")
 
 
-def generate(n: int, seed: int = SEED, prefix: str = "ev") -> list[Event]:
+def generate(n: int, seed: int = SEED, prefix: str = "ev", spread: bool = False) -> list[Event]:
     events = []
     rng = random.Random(seed)
+    factor = max(1.0, n / 10000) if spread else 1.0
+
+    def years(lo: int, hi: int) -> tuple[int, int]:
+        """The year range [lo, hi], reaching back `factor` times as far."""
+        return hi - round((hi - lo + 1) * factor) + 1, hi
+
+    def safe_date(lo: int, hi: int) -> dt.date:
+        return _safe_date(rng, *years(lo, hi))
+
     for i in range(n):
         r = rng.random()
         recurring = r < 0.15
@@ -191,21 +200,21 @@ def generate(n: int, seed: int = SEED, prefix: str = "ev") -> list[Event]:
         if recurring and shape < 0.12:
             # Birthdays and anniversaries: all-day, yearly, unbounded.
             all_day = True
-            start = _safe_date(rng, 2019, 2026)
+            start = safe_date(2019, 2026)
             duration = dt.timedelta(days=1)
             rrule = "FREQ=YEARLY"
             tzid = None
         elif not recurring and rng.random() < 0.11:
             all_day = True
-            start = _safe_date(rng, 2019, 2027)
+            start = safe_date(2019, 2027)
             duration = dt.timedelta(days=rng.choice([1, 1, 1, 2, 3]))
             # a multi-day event must not reach an edge either
             while any(((start + dt.timedelta(days=k)).month, (start + dt.timedelta(days=k)).day) in _AVOID_MONTH_DAYS
                       for k in range(duration.days + 1)):
-                start = _safe_date(rng, 2019, 2027)
+                start = safe_date(2019, 2027)
             tzid = None
         else:
-            day = _safe_date(rng, 2019, 2027) if not recurring else _safe_date(rng, 2023, 2026)
+            day = safe_date(2019, 2027) if not recurring else safe_date(2023, 2026)
             start = dt.datetime(day.year, day.month, day.day, rng.randrange(7, 18), rng.choice([0, 15, 30, 45]))
             duration = dt.timedelta(minutes=rng.choice([30, 45, 60, 60, 90, 120, 180]))
             if recurring:

@@ -156,3 +156,25 @@ def test_http_1_0_closes_unless_asked_to_keep_the_connection(server):
         status, headers, body = responses.next()
         assert (status, headers["connection"].lower(), body) == (200, "close", event("old"))
         assert responses.closed()
+
+
+def test_a_large_answer_served_again_is_the_same_until_the_calendar_changes(server):
+    # Over 32 KB, so repeated answers are sent from buffers kept between requests.
+    for n in range(120):
+        summary = f"Planning session {n} " + "agenda " * 30
+        assert request(server, "PUT", f"/dav/calendars/amal/calendar/big{n}.ics", body=event(f"big{n}", summary))[0] == 201
+    query = (b'<?xml version="1.0"?><C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">'
+             b'<D:prop><D:getetag/><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR">'
+             b'<C:comp-filter name="VEVENT"/></C:comp-filter></C:filter></C:calendar-query>')
+    ask = lambda: request(server, "REPORT", "/dav/calendars/amal/calendar/", body=query, headers={"Depth": "1"})
+    answers = [ask() for _ in range(4)]
+    assert all(status == 207 for status, _, _ in answers)
+    assert len(answers[0][2]) > 32 << 10
+    assert all(body == answers[0][2] for _, _, body in answers)
+    assert answers[0][2].count(b"BEGIN:VCALENDAR") == 120
+
+    assert request(server, "PUT", "/dav/calendars/amal/calendar/big7.ics", body=event("big7", "Moved"))[0] == 204
+    changed = [ask()[2] for _ in range(3)]
+    assert all(body == changed[0] for body in changed)
+    assert b"SUMMARY:Moved" in changed[0] and b"Planning session 7 " not in changed[0]
+    assert changed[0].count(b"BEGIN:VCALENDAR") == 120

@@ -61,7 +61,10 @@ struct ServeCommand: AsyncParsableCommand {
             authenticator: authenticator,
             maxBodySize: settings.maxRequestBody)
         let dates = HTTPDateCache()
-        let davHandler: @Sendable () -> DAVChannelHandler = { DAVChannelHandler(responder: dav, observer: observer, dates: dates, logger: logger) }
+        let bodies = ResponseBodyBuffers()
+        let davHandler: @Sendable () -> DAVChannelHandler = {
+            DAVChannelHandler(responder: dav, observer: observer, dates: dates, bodies: bodies, logger: logger)
+        }
         router.get("/healthz") { _, _ in "ok\n" }
         PrayerFeedRoutes(settings: accounts.prayerSettings).add(to: router)
         let apiAuthenticator = APIAuthenticator(accessTokens: accessTokens, basic: authenticator, accounts: accounts, adminToken: settings.adminToken)

@@ -38,6 +38,7 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private let responder: DAVResponder
     private let observer: RequestObserver
     private let dates: HTTPDateCache
+    private let bodies: ResponseBodyBuffers
     private let logger: Logger
     private var clientAddress = "unknown"
     private var taskExecutor: EventLoopTaskExecutor?
@@ -59,10 +60,11 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var quiesceHeld = false
     private var isClosed = false
 
-    init(responder: DAVResponder, observer: RequestObserver, dates: HTTPDateCache, logger: Logger) {
+    init(responder: DAVResponder, observer: RequestObserver, dates: HTTPDateCache, bodies: ResponseBodyBuffers, logger: Logger) {
         self.responder = responder
         self.observer = observer
         self.dates = dates
+        self.bodies = bodies
         self.logger = logger
     }
 
@@ -283,7 +285,7 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let status = HTTPResponseStatus(statusCode: response.status, reasonPhrase: Self.reason(response.status))
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
         if !response.body.isEmpty {
-            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(bodies.buffer(for: response.body, allocator: context.channel.allocator)))), promise: nil)
         }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
