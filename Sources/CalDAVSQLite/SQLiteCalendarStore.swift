@@ -35,8 +35,7 @@ public final class SQLiteCalendarStore: CalendarStore {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Migrations.migrator.migrate(pool)
             readers = SQLiteReaders(pool: pool)
-            // Through the writer, which stays open as long as the pool.
-            commits = pool.writeWithoutTransaction { db in SQLiteCommitWatch(connection: db.sqliteConnection!) }
+            commits = SQLiteCommitWatch(pool: pool)
         } catch {
             // GRDB's messages can hold the path or SQL; the cause is for a debugger, not a client.
             throw StoreError(.unavailable, "the database could not be opened or migrated")

@@ -16,8 +16,8 @@ import Synchronization
 ///
 /// The header is read through the mapping the store's writer connection already has, so
 /// no file is opened here (closing a second descriptor on the `-shm` file would drop the
-/// process's SQLite locks on it). The mapping lives as long as that connection:
-/// ``close()`` is called before it closes.
+/// process's SQLite locks on it). The mapping lives as long as that connection: the watch
+/// holds its pool, and ``close()`` is called before the pool is closed.
 public final class SQLiteCommitWatch: Sendable {
     /// One commit of the database.
     public struct Commit: Hashable, Sendable {
@@ -29,15 +29,18 @@ public final class SQLiteCommitWatch: Sendable {
 
     // The first page of the WAL index, mapped by SQLite; read only in `current()`, while open.
     nonisolated(unsafe) private let index: UnsafeRawPointer
+    /// Keeps the connection that maps the index open.
+    private let pool: DatabasePool
     private let readers = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
 
-    /// Watches the database `connection` is open on; `nil` when it is not in WAL mode or its
+    /// Watches the database of `pool`'s writer; `nil` when it is not in WAL mode or its
     /// index is not mapped (callers then read the database every time).
-    /// - Parameter connection: a connection that stays open until ``close()``.
-    init?(connection: OpaquePointer) {
-        guard let index = jadwal_sqlite_wal_index(connection) else { return nil }
+    init?(pool: DatabasePool) {
+        // The writer stays open as long as the pool.
+        guard let index = pool.writeWithoutTransaction({ db in db.sqliteConnection.flatMap { jadwal_sqlite_wal_index($0) } }) else { return nil }
         self.index = UnsafeRawPointer(index)
+        self.pool = pool
         guard current() != nil else { return nil }
     }
 
