@@ -1,7 +1,7 @@
 """Deterministic calendar data for the server benchmark, and the answers it must get.
 
 `generate(n)` makes n VEVENT objects from a fixed seed: the same n gives the same bytes on
-every machine, and a smaller n is a prefix of a larger one. About 15% are recurring series
+every machine, and a smaller n is a prefix of a larger one (without `spread`). About 15% are recurring series
 (DAILY with COUNT, WEEKLY with BYDAY and UNTIL, bi-weekly unbounded, MONTHLY by day or by
 weekday, YEARLY all-day), about 10% are all-day, a third carry a TZID with its VTIMEZONE,
 and about 30% have a VALARM. Event dates lie in 2019-2027.

@@ -31,7 +31,8 @@ public final class SQLiteCommitWatch: Sendable {
     nonisolated(unsafe) private let index: UnsafeRawPointer
     /// Keeps the connection that maps the index open.
     private let pool: DatabasePool
-    private let readers = Atomic<Int>(0)
+    /// Calls of `current()` under way, which ``close()`` waits out.
+    private let inProgress = Atomic<Int>(0)
     private let closed = Atomic<Bool>(false)
 
     /// Watches the database of `pool`'s writer; `nil` when it is not in WAL mode or its
@@ -41,14 +42,16 @@ public final class SQLiteCommitWatch: Sendable {
         guard let index = pool.writeWithoutTransaction({ db in db.sqliteConnection.flatMap { jadwal_sqlite_wal_index($0) } }) else { return nil }
         self.index = UnsafeRawPointer(index)
         self.pool = pool
-        guard current() != nil else { return nil }
+        // The header must be one this code reads; another process publishing a commit at
+        // this moment makes the copies differ for an instant, so a few tries are allowed.
+        guard (0..<100).contains(where: { _ in current() != nil }) else { return nil }
     }
 
     /// The last commit, or `nil` when it cannot be told right now (a writer is in the
     /// middle of publishing one, or the watch is closed): callers then read the database.
     public func current() -> Commit? {
-        readers.add(1, ordering: .sequentiallyConsistent)
-        defer { readers.subtract(1, ordering: .sequentiallyConsistent) }
+        inProgress.add(1, ordering: .sequentiallyConsistent)
+        defer { inProgress.subtract(1, ordering: .sequentiallyConsistent) }
         guard !closed.load(ordering: .sequentiallyConsistent) else { return nil }
         var position: UInt64 = 0
         var salts: UInt64 = 0
@@ -60,6 +63,6 @@ public final class SQLiteCommitWatch: Sendable {
     /// the mapping may close.
     func close() {
         closed.store(true, ordering: .sequentiallyConsistent)
-        while readers.load(ordering: .sequentiallyConsistent) != 0 {}
+        while inProgress.load(ordering: .sequentiallyConsistent) != 0 {}
     }
 }
