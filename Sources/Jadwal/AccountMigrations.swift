@@ -217,6 +217,37 @@ enum AccountMigrations {
                 CREATE INDEX sealed_key_purpose ON sealed_key (purpose, created_ms);
                 """)
         }
+        migrator.registerMigration("jadwal-10-identities") { db in
+            // Names and addresses compared by key; an id per account that is never reused,
+            // which access tokens name; the OpenID Connect subjects linked to accounts.
+            try db.execute(sql: """
+                ALTER TABLE account ADD COLUMN name_key TEXT;
+                ALTER TABLE account ADD COLUMN email_key TEXT;
+                ALTER TABLE account ADD COLUMN id TEXT;
+                CREATE UNIQUE INDEX account_name_key ON account(name_key);
+                CREATE UNIQUE INDEX account_email_key ON account(email_key);
+                CREATE UNIQUE INDEX account_id ON account(id);
+                CREATE TABLE account_identity (
+                    issuer TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    account TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (issuer, subject),
+                    UNIQUE (account, issuer)
+                );
+                """)
+            let rows = try Row.fetchAll(db, sql: "SELECT name, email FROM account ORDER BY created_at, name").map {
+                IdentityBackfill.Row(name: $0["name"], email: $0["email"])
+            }
+            for update in IdentityBackfill.plan(rows) {
+                try db.execute(sql: "UPDATE account SET name_key = ?, email_key = ?, id = ? WHERE name = ?",
+                               arguments: [update.nameKey, update.emailKey, update.id, update.name])
+            }
+        }
+        migrator.registerMigration("jadwal-11-server-settings") { db in
+            // What a serving process decided that commands should know (the public URL it uses).
+            try db.execute(sql: "CREATE TABLE server_setting (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        }
         return migrator
     }
 }

@@ -1,4 +1,5 @@
 import CalDAVPostgres
+import PostgresNIO
 
 /// The accounts' schema on PostgreSQL: the tables ``AccountMigrations`` builds on
 /// SQLite, as they stand now, in migrations that are only ever appended to.
@@ -206,6 +207,38 @@ enum AccountPostgresSchema {
             )
             """,
             "CREATE INDEX sealed_key_purpose ON sealed_key (purpose, created_ms)",
+        ]),
+        PostgresMigration("jadwal-4-identities") { connection in
+            // As SQLite's jadwal-10-identities.
+            for statement in [
+                "ALTER TABLE account ADD COLUMN name_key TEXT COLLATE \"C\" UNIQUE",
+                "ALTER TABLE account ADD COLUMN email_key TEXT COLLATE \"C\" UNIQUE",
+                "ALTER TABLE account ADD COLUMN id TEXT COLLATE \"C\" UNIQUE",
+                """
+                CREATE TABLE account_identity (
+                    issuer TEXT COLLATE "C" NOT NULL,
+                    subject TEXT COLLATE "C" NOT NULL,
+                    account TEXT COLLATE "C" NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (issuer, subject),
+                    UNIQUE (account, issuer)
+                )
+                """,
+            ] {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: connection.logger)
+            }
+            var rows: [IdentityBackfill.Row] = []
+            for try await (name, email) in try await connection.query("SELECT name, email FROM account ORDER BY created_at, name",
+                                                                        logger: connection.logger).decode((String, String?).self) {
+                rows.append(IdentityBackfill.Row(name: name, email: email))
+            }
+            for update in IdentityBackfill.plan(rows) {
+                try await connection.query("UPDATE account SET name_key = \(update.nameKey), email_key = \(update.emailKey), id = \(update.id) WHERE name = \(update.name)",
+                                           logger: connection.logger)
+            }
+        },
+        PostgresMigration("jadwal-5-server-settings", statements: [
+            "CREATE TABLE server_setting (name TEXT COLLATE \"C\" PRIMARY KEY, value TEXT NOT NULL)",
         ]),
     ])
 }

@@ -2,20 +2,32 @@ import Foundation
 import SQLStorage
 
 extension AccountStore {
-    /// The account whose email address is `email` (compared without case), or `nil`.
+    /// The account whose email address is `email` (compared by ``AccountIdentity/key(_:)``), or `nil`.
     public func account(withEmail email: String) async throws -> Account? {
         try await database.read { session in
-            try await session.queryRow("""
-                SELECT name, email, is_admin, created_at FROM account WHERE lower(email) = lower(?) ORDER BY created_at LIMIT 1
-                """, [email]).map {
-                Account(name: $0["name"], email: $0["email"], isAdmin: $0["is_admin"], createdAt: $0["created_at"])
-            }
+            try await session.queryRow("SELECT \(Account.columns) FROM account WHERE email_key = ?",
+                                       [AccountIdentity.key(AccountIdentity.canonical(email))]).map(Account.init(row:))
         }
     }
 
+    /// One account by the id tokens name, or `nil` once it is deleted.
+    public func account(id: String) async throws -> Account? {
+        try await database.read { session in
+            try await session.queryRow("SELECT \(Account.columns) FROM account WHERE id = ?", [id]).map(Account.init(row:))
+        }
+    }
+
+    /// The name of the account an access token was issued to, while it exists and its
+    /// password is the one it had then; `nil` after a deletion or a password change.
+    public func holder(of subject: AccessTokens.Subject) async throws -> String? {
+        guard let account = try await account(id: subject.accountID), account.passwordGeneration == subject.passwordGeneration else { return nil }
+        return account.name
+    }
+
     /// Changes an account's email address and administrator flag; `nil` leaves one as is,
-    /// an empty email clears it.
+    /// an empty email clears it. An address another account has is refused.
     public func update(name: String, email: String?? = .none, isAdmin: Bool? = nil) async throws {
+        let email = email.map { $0.map(AccountIdentity.canonical) }
         if case .some(.some(let address)) = email, !address.isEmpty, !Self.isValidEmail(address) {
             throw AccountError("'\(address)' is not an email address")
         }
@@ -23,7 +35,11 @@ extension AccountStore {
             guard try await session.scalar(Bool.self, "SELECT 1 FROM account WHERE name = ?", [name]) == true else { return false }
             if case .some(let address) = email {
                 let stored = address.flatMap { $0.isEmpty ? nil : $0 }
-                try await session.execute("UPDATE account SET email = ? WHERE name = ?", [stored, name])
+                let key = stored.map(AccountIdentity.key)
+                if let key, let holder = try await session.scalar(String.self, "SELECT name FROM account WHERE email_key = ? AND name <> ?", [key, name]) {
+                    throw AccountError("\(stored ?? "") is already the address of user \(holder)", conflict: true)
+                }
+                try await session.execute("UPDATE account SET email = ?, email_key = ? WHERE name = ?", [stored, key, name])
             }
             if let isAdmin {
                 try await session.execute("UPDATE account SET is_admin = ? WHERE name = ?", [isAdmin, name])

@@ -3,6 +3,7 @@ import Foundation
 import SQLStorage
 import GRDB
 import HummingbirdBcrypt
+import Synchronization
 
 /// User accounts, kept in the same SQLite file as the calendars. Passwords are stored
 /// only as bcrypt hashes.
@@ -13,6 +14,27 @@ public final class AccountStore: Sendable {
         public var email: String?
         public var isAdmin: Bool
         public var createdAt: Int
+        /// Never reused: a deleted account's tokens name an id no later account has.
+        public var id: String?
+        /// Raised by every password change: sessions started before it end.
+        public var passwordGeneration: Int = 0
+
+        /// The columns ``init(row:)`` reads.
+        static let columns = "name, email, is_admin, created_at, id, password_generation"
+
+        init(row: SQLRow) {
+            self.init(name: row["name"], email: row["email"], isAdmin: row["is_admin"], createdAt: row["created_at"],
+                      id: row["id"], passwordGeneration: row["password_generation"])
+        }
+
+        public init(name: String, email: String?, isAdmin: Bool, createdAt: Int, id: String? = nil, passwordGeneration: Int = 0) {
+            self.name = name
+            self.email = email
+            self.isAdmin = isAdmin
+            self.createdAt = createdAt
+            self.id = id
+            self.passwordGeneration = passwordGeneration
+        }
     }
 
     /// Why an account operation was refused.
@@ -20,9 +42,12 @@ public final class AccountStore: Sendable {
         public var description: String
         /// Whether it was refused because the user (or their app password) does not exist.
         public var isMissing: Bool
-        init(_ description: String, missing: Bool = false) {
+        /// Whether it was refused because the name or address belongs to another account.
+        public var isConflict: Bool
+        init(_ description: String, missing: Bool = false, conflict: Bool = false) {
             self.description = description
             isMissing = missing
+            isConflict = conflict
         }
 
         /// A user that does not exist.
@@ -37,6 +62,14 @@ public final class AccountStore: Sendable {
     let mailBell = OutboxBell()
     /// Rung when a job is queued, to wake this process's job worker.
     let jobBell = OutboxBell()
+    /// Seals the bodies of queued mail (sign-in and setup links), once the server's keys are open.
+    let mailKey = Mutex<SealingKey?>(nil)
+
+    /// Seals mail queued from now on with `key` (the vault's mail key), and opens mail
+    /// sealed with it.
+    public func sealMail(with key: SealingKey) {
+        mailKey.withLock { $0 = key }
+    }
 
     /// Opens the accounts in the SQLite database at `path` (the calendar store's file),
     /// bringing their tables up to date.
@@ -76,20 +109,63 @@ public final class AccountStore: Sendable {
             && !email.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 }
     }
 
-    /// Creates an account; fails if the name is taken or invalid, or the password too short.
+    /// Creates an account; fails if the name is invalid or taken, also in another
+    /// normalization or case (``AccountIdentity``), if the email address belongs to another
+    /// account, or if the password is too short. The name and address are stored in NFC.
     public func create(name: String, password: String, email: String? = nil, isAdmin: Bool = false,
                        now: Int = Int(Date().timeIntervalSince1970)) async throws {
+        let name = AccountIdentity.canonical(name)
+        let email = email.map(AccountIdentity.canonical)
         guard Self.isValidName(name) else { throw AccountError("'\(name)' is not a valid user name: use letters, digits and . _ @ + -") }
         if let email, !Self.isValidEmail(email) { throw AccountError("'\(email)' is not an email address") }
         guard password.count >= 8 else { throw AccountError("passwords need at least 8 characters") }
         let hash = await PasswordHashing.hash(password, cost: cost)
+        let nameKey = AccountIdentity.key(name)
+        let emailKey = email.map(AccountIdentity.key)
         try await database.write { session in
-            // The primary key decides, so two processes creating the same name at once get
+            if let taken = try await session.scalar(String.self, "SELECT name FROM account WHERE name_key = ? OR name = ?", [nameKey, name]) {
+                throw AccountError(taken.utf8.elementsEqual(name.utf8) ? "user \(name) exists already" : "the name \(name) is taken: it is the same as \(taken)",
+                                   conflict: true)
+            }
+            if let emailKey, let holder = try await session.scalar(String.self, "SELECT name FROM account WHERE email_key = ?", [emailKey]) {
+                throw AccountError("\(email ?? "") is already the address of user \(holder)", conflict: true)
+            }
+            // The unique keys decide, so two processes creating the same name at once get
             // one account and one refusal, not a constraint error.
             let inserted = try await session.execute("""
-                INSERT INTO account (name, password_hash, email, is_admin, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO NOTHING
-                """, [name, hash, email, isAdmin, now])
-            if inserted == 0 { throw AccountError("user \(name) exists already") }
+                INSERT INTO account (name, password_hash, email, is_admin, created_at, name_key, email_key, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """, [name, hash, email, isAdmin, now, nameKey, emailKey, AccountIdentity.newID()])
+            if inserted == 0 { throw AccountError("user \(name) exists already", conflict: true) }
+        }
+    }
+
+    /// The stored name of the account `typed` names: the same bytes in NFC, or failing
+    /// that the one account whose key matches (another case or normalization); `nil` when
+    /// there is none.
+    public func resolve(_ typed: String) async throws -> String? {
+        let name = AccountIdentity.canonical(typed)
+        guard name.utf8.count <= 256 else { return nil }
+        return try await database.read { session in
+            if try await session.scalar(Bool.self, "SELECT 1 FROM account WHERE name = ?", [name]) == true { return name }
+            return try await session.scalar(String.self, "SELECT name FROM account WHERE name_key = ?", [AccountIdentity.key(name)])
+        }
+    }
+
+    /// Accounts an administrator must settle: made before names were compared by key,
+    /// their name is not in NFC or collides with an older account's, or their email address
+    /// is another account's. Nothing was merged; each line says what to do.
+    public func identityProblems() async throws -> [String] {
+        try await database.read { session in
+            try await session.query("SELECT name, email, name_key, email_key FROM account WHERE name_key IS NULL OR (email IS NOT NULL AND email_key IS NULL) ORDER BY created_at").map { row in
+                let name: String = row["name"]
+                let nameKey: String? = row["name_key"]
+                let email: String? = row["email"]
+                if nameKey == nil {
+                    return "user \(name.unicodeScalars.map { $0.isASCII ? String($0) : String(format: "<U+%04X>", $0.value) }.joined()) has a name that is not in canonical form or is the same as an older user's after normalization; it cannot sign in until renamed: delete it (jadwald user delete) and add it again under another name"
+                }
+                return "user \(name) has the email address \(email ?? "") of an older user; change one of them (jadwald user email, or the admin API)"
+            }
         }
     }
 
@@ -115,18 +191,14 @@ public final class AccountStore: Sendable {
     /// Every account, by name.
     public func list() async throws -> [Account] {
         try await database.read { session in
-            try await session.query("SELECT name, email, is_admin, created_at FROM account ORDER BY name").map {
-                Account(name: $0["name"], email: $0["email"], isAdmin: $0["is_admin"], createdAt: $0["created_at"])
-            }
+            try await session.query("SELECT \(Account.columns) FROM account ORDER BY name").map(Account.init(row:))
         }
     }
 
-    /// One account, or `nil`.
+    /// One account by its stored name, or `nil`.
     public func account(named name: String) async throws -> Account? {
         try await database.read { session in
-            try await session.queryRow("SELECT name, email, is_admin, created_at FROM account WHERE name = ?", [name]).map {
-                Account(name: $0["name"], email: $0["email"], isAdmin: $0["is_admin"], createdAt: $0["created_at"])
-            }
+            try await session.queryRow("SELECT \(Account.columns) FROM account WHERE name = ?", [name]).map(Account.init(row:))
         }
     }
 

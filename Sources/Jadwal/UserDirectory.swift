@@ -33,6 +33,7 @@ public struct UserDirectory: Sendable {
     /// Creates a user and their first calendar. Without a password the account gets a
     /// random one nobody knows: it signs in by email link, devices by app passwords.
     public func create(name: String, password: String? = nil, email: String? = nil, isAdmin: Bool = false) async throws {
+        let name = AccountIdentity.canonical(name)
         try await accounts.create(name: name, password: password ?? SecretToken.generate(), email: email, isAdmin: isAdmin)
         // The account is new, so anything stored under its name is left from an earlier
         // account of that name (deleted by an older version): someone else's data.

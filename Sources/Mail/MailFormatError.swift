@@ -4,5 +4,5 @@ public struct MailFormatError: Error, Sendable, Hashable, CustomStringConvertibl
     /// What was wrong, in words a user can act on.
     public let description: String
 
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }

@@ -70,11 +70,12 @@ public struct MailMessage: Sendable, Hashable {
         try self.init(from: from, to: [recipient], subject: subject, text: text, html: html, messageID: messageID, date: date)
     }
 
-    /// The first `https://` link in the plain-text body, if any.
+    /// The first `https://` or `http://` link in the plain-text body, if any.
     public var firstLink: String? {
-        guard let start = text.range(of: "https://") else { return nil }
-        let end = text[start.lowerBound...].firstIndex { $0.isWhitespace || "<>\"')".contains($0) } ?? text.endIndex
-        return String(text[start.lowerBound..<end])
+        let starts = ["https://", "http://"].compactMap { text.range(of: $0)?.lowerBound }
+        guard let start = starts.min() else { return nil }
+        let end = text[start...].firstIndex { $0.isWhitespace || "<>\"')".contains($0) } ?? text.endIndex
+        return String(text[start..<end])
     }
 
     private static func check(messageID: String) throws(MailFormatError) {

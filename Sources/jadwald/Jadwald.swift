@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The Jadwal server daemon and its tools.
 @main
@@ -16,4 +19,20 @@ struct Jadwald: AsyncParsableCommand {
         subcommands: [ServeCommand.self, UserCommand.self, MailCommand.self, KeysCommand.self, ImportCommand.self, ExportCommand.self, BackupCommand.self, MigrateStoreCommand.self, ICalCommand.self,
                       PrayerCommand.self, ProfileCommand.self, QRCommand.self, ExtractCommand.self, ChatsCommand.self, ConflictsCommand.self]
     )
+
+    /// Runs the command asked for, with every file it makes readable by its owner only:
+    /// the database holds everyone's calendars, and keys and mail sit beside it.
+    static func main() async {
+        umask(0o077)
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

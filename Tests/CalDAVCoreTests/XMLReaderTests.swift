@@ -98,3 +98,21 @@ struct XMLReaderTests {
         #expect(try XMLReader().parse(XMLWriter.fragment(element)) == element)
     }
 }
+
+/// Markup whose parse would cost far more than its size is refused before libxml2 reads it.
+@Suite struct XMLMarkupLimitTests {
+    @Test("an element with more attributes than the limit is refused")
+    func attributes() throws {
+        let attributes = (0..<80_000).map { "a\($0)=\"x\"" }.joined(separator: " ")
+        let body = Array("<?xml version=\"1.0\"?><D:propfind xmlns:D=\"DAV:\" \(attributes)><D:allprop/></D:propfind>".utf8)
+        #expect(throws: XMLReader.ReadError.self) { try XMLReader(limits: .init(maxBytes: 4 << 20)).parse(body) }
+        let few = Array("<D:propfind xmlns:D=\"DAV:\" a=\"1\" b='=>'><!-- a=b=c --><D:allprop/></D:propfind>".utf8)
+        #expect(try XMLReader().parse(few).attributes.count == 2)
+    }
+
+    @Test("more tags than elements allowed are refused before parsing")
+    func tags() {
+        let body = Array(("<D:prop xmlns:D=\"DAV:\">" + String(repeating: "<D:x/>", count: 200) + "</D:prop>").utf8)
+        #expect(throws: XMLReader.ReadError.self) { try XMLReader(limits: .init(maxElements: 100)).parse(body) }
+    }
+}

@@ -108,7 +108,7 @@ def test_admin_api_manages_users(api, server):
 
     created = api.call("POST", "/admin/users", {"name": "sara", "email": "sara@example.org", "admin": True}, auth=admin)
     assert created.status == 201 and created.json()["admin"] is True and created.json()["email"] == "sara@example.org"
-    assert api.call("POST", "/admin/users", {"name": "sara"}, auth=admin).status == 400
+    assert api.call("POST", "/admin/users", {"name": "sara"}, auth=admin).status == 409
     assert api.call("POST", "/admin/users", {"name": "../etc"}, auth=admin).status == 400
 
     # A password reset makes one and ends nothing else; the new one works for CalDAV at once.

@@ -26,7 +26,8 @@ BASIC = ApiClient.basic("amal", "amal-password-1")
 @pytest.fixture
 def chats(server):
     server.stop()
-    server.config = '[chats]\ntime_zone = "Asia/Riyadh"\n'
+    # The webhook receivers listen on loopback, which webhooks reach only when allowed.
+    server.config = '[chats]\ntime_zone = "Asia/Riyadh"\n[webhooks]\nallow = "127.0.0.1"\n'
     server.start()
     api = ApiClient(server.url)
     token = api.call("POST", "/chats/bridge-token", auth=BASIC).json()["token"]

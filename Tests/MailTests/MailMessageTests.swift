@@ -150,11 +150,12 @@ struct MailMessageTests {
         #expect(throws: MailFormatError.self) { try message(html: String(repeating: "b", count: MailMessage.maxBodySize + 1)) }
     }
 
-    @Test("The first https link in the text is found, without trailing punctuation that cannot be in it")
+    @Test("The first http or https link in the text is found, without trailing punctuation that cannot be in it")
     func firstLink() throws {
         #expect(try message(text: "Open https://cal.example.org/login?t=abc&u=1 within 15 minutes.").firstLink == "https://cal.example.org/login?t=abc&u=1")
         #expect(try message(text: "See <https://a.example/x>").firstLink == "https://a.example/x")
-        #expect(try message(text: "http://insecure.example only").firstLink == nil)
+        #expect(try message(text: "Open http://127.0.0.1:8080/signin?token=abc then https://b.example").firstLink == "http://127.0.0.1:8080/signin?token=abc")
+        #expect(try message(text: "no link here").firstLink == nil)
     }
 
     @Test("A generated Message-ID is unique and uses the sender's domain")

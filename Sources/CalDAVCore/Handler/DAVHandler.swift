@@ -63,7 +63,7 @@ public struct DAVHandler: Sendable {
     private func dispatch(_ request: DAVRequest, in context: DAVContext) async throws(DAVError) -> DAVResponse {
         if request.method == "OPTIONS" { return options() }
         guard let path = DAVPath(request.path) else { throw DAVError.notFound() }
-        if let user = path.user, user != context.principal { throw DAVError.notFound() }
+        guard context.mayReach(path) else { throw DAVError.notFound() }
         if request.method == "GET" || request.method == "HEAD", case .object(let user, let calendar, let name) = path,
            let found = try await calendarObject(named: name, in: CalendarReference(owner: user, name: calendar)) {
             guard let object = found else { throw DAVError.notFound("no object \(name)") }

@@ -44,6 +44,9 @@ public struct DAVResponse: Sendable {
         DAVResponse(status: 207, headers: [("Content-Type", "application/xml; charset=utf-8")], body: writer.bytes)
     }
 
+    /// The 404 for a path that does not exist, or that the principal may not reach.
+    public static var notFound: DAVResponse { error(DAVError.notFound()) }
+
     /// The response for an error: a `DAV:error` body with the condition, or a plain text message.
     static func error(_ error: DAVError) -> DAVResponse {
         guard let condition = error.condition else {
@@ -82,6 +85,18 @@ public struct DAVContext: Sendable {
         self.principal = principal
         self.now = now
         self.emailAddresses = emailAddresses
+    }
+
+    /// Whether the principal owns what `user` names. Byte for byte: Swift's `==` treats
+    /// canonically equivalent strings as equal, and two such names are two accounts.
+    public func owns(_ user: String) -> Bool {
+        user.utf8.elementsEqual(principal.utf8)
+    }
+
+    /// Whether the principal may reach `path` at all: paths outside every user's tree, or
+    /// inside the principal's own.
+    public func mayReach(_ path: DAVPath) -> Bool {
+        path.user.map(owns) ?? true
     }
 }
 

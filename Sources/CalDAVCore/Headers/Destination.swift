@@ -9,7 +9,7 @@ extension DAVHandler {
         if let authority = Self.authorityOfHref(header), let host = request.header("host"), authority.lowercased() != host.lowercased() {
             throw DAVError(status: 502, message: "the destination \(header) is on another server")
         }
-        guard let path = DAVPath(Self.pathOfHref(header)), path.user == context.principal else {
+        guard let path = DAVPath(Self.pathOfHref(header)), path.user != nil, context.mayReach(path) else {
             throw DAVError.forbidden("the destination must be one of your own calendars or collections")
         }
         return path

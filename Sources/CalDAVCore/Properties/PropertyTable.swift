@@ -167,7 +167,7 @@ struct PropertyTable: Sendable {
         Definition(name: calDAV("calendar-user-address-set"), inAllProp: false, isWritable: false) { resource, context, _ in
             guard case .principal(let user) = resource else { return nil }
             // Only the principal's own record is ever shown, so the context holds its addresses.
-            let addresses = (user == context.principal ? context.emailAddresses.map { "mailto:" + $0 } : []) + [DAVPath.principal(user: user).href]
+            let addresses = (context.owns(user) ? context.emailAddresses.map { "mailto:" + $0 } : []) + [DAVPath.principal(user: user).href]
             return .custom { writer in
                 for address in addresses { writer.element(dav("href"), text: address) }
             }

@@ -81,7 +81,7 @@ extension DAVHandler {
 
     /// The resource an href names, if it exists and belongs to the principal (or no one).
     private func readableResource(_ href: String, context: DAVContext) async -> Resource? {
-        guard let path = DAVPath(Self.pathOfHref(href)), path.user == nil || path.user == context.principal else { return nil }
+        guard let path = DAVPath(Self.pathOfHref(href)), context.mayReach(path) else { return nil }
         return try? await resource(at: path)
     }
 }

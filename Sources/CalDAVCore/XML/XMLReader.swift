@@ -12,11 +12,15 @@ public struct XMLReader: Sendable {
         public var maxBytes: Int
         public var maxDepth: Int
         public var maxElements: Int
+        /// Attributes on one element. libxml2 checks each new attribute against the ones
+        /// before it, so a tag with tens of thousands of them costs seconds to parse.
+        public var maxAttributes: Int
 
-        public init(maxBytes: Int = 1 << 20, maxDepth: Int = 64, maxElements: Int = 100_000) {
+        public init(maxBytes: Int = 1 << 20, maxDepth: Int = 64, maxElements: Int = 100_000, maxAttributes: Int = 64) {
             self.maxBytes = maxBytes
             self.maxDepth = maxDepth
             self.maxElements = maxElements
+            self.maxAttributes = maxAttributes
         }
     }
 
@@ -38,6 +42,7 @@ public struct XMLReader: Sendable {
         guard !bytes.isEmpty else { throw ReadError("empty XML body") }
         guard bytes.count <= limits.maxBytes else { throw ReadError("XML body larger than \(limits.maxBytes) bytes") }
         guard bytes.count <= Int(Int32.max) else { throw ReadError("XML body too large") }
+        try XMLMarkupScan(limits: limits).check(bytes)
         XMLReader.installEntityLoader
         guard let context = xmlNewParserCtxt() else { throw ReadError("cannot create an XML parser") }
         defer { xmlFreeParserCtxt(context) }

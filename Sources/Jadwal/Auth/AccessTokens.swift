@@ -2,7 +2,9 @@ import Foundation
 import JWTKit
 
 /// Short-lived bearer tokens for the app API: ES256 JWTs, five minutes long, naming the
-/// account in `sub`.
+/// account's id in `sub` (never reused, unlike names) and its password generation in
+/// `gen`, so that deleting the account or changing its password ends them at once
+/// (``AccountStore/holder(of:)``).
 ///
 /// Signing keys live in the store's ``KeyVault``, so every instance on one database signs
 /// and verifies with the same keys; one is made at first start. ``rotate()`` adds a new key
@@ -43,21 +45,31 @@ public actor AccessTokens {
         if signingKeyID == nil { try await rotate() }
     }
 
+    /// Whom a token was issued to.
+    public struct Subject: Sendable, Equatable {
+        /// ``AccountStore/Account/id``.
+        public let accountID: String
+        /// ``AccountStore/Account/passwordGeneration`` when the token was issued.
+        public let passwordGeneration: Int
+    }
+
     /// A new access token for `account`.
-    public func issue(for account: String) async throws -> String {
+    public func issue(for account: AccountStore.Account) async throws -> String {
+        guard let id = account.id else { throw JWTError.claimVerificationFailure(failedClaim: nil, reason: "the account has no id") }
         try await reload()
         guard let signingKeyID else { throw JWTError.noKeyProvided }
         let now = clock()
-        let claims = AccessClaims(sub: SubjectClaim(value: account), iss: IssuerClaim(value: issuer),
+        let claims = AccessClaims(sub: SubjectClaim(value: id), gen: account.passwordGeneration, iss: IssuerClaim(value: issuer),
                                   aud: AudienceClaim(value: Self.audience),
                                   iat: IssuedAtClaim(value: Date(timeIntervalSince1970: TimeInterval(now))),
                                   exp: ExpirationClaim(value: Date(timeIntervalSince1970: TimeInterval(now + Self.lifetime))))
         return try await keys.sign(claims, kid: JWKIdentifier(string: signingKeyID))
     }
 
-    /// The account a token was issued for, or `nil` when it is forged, expired, signed by
-    /// a key this server does not know, or not an ES256 JWT.
-    public func verify(_ token: String) async -> String? {
+    /// Whom a token was issued to, or `nil` when it is forged, expired, signed by a key
+    /// this server does not know, or not an ES256 JWT. Whether that account still exists
+    /// with the same password is ``AccountStore/holder(of:)``'s to say.
+    public func verify(_ token: String) async -> Subject? {
         guard let header = JWTHeaderCheck(token), header.algorithm == "ES256" else { return nil }
         try? await reloadIfStale()
         // A key made by another process since the last read. A forged key id costs one
@@ -68,7 +80,7 @@ public actor AccessTokens {
         let now = clock()
         guard claims.iss.value == issuer, claims.aud.value.contains(Self.audience),
               Int(claims.exp.value.timeIntervalSince1970) > now, Int(claims.iat.value.timeIntervalSince1970) <= now + 60 else { return nil }
-        return claims.sub.value
+        return Subject(accountID: claims.sub.value, passwordGeneration: claims.gen)
     }
 
     /// Adds a new signing key and deletes keys retired long enough ago.
@@ -119,6 +131,7 @@ public actor AccessTokens {
 /// The claims of an access token.
 struct AccessClaims: JWTPayload {
     var sub: SubjectClaim
+    var gen: Int
     var iss: IssuerClaim
     var aud: AudienceClaim
     var iat: IssuedAtClaim

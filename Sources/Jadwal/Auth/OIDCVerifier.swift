@@ -42,7 +42,7 @@ public actor OIDCVerifier {
     static let maxKeySetBytes = 256 << 10
     static let algorithms: Set = ["RS256", "RS384", "RS512", "ES256", "ES384", "PS256"]
 
-    private let settings: Settings
+    public let settings: Settings
     private let clock: @Sendable () -> Int
     private var keys: JWTKeyCollection?
     private var keyIDs: Set<String> = []

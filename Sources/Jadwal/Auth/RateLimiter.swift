@@ -42,6 +42,28 @@ public struct RateLimiter: Sendable {
         return max(0, (row["window_start"] as Int) + windowSeconds - now)
     }
 
+    /// Attempts counted for `key` in its current window.
+    public func count(_ key: String, now: Int = Int(Date().timeIntervalSince1970)) async -> Int {
+        let digest = Self.digest(key)
+        let count = try? await database.read { session in
+            try await session.scalar(Int.self, "SELECT count FROM rate_limit WHERE scope = ? AND key = ? AND window_start > ?",
+                                     [scope, digest, now - windowSeconds])
+        }
+        return count.flatMap { $0 } ?? 0
+    }
+
+    /// Marks `key` as seen now: a window that starts again at every call, which
+    /// ``count(_:now:)`` reports as 1 until it lapses.
+    public func touch(_ key: String, now: Int = Int(Date().timeIntervalSince1970)) async {
+        let digest = Self.digest(key)
+        _ = try? await database.write { session in
+            try await session.execute("""
+                INSERT INTO rate_limit (scope, key, window_start, count) VALUES (?, ?, ?, 1)
+                ON CONFLICT (scope, key) DO UPDATE SET window_start = excluded.window_start
+                """, [scope, digest, now])
+        }
+    }
+
     /// Forgets `key` (after a success, failures no longer count).
     public func reset(_ key: String) async {
         let digest = Self.digest(key)

@@ -29,6 +29,21 @@ public enum SecretToken {
         String(token.prefix(6)) + "…"
     }
 
+    /// A link with its secrets shortened (``redacted(_:)``): query values and path
+    /// segments long enough to be tokens.
+    public static func redactedLink(_ link: String) -> String {
+        let shorten: (Substring) -> String = { $0.count >= 16 ? redacted(String($0)) : String($0) }
+        let parts = link.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var result = parts[0].split(separator: "/", omittingEmptySubsequences: false).map(shorten).joined(separator: "/")
+        if parts.count == 2 {
+            result += "?" + parts[1].split(separator: "&", omittingEmptySubsequences: false).map { pair in
+                let field = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return field.count == 2 ? "\(field[0])=\(shorten(field[1]))" : String(pair)
+            }.joined(separator: "&")
+        }
+        return result
+    }
+
     /// Compares two secrets in time that depends only on their lengths.
     public static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)

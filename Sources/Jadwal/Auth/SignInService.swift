@@ -86,7 +86,22 @@ public struct SignInService: Sendable {
         let identity: OIDCVerifier.Identity
         do { identity = try await oidc.verify(idToken) } catch { throw Refusal(401, "invalid_id_token", error.message) }
         let account: String?
-        do { account = try await self.account(for: identity.email) } catch {
+        do {
+            // An account linked to this subject signs in whatever address the token carries;
+            // otherwise the address finds the account, which is linked to the subject now.
+            if let linked = try await users.accounts.identities.account(issuer: oidc.settings.issuer, subject: identity.subject) {
+                account = linked
+            } else if let found = try await self.account(for: identity.email) {
+                guard try await users.accounts.identities.link(found, issuer: oidc.settings.issuer, subject: identity.subject) else {
+                    throw Refusal(403, "identity_mismatch", "\(identity.email) is linked to another \(oidc.settings.issuer) account; sign in with that one, or by email link")
+                }
+                account = found
+            } else {
+                account = nil
+            }
+        } catch let refusal as Refusal {
+            throw refusal
+        } catch {
             throw Refusal(503, "unavailable", "sign-in is not available right now")
         }
         guard let account else { throw Refusal(403, "no_account", "no account uses \(identity.email) and this server does not open new ones") }
@@ -103,8 +118,13 @@ public struct SignInService: Sendable {
             throw Refusal(401, "invalid_token", "this refresh token is not valid; sign in again")
         }
         do {
-            return Session(account: account, accessToken: try await accessTokens.issue(for: account),
+            guard let holder = try await users.accounts.account(named: account) else {
+                throw Refusal(401, "invalid_token", "this refresh token is not valid; sign in again")
+            }
+            return Session(account: account, accessToken: try await accessTokens.issue(for: holder),
                            expiresIn: AccessTokens.lifetime, refreshToken: replacement)
+        } catch let refusal as Refusal {
+            throw refusal
         } catch {
             throw Refusal(503, "unavailable", "sign-in is not available right now")
         }
@@ -132,9 +152,12 @@ public struct SignInService: Sendable {
 
     private func startSession(for account: String) async throws(Refusal) -> Session {
         do {
-            let session = Session(account: account, accessToken: try await accessTokens.issue(for: account), expiresIn: AccessTokens.lifetime,
+            guard let holder = try await users.accounts.account(named: account) else {
+                throw Refusal(401, "no_account", "this account no longer exists")
+            }
+            let session = Session(account: account, accessToken: try await accessTokens.issue(for: holder), expiresIn: AccessTokens.lifetime,
                                   refreshToken: try await users.accounts.refreshTokens.issue(for: account))
-            if try await users.accounts.recordSignIn(name: account), let email = try await users.accounts.account(named: account)?.email {
+            if try await users.accounts.recordSignIn(name: account), let email = holder.email {
                 try await send(OutgoingMail(to: email, subject: "Welcome to Jadwal", text: """
                     Welcome to Jadwal. Your calendars live on \(publicURL).
 
@@ -146,6 +169,8 @@ public struct SignInService: Sendable {
                     """))
             }
             return session
+        } catch let refusal as Refusal {
+            throw refusal
         } catch {
             throw Refusal(503, "unavailable", "sign-in is not available right now")
         }

@@ -21,6 +21,20 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxRequestBody = 11 << 20
     /// Memory for answers to repeated reads of unchanged calendars, in bytes (0: none kept).
     public var responseCacheBytes = 64 << 20
+    /// Request bodies held in memory on all connections together, in bytes.
+    public var bodyMemory = 256 << 20
+    /// Seconds to receive a request's head once its first byte came.
+    public var headerTimeout = 20
+    /// Seconds a request body may make no progress.
+    public var bodyTimeout = 30
+    /// Seconds a connection may wait, idle, for its next request.
+    public var idleTimeout = 30
+    /// Open connections at most; past it the longest idle ones are closed.
+    public var maxConnections = 4096
+    /// Proxies whose `Forwarded`, `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
+    public var trustedProxies: [AddressRange] = []
+    /// Private, loopback or link-local addresses that webhooks may still reach (a local bridge).
+    public var webhookAllow: [AddressRange] = []
     public var logLevel = "info"
     /// `logfmt` (key=value pairs) or `json` (one object per line).
     public var logFormat = "logfmt"
@@ -93,7 +107,9 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// Every setting's name, for the documentation and for refusing unknown keys.
     public static let keys = ["host", "port", "data", "tls.certificate", "tls.key", "limits.max_resource_size",
-                              "limits.max_request_body", "limits.response_cache_bytes", "log.level", "log.format",
+                              "limits.max_request_body", "limits.response_cache_bytes", "limits.body_memory", "limits.header_timeout",
+                              "limits.body_timeout", "limits.idle_timeout", "limits.max_connections", "http.trusted_proxies",
+                              "webhooks.allow", "log.level", "log.format",
                               "public_url", "secret_key", "secret_key_file", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "admin.token",
                               "provisioning.certificate", "provisioning.key", "provisioning.chain",
                               "mail.from", "smtp.host", "smtp.port", "smtp.security", "smtp.username", "smtp.password",
@@ -132,6 +148,13 @@ public struct ServerConfiguration: Sendable, Equatable {
             }
             return number
         }
+        func addressRanges() throws(Problem) -> [AddressRange] {
+            do {
+                return try value.split(whereSeparator: { $0 == "," || $0 == " " }).map { entry throws(AddressRange.ParseError) in try AddressRange(String(entry)) }
+            } catch {
+                throw Problem(description: "\(source): \(error.description); give addresses or CIDR ranges separated by commas")
+            }
+        }
         func nonEmpty() throws(Problem) -> String {
             guard !value.isEmpty else { throw Problem(description: "\(source) must not be empty") }
             return value
@@ -145,6 +168,13 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "limits.max_resource_size": maxResourceSize = try integer(1024...(1 << 30))
         case "limits.max_request_body": maxRequestBody = try integer(1024...(1 << 30))
         case "limits.response_cache_bytes": responseCacheBytes = try integer(0...(1 << 34))
+        case "limits.body_memory": bodyMemory = try integer((1 << 20)...(1 << 36))
+        case "limits.header_timeout": headerTimeout = try integer(1...3600)
+        case "limits.body_timeout": bodyTimeout = try integer(1...3600)
+        case "limits.idle_timeout": idleTimeout = try integer(1...86_400)
+        case "limits.max_connections": maxConnections = try integer(8...1_000_000)
+        case "http.trusted_proxies": trustedProxies = try addressRanges()
+        case "webhooks.allow": webhookAllow = try addressRanges()
         case "log.level":
             guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(value) else {
                 throw Problem(description: "\(source) must be one of trace, debug, info, notice, warning, error, critical")
@@ -234,6 +264,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         let oidc = [oidcIssuer == nil, oidcKeySetURL == nil, oidcClientIDs.isEmpty]
         if oidc.contains(true) && oidc.contains(false) {
             throw Problem(description: "OpenID Connect needs auth.oidc.issuer, auth.oidc.jwks_url and auth.oidc.client_ids together")
+        }
+        if bodyMemory < maxRequestBody {
+            throw Problem(description: "limits.body_memory (\(bodyMemory)) must be at least limits.max_request_body (\(maxRequestBody))")
         }
         if maxRequestBody < maxResourceSize {
             throw Problem(description: "limits.max_request_body (\(maxRequestBody)) must be at least limits.max_resource_size (\(maxResourceSize))")

@@ -1,6 +1,7 @@
 import Foundation
 import SQLStorage
 import Mail
+import Synchronization
 
 /// Mail waiting to go out, kept in the accounts' database so that nothing queued is lost
 /// when the server stops or crashes. A ``MailDispatcher`` delivers it.
@@ -8,9 +9,14 @@ import Mail
 /// ```swift
 /// try await accounts.mailOutbox.enqueue(message)   // durable once this returns
 /// ```
+///
+/// Bodies are sealed (AES-256-GCM) with the mail key when one is set
+/// (``AccountStore/sealMail(with:)``): a queued sign-in link must not be readable from a
+/// copy of the database. A sent message's body is forgotten.
 public struct MailOutbox: Sendable {
     let database: any SQLDatabase
     let bell: OutboxBell
+    let key: SealingKey?
 
     /// One queued message as listed to an operator: never its body.
     public struct Entry: Sendable, Hashable {
@@ -49,23 +55,39 @@ public struct MailOutbox: Sendable {
     /// - Returns: the entry's id.
     @discardableResult
     public func enqueue(_ message: MailMessage, now: Date = Date()) async throws -> Int64 {
-        let id = try await database.write { session in try await Self.insert(message, now: now, into: session) }
+        let id = try await database.write { session in try await insert(message, now: now, into: session) }
         bell.ring()
         return id
     }
 
-    /// Stores `message` within a write transaction of the caller's, so that it is queued
-    /// if and only if the caller's other changes commit (a sign-in token and its mail, say).
-    /// Call ``wakeDispatcher()`` after the commit.
-    static func insert(_ message: MailMessage, now: Date, into session: any SQLSession) async throws -> Int64 {
+    /// Stores `message` within a write transaction of the caller's.
+    func insert(_ message: MailMessage, now: Date, into session: any SQLSession) async throws -> Int64 {
         let recipients = String(decoding: try JSONEncoder().encode(message.to.map(\.description)), as: UTF8.self)
         let id = try await session.scalar(Int64.self, """
             INSERT INTO mail_outbox (message_id, sender, recipients, subject, text_body, html_body, date, created_at, next_attempt_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-            """, [message.messageID, message.from.description, recipients, message.subject, message.text,
-                  message.html, message.date.timeIntervalSince1970, seconds(now), seconds(now)])
+            """, [message.messageID, message.from.description, recipients, message.subject,
+                  try sealed(message.text, part: "text", of: message.messageID), try message.html.map { try sealed($0, part: "html", of: message.messageID) },
+                  message.date.timeIntervalSince1970, Self.seconds(now), Self.seconds(now)])
         guard let id else { throw SQLStorageError("the new message's id did not come back") }
         return id
+    }
+
+    /// Marks a sealed body: `sealed:` and the base64 of nonce, ciphertext and tag.
+    static let sealedPrefix = "sealed:"
+
+    private func sealed(_ body: String, part: String, of messageID: String) throws -> String {
+        guard let key else { return body }
+        return Self.sealedPrefix + (try key.seal(body, context: "mail_outbox:\(part):\(messageID)")).base64EncodedString()
+    }
+
+    private func opened(_ stored: String, part: String, of messageID: String) throws(MailFormatError) -> String {
+        guard stored.hasPrefix(Self.sealedPrefix) else { return stored }
+        guard let key, let data = Data(base64Encoded: String(stored.dropFirst(Self.sealedPrefix.count))),
+              let text = try? key.openString(data, context: "mail_outbox:\(part):\(messageID)") else {
+            throw MailFormatError("the queued message is sealed with a key this process does not have")
+        }
+        return text
     }
 
     /// Wakes this process's dispatcher for mail stored with ``insert(_:now:into:)``.
@@ -115,7 +137,7 @@ public struct MailOutbox: Sendable {
                 SELECT * FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?\(session.dialect.skipLocked)
                 """, [Self.seconds(now), limit])
             var claims: [Claim] = []
-            for row in rows { claims.append(try await Self.claim(row, now: now, lease: lease, session)) }
+            for row in rows { claims.append(try await claim(row, now: now, lease: lease, session)) }
             return claims
         }
     }
@@ -127,7 +149,7 @@ public struct MailOutbox: Sendable {
             guard let row = try await session.queryRow("""
                 SELECT * FROM mail_outbox WHERE id = ? AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?\(session.dialect.forUpdate)
                 """, [id, Self.seconds(now)]) else { return nil }
-            return try await Self.claim(row, now: now, lease: lease, session)
+            return try await claim(row, now: now, lease: lease, session)
         }
     }
 
@@ -187,17 +209,21 @@ public struct MailOutbox: Sendable {
                      lastError: row["last_error"], finishedAt: (sentAt ?? failedAt).map(date))
     }
 
-    private static func claim(_ row: SQLRow, now: Date, lease: TimeInterval, _ session: any SQLSession) async throws -> Claim {
+    private func claim(_ row: SQLRow, now: Date, lease: TimeInterval, _ session: any SQLSession) async throws -> Claim {
         let id: Int64 = row["id"]
         let attempts: Int = row["attempts"] + 1
-        try await session.execute("UPDATE mail_outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?", [attempts, secondsRoundedUp(now.addingTimeInterval(lease)), id])
+        try await session.execute("UPDATE mail_outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?", [attempts, Self.secondsRoundedUp(now.addingTimeInterval(lease)), id])
+        let messageID: String = row["message_id"]
         let message = Result { () throws(MailFormatError) -> MailMessage in
             var to: [MailAddress] = []
-            for recipient in recipients(row["recipients"]) { to.append(try MailAddress(parsing: recipient)) }
-            return try MailMessage(from: try MailAddress(parsing: row["sender"]), to: to, subject: row["subject"], text: row["text_body"],
-                                   html: row["html_body"], messageID: row["message_id"], date: Date(timeIntervalSince1970: row["date"]))
+            for recipient in Self.recipients(row["recipients"]) { to.append(try MailAddress(parsing: recipient)) }
+            let html: String? = row["html_body"]
+            return try MailMessage(from: try MailAddress(parsing: row["sender"]), to: to, subject: row["subject"],
+                                   text: try opened(row["text_body"], part: "text", of: messageID),
+                                   html: try html.map { (body: String) throws(MailFormatError) in try opened(body, part: "html", of: messageID) },
+                                   messageID: messageID, date: Date(timeIntervalSince1970: row["date"]))
         }
-        return Claim(id: id, messageID: row["message_id"], attempts: attempts, createdAt: date(row["created_at"]), message: message)
+        return Claim(id: id, messageID: messageID, attempts: attempts, createdAt: Self.date(row["created_at"]), message: message)
     }
 
     private static func recipients(_ json: String) -> [String] {
@@ -212,5 +238,5 @@ public struct MailOutbox: Sendable {
 
 extension AccountStore {
     /// The mail queue kept beside the accounts.
-    public var mailOutbox: MailOutbox { MailOutbox(database: database, bell: mailBell) }
+    public var mailOutbox: MailOutbox { MailOutbox(database: database, bell: mailBell, key: mailKey.withLock { $0 }) }
 }

@@ -49,6 +49,7 @@ extension MailCommand {
                                      logLevel: Logger.Level(rawValue: settings.logLevel) ?? .info)
             }
             let accounts = try await Storage.open(data, dataDirectory: settings.data).accounts
+            try await ServerKeys(settings: settings, accounts: accounts).sealMail(of: accounts)
             let dispatcher = try MailDispatcher.configured(by: settings, accounts: accounts, logger: Logger(label: "jadwald"))
             let id = try await accounts.mailOutbox.enqueue(message)
             print("queued \(message.messageID) as outbox entry \(id)")

@@ -41,20 +41,30 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "jadwald")
         logger.debug("executor", metadata: ["event_loops": .stringConvertible(onLoops)])
         let storage = try await Storage.open(data, dataDirectory: settings.data, serving: true)
+        if let file = storage.sqliteFile { DataFolderPermissions.secure(databaseFile: file, logger: logger) }
+        for problem in try await storage.accounts.identityProblems() {
+            logger.warning("account needs an administrator", metadata: ["problem": "\(problem)"])
+        }
         let store = storage.homes
         let accounts = storage.accounts
         let users = UserDirectory(accounts: accounts, calendars: store)
         let calendars = JadwalCalendarStore(primary: store, prayer: PrayerCalendar(settings: accounts.prayerSettings))
-        let publicURL = settings.effectivePublicURL
+        let publicURL = PublicURLAdvice.url(settings)
+        let publicURLWarnings = PublicURLAdvice.warnings(settings, url: publicURL)
+        for warning in publicURLWarnings { logger.warning("\(warning)") }
+        // Commands run beside the server (setup links) build the same links.
+        try await accounts.serverSettings.setPublicURL(publicURL)
         let keys = try ServerKeys(settings: settings, accounts: accounts)
+        try await keys.sealMail(of: accounts)
         let accessTokens = try await keys.accessTokens(issuer: publicURL)
         let mail = MailQueue(outbox: accounts.mailOutbox, sender: settings.mailSender)
         let metrics = RequestMetrics()
         let router = Router(context: JadwalRequestContext.self)
         let observer = RequestObserver(metrics: metrics)
-        router.add(middleware: ObservabilityMiddleware(observer: observer))
+        let proxies = TrustedProxies(ranges: settings.trustedProxies)
+        router.add(middleware: ObservabilityMiddleware(observer: observer, proxies: proxies))
         // On SQLite, a cached password check is trusted until the database's next commit.
-        let authenticator = BasicAuthenticator(accounts: accounts, commits: storage.commits)
+        let authenticator = BasicAuthenticator(accounts: accounts, commits: storage.commits, logger: logger)
         let dav = DAVResponder(
             handler: DAVHandler(store: calendars, resources: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize),
                                 responseCache: ResponseCache(maxBytes: settings.responseCacheBytes)),
@@ -62,9 +72,14 @@ struct ServeCommand: AsyncParsableCommand {
             maxBodySize: settings.maxRequestBody)
         let dates = HTTPDateCache()
         let bodies = ResponseBodyBuffers()
+        let budget = BodyBudget(limit: settings.bodyMemory)
         let davHandler: @Sendable () -> DAVChannelHandler = {
-            DAVChannelHandler(responder: dav, observer: observer, dates: dates, bodies: bodies, logger: logger)
+            DAVChannelHandler(responder: dav, observer: observer, dates: dates, bodies: bodies, budget: budget, proxies: proxies, logger: logger)
         }
+        let connections = ConnectionRegistry(limits: ConnectionLimits(
+            headerTimeout: .seconds(Int64(settings.headerTimeout)), bodyTimeout: .seconds(Int64(settings.bodyTimeout)),
+            idleTimeout: .seconds(Int64(settings.idleTimeout)),
+            maxConnections: DescriptorLimit.connections(wanted: settings.maxConnections, logger: logger)))
         router.get("/healthz") { _, _ in "ok\n" }
         PrayerFeedRoutes(settings: accounts.prayerSettings).add(to: router)
         let apiAuthenticator = APIAuthenticator(accessTokens: accessTokens, basic: authenticator, accounts: accounts, adminToken: settings.adminToken)
@@ -79,11 +94,13 @@ struct ServeCommand: AsyncParsableCommand {
                   limits: SignInLimits(accounts: accounts), logger: logger).add(to: router)
         let setupLinks = SetupLinks(accounts: accounts, publicURL: publicURL, send: mail.send)
         AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, logger: logger).add(to: router)
-        AdminPages(users: users, setupLinks: setupLinks, publicURL: publicURL, logger: logger).add(to: router)
+        AdminPages(users: users, setupLinks: setupLinks, publicURL: publicURL, warnings: publicURLWarnings, passwordGuard: PasswordGuard(accounts: accounts, scope: "admin-page"),
+                   logger: logger).add(to: router)
         SetupLinkRoutes(accounts: accounts, publicURL: publicURL, signer: try Self.profileSigner(settings), logger: logger).add(to: router)
         let chats = try await ChatComponents(settings: settings, accounts: accounts, store: calendars, keys: keys, send: mail.send,
                                        log: { logger.info("\($0)") }).service
-        let chatAPI = ChatAPI(service: chats, authenticator: apiAuthenticator, logger: logger)
+        let webhookPolicy = WebhookPolicy(allowed: settings.webhookAllow)
+        let chatAPI = ChatAPI(service: chats, authenticator: apiAuthenticator, webhookPolicy: webhookPolicy, logger: logger)
         chatAPI.add(to: router)
         ConflictsAPI(service: chats, chatAPI: chatAPI).add(to: router)
         OpenAPIDocument.add(to: router)
@@ -95,7 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
         // A job's lease outlasts its longest run: the LLM's attempts, or a built-in judgement
         // and a webhook delivery. A worker killed mid-job leaves it to be taken again then.
         let lease = settings.extractor == "llm" ? settings.llmTimeout * 4 + 30 : 60
-        let worker = JobWorker(chats: chats, lease: lease, problem: { logger.warning("\($0)") })
+        let worker = JobWorker(chats: chats, webhooks: WebhookSender(policy: webhookPolicy), lease: lease, problem: { logger.warning("\($0)") })
         let address = BindAddress.hostname(settings.host, port: settings.port)
         let serverConfiguration = ApplicationConfiguration(address: address, serverName: "jadwald")
         let scheme = settings.tlsCertificate == nil ? "http" : "https"
@@ -106,12 +123,13 @@ struct ServeCommand: AsyncParsableCommand {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await dispatcher.run() }
             group.addTask { await worker.run() }
+            group.addTask { await budget.trimPeriodically() }
             if let certificate = settings.tlsCertificate, let key = settings.tlsKey {
                 let tls = try Self.tlsConfiguration(certificate: certificate, key: key)
-                let app = Application(router: router, server: try .tls(.davHTTP1(davHandler), tlsConfiguration: tls), configuration: serverConfiguration, logger: logger)
+                let app = Application(router: router, server: try .tls(.davHTTP1(davHandler, connections: connections), tlsConfiguration: tls), configuration: serverConfiguration, logger: logger)
                 try await app.runService()
             } else {
-                let app = Application(router: router, server: .davHTTP1(davHandler), configuration: serverConfiguration, logger: logger)
+                let app = Application(router: router, server: .davHTTP1(davHandler, connections: connections), configuration: serverConfiguration, logger: logger)
                 try await app.runService()
             }
             group.cancelAll()

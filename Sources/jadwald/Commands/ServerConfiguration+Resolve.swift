@@ -23,9 +23,4 @@ extension ServerConfiguration {
         }
         return settings
     }
-
-    /// Where people reach the server: `public_url`, else the listening address.
-    var effectivePublicURL: String {
-        publicURL ?? "\(tlsCertificate == nil ? "http" : "https")://\(host):\(port)"
-    }
 }

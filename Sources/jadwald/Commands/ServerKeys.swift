@@ -64,6 +64,16 @@ struct ServerKeys {
         }
     }
 
+    /// The key that seals queued mail (made in the store at first use), set on `accounts`.
+    func sealMail(of accounts: AccountStore) async throws {
+        do {
+            let stored = try await vault.key("mail", purpose: "mail") { SealingKey.random().bytes }
+            accounts.sealMail(with: try SealingKey(key: SymmetricKey(data: stored.bytes)))
+        } catch {
+            throw CommandFailure("queued mail cannot be sealed: \(error)")
+        }
+    }
+
     /// Moves `keys/jwt-<created ms>-<random>.pem` files into the vault, keeping their ids
     /// (a key already there is left as it is).
     private func importSigningKeyFiles() async throws {

@@ -20,6 +20,12 @@ struct UserCommand: AsyncParsableCommand {
             throw CommandFailure(error.description)
         }
     }
+
+    /// The stored name of the account `typed` names (in another case or normalization too).
+    static func stored(_ typed: String, in accounts: AccountStore) async throws -> String {
+        guard let name = try await accounts.resolve(typed) else { throw CommandFailure("no user \(typed)") }
+        return name
+    }
 }
 
 extension UserCommand {
@@ -36,7 +42,7 @@ extension UserCommand {
             let password = try PasswordInput.read(fromStandardInput: passwordStdin)
             let users = try await Storage.open(data).users
             try await UserCommand.refusing { try await users.create(name: name, password: password, email: email, isAdmin: admin) }
-            print("created user \(name)")
+            print("created user \(AccountIdentity.canonical(name))")
         }
     }
 
@@ -49,6 +55,7 @@ extension UserCommand {
         func run() async throws {
             let password = try PasswordInput.read(fromStandardInput: passwordStdin)
             let accounts = try await Storage.open(data).accounts
+            let name = try await UserCommand.stored(name, in: accounts)
             try await UserCommand.refusing { try await accounts.setPassword(name: name, password: password) }
             print("password of \(name) changed")
         }
@@ -59,8 +66,12 @@ extension UserCommand {
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            for account in try await Storage.open(data).accounts.list() {
+            let accounts = try await Storage.open(data).accounts
+            for account in try await accounts.list() {
                 print([account.name, account.email ?? "-", account.isAdmin ? "admin" : ""].joined(separator: "\t"))
+            }
+            for problem in try await accounts.identityProblems() {
+                StandardStreams.error("warning: \(problem)\n")
             }
         }
     }
@@ -72,6 +83,7 @@ extension UserCommand {
 
         func run() async throws {
             let users = try await Storage.open(data).users
+            let name = try await UserCommand.stored(name, in: users.accounts)
             try await UserCommand.refusing { try await users.delete(name: name) }
             print("deleted user \(name)")
         }
@@ -86,7 +98,8 @@ extension UserCommand {
             discussion: """
                 Opened on the device, the link downloads a configuration profile with the user's \
                 calendars and a new app password for that device. It works once, within 15 minutes. \
-                Links start with public_url from the configuration.
+                Links start with public_url from the configuration, else with the address the \
+                server last started with.
                 """)
         @Argument var name: String
         @Flag(help: "Also mail the link to the user's email address.") var send = false
@@ -100,8 +113,13 @@ extension UserCommand {
                 if let directory = data.directory { settings.data = directory }
             }
             let accounts = try await Storage.open(data, dataDirectory: settings.data).accounts
+            if send { try await ServerKeys(settings: settings, accounts: accounts).sealMail(of: accounts) }
             let mail = MailQueue(outbox: accounts.mailOutbox, sender: settings.mailSender)
-            let links = SetupLinks(accounts: accounts, publicURL: settings.effectivePublicURL, send: mail.send)
+            // The server's own URL when it recorded one and the configuration names none.
+            let publicURL = settings.publicURL == nil ? try await accounts.serverSettings.publicURL() ?? PublicURLAdvice.url(settings)
+                                                      : PublicURLAdvice.url(settings)
+            for warning in PublicURLAdvice.warnings(settings, url: publicURL) { StandardStreams.error("warning: \(warning)\n") }
+            let links = SetupLinks(accounts: accounts, publicURL: publicURL, send: mail.send)
             let link = try await UserCommand.refusing { try await links.issue(for: name, kind: prayerFeed ? .prayerFeed : .calendars, send: send) }
             print(link.url)
             if let sentTo = link.sentTo { print("queued for \(sentTo); the server sends it") }

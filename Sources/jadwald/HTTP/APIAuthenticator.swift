@@ -27,15 +27,42 @@ struct APIAuthenticator: Sendable {
         adminTokenDigest = adminToken.map(SecretToken.digest)
     }
 
-    /// The caller of `request`, or `nil` when its credentials are missing or wrong.
-    func caller(of request: Request, client: String? = nil) async -> Caller? {
-        guard let header = request.headers[.authorization], header.utf8.count <= 8192 else { return nil }
+    /// Who called, or the answer that refuses the call.
+    enum Authentication: Sendable {
+        case caller(Caller)
+        /// 401, or 429 when too many attempts failed.
+        case refused(Response)
+
+        var caller: Caller? {
+            if case .caller(let caller) = self { return caller }
+            return nil
+        }
+
+        var refusal: Response {
+            if case .refused(let response) = self { return response }
+            return APIAuthenticator.unauthorized()
+        }
+    }
+
+    /// The caller of `request`; the signed-in user is noted in `context` for the log line.
+    func authenticate(_ request: Request, context: JadwalRequestContext) async -> Authentication {
+        guard let header = request.headers[.authorization], header.utf8.count <= 8192 else { return .refused(Self.unauthorized()) }
         if header.lowercased().hasPrefix("bearer ") {
             let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-            if let adminTokenDigest, SecretToken.constantTimeEqual(SecretToken.digest(token), adminTokenDigest) { return .adminToken }
-            return await accessTokens.verify(token).map(Caller.user)
+            if let adminTokenDigest, SecretToken.constantTimeEqual(SecretToken.digest(token), adminTokenDigest) { return .caller(.adminToken) }
+            guard let subject = await accessTokens.verify(token), let name = (try? await accounts.holder(of: subject)).flatMap({ $0 }) else {
+                return .refused(Self.unauthorized())
+            }
+            context.identity.user = name
+            return .caller(.user(name))
         }
-        return await basic.principal(for: header, client: client).map(Caller.user)
+        switch await basic.authenticate(header, client: context.clientAddress) {
+        case .signedIn(let user):
+            context.identity.user = user.name
+            return .caller(.user(user.name))
+        case .refused: return .refused(Self.unauthorized())
+        case .throttled(let retryAfter): return .refused(APIResponse.tooManyRequests(retryAfter: retryAfter))
+        }
     }
 
     /// Whether `caller` may use the admin API: the admin token, or an administrator

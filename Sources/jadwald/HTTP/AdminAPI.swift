@@ -53,7 +53,8 @@ struct AdminAPI: Sendable {
     }
 
     private func authorized(_ request: Request, _ context: JadwalRequestContext, _ body: () async throws -> Response) async -> Response {
-        guard let caller = await authenticator.caller(of: request, client: context.clientAddress) else { return APIAuthenticator.unauthorized() }
+        let authentication = await authenticator.authenticate(request, context: context)
+        guard let caller = authentication.caller else { return authentication.refusal }
         guard await authenticator.isAdministrator(caller) else {
             return APIResponse.error(.forbidden, "forbidden", "the admin API is for administrators")
         }
@@ -64,6 +65,7 @@ struct AdminAPI: Sendable {
         } catch let refusal as JSONRequestBody.Refusal {
             return refusal.response
         } catch let problem as AccountStore.AccountError {
+            if problem.isConflict { return APIResponse.error(.conflict, "conflict", problem.description) }
             let missing = problem.isMissing
             return APIResponse.error(missing ? .notFound : .badRequest, missing ? "not_found" : "invalid", problem.description)
         } catch {
@@ -78,7 +80,7 @@ struct AdminAPI: Sendable {
 
     private static func name(_ context: JadwalRequestContext) throws -> String {
         // Path parameters arrive percent-encoded ("amal%40example.org").
-        guard let name = context.parameters.get("name")?.removingPercentEncoding, AccountStore.isValidName(name) else {
+        guard let name = context.parameters.get("name")?.removingPercentEncoding.map(AccountIdentity.canonical), AccountStore.isValidName(name) else {
             throw Refusal(response: APIResponse.error(.notFound, "not_found", "no such user"))
         }
         return name
@@ -105,7 +107,7 @@ struct AdminAPI: Sendable {
         let isAdmin = try body.bool("admin") ?? false
         try await users.create(name: name, password: password, email: email, isAdmin: isAdmin)
         logger.info("user created", metadata: ["user": "\(name)", "by": "admin API"])
-        return try await summaryResponse(name, status: .created)
+        return try await summaryResponse(AccountIdentity.canonical(name), status: .created)
     }
 
     private func update(_ name: String, _ request: Request) async throws -> Response {

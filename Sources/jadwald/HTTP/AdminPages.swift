@@ -20,9 +20,11 @@ struct AdminPages: Sendable {
     let users: UserDirectory
     let setupLinks: SetupLinks
     let publicURL: String
+    /// What the operator should fix about the public URL, shown on every page.
+    let warnings: [String]
+    /// Limits on password attempts, with the same rules as the DAV server's.
+    let passwordGuard: PasswordGuard
     let logger: Logger
-    /// Sign-in attempts per client address, shared by every instance.
-    var signInLimits: RateLimiter { users.accounts.rateLimiter("admin-sign-in", limit: 10, per: 300) }
 
     static let cookieName = "jadwal_admin"
 
@@ -117,7 +119,7 @@ struct AdminPages: Sendable {
     }
 
     private static func name(_ context: JadwalRequestContext) throws -> String {
-        guard let name = context.parameters.get("name")?.removingPercentEncoding, AccountStore.isValidName(name) else {
+        guard let name = context.parameters.get("name")?.removingPercentEncoding.map(AccountIdentity.canonical), AccountStore.isValidName(name) else {
             throw AccountStore.AccountError.missingUser
         }
         return name
@@ -137,7 +139,8 @@ struct AdminPages: Sendable {
     private func header(_ session: WebSessions.Session) -> String {
         """
         <form method="post" action="/admin/sign-out" style="float:right">\(Self.hidden(session))<button>Sign out</button></form>
-        <p class="muted">Jadwal admin · \(HTMLPage.escape(session.account))</p>
+        <p class="muted">Jadwal admin · <bdi>\(HTMLPage.escape(session.account))</bdi></p>
+        \(warnings.map { "<p class=\"warning\">\(HTMLPage.escape($0))</p>" }.joined())
         """
     }
 
@@ -168,18 +171,30 @@ struct AdminPages: Sendable {
 
     private func signIn(_ request: Request, _ context: JadwalRequestContext) async -> Response {
         guard Self.isSameOrigin(request) else { return signInPage(status: .forbidden, note: "This form was sent from another site.") }
-        guard await signInLimits.allow(context.clientAddress) else {
-            return signInPage(status: .tooManyRequests, note: "Too many attempts; wait a few minutes.")
-        }
-        guard let form = await FormBody.read(request), let user = form["user"], let password = form["password"],
-              user.utf8.count <= 64, password.utf8.count <= 1024 else {
+        guard let form = await FormBody.read(request), let typed = form["user"], let password = form["password"],
+              typed.utf8.count <= 64, password.utf8.count <= 1024 else {
             return signInPage(status: .badRequest, note: "Enter a user name and a password.")
         }
-        guard await users.accounts.verify(name: user, password: password),
-              (try? await users.accounts.account(named: user))??.isAdmin == true else {
-            logger.notice("admin sign-in refused", metadata: ["user": "\(user)", "client": "\(context.clientAddress)"])
-            return signInPage(status: .unauthorized, note: "Wrong user name or password, or not an administrator.")
+        switch await passwordGuard.admit(name: typed, client: context.clientAddress) {
+        case .refuse(let retryAfter):
+            logger.notice("admin sign-in throttled", metadata: ["user": "\(typed)", "client": "\(context.clientAddress)"])
+            var response = signInPage(status: .tooManyRequests, note: "Too many attempts; wait \(retryAfter) seconds.")
+            response.headers[.retryAfter] = String(retryAfter)
+            return response
+        case .check(let ticket, let delay):
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            let name = (try? await users.accounts.resolve(typed)).flatMap { $0 }
+            let matches = await users.accounts.verify(name: name ?? "\u{0}", password: password)
+            await passwordGuard.finish(ticket, succeeded: matches)
+            guard matches, let name, (try? await users.accounts.account(named: name))??.isAdmin == true else {
+                logger.notice("admin sign-in refused", metadata: ["user": "\(typed)", "client": "\(context.clientAddress)"])
+                return signInPage(status: .unauthorized, note: "Wrong user name or password, or not an administrator.")
+            }
+            return await startSession(for: name)
         }
+    }
+
+    private func startSession(for user: String) async -> Response {
         do {
             let (cookie, _) = try await users.accounts.webSessions.start(for: user)
             logger.info("admin signed in", metadata: ["user": "\(user)"])

@@ -1,108 +1,139 @@
 import CalDAVCore
 import CalDAVSQLite
+import Crypto
 import Foundation
 import Jadwal
+import Logging
 import Synchronization
 
-/// HTTP Basic authentication (RFC 7617) against the account store, with a short cache of
-/// successful checks so that a sync of hundreds of requests pays for bcrypt once, and
-/// limits on failures per user name and per client address. A cached check holds only
-/// while the stored hash it was made against is unchanged, so a changed password, a
-/// revoked app password or a deleted user stops working at once, even when changed by
-/// another process. With a ``SQLiteCommitWatch`` on the database, the stored hash is read
-/// again only after a commit.
+/// HTTP Basic authentication (RFC 7617) against the account store.
+///
+/// A name signs in to the account ``AccountStore/resolve(_:)`` finds for it (the same name
+/// in another normalization or case), and the signed-in user is always that stored name.
+/// Successful checks are kept for a few minutes, so that a sync of hundreds of requests
+/// pays for bcrypt once; a kept check holds only while the stored hash it was made against
+/// is unchanged, so a changed password, a revoked app password or a deleted user stops
+/// working at once, even when changed by another process. With a ``SQLiteCommitWatch`` on
+/// the database, the stored hash is read again only after a commit. Attempts that are not
+/// kept go through a ``PasswordGuard``.
 final class BasicAuthenticator: Sendable {
-    private let accounts: AccountStore
-    private let cacheSeconds: Int
-    /// user name -> the passwords that worked: a salted digest, the stored hash it matched,
-    /// expiry, and the commit that was current when that hash was last read.
-    private let verified = Mutex<[String: [Verified]]>([:])
-    private let commits: SQLiteCommitWatch?
-
-    private struct Verified {
-        let digest: UInt64
-        let stamp: String
-        let expires: Int
-        var checkedAt: SQLiteCommitWatch.Commit?
-    }
-    /// user name -> email address, read when the user last signed in with bcrypt
-    private let emails = Mutex<[String: String]>([:])
-    /// Failures per user name, and per client address whatever names it tries.
-    /// Kept in the database, so every instance behind a load balancer shares one budget.
-    private let nameFailures: RateLimiter
-    private let clientFailures: RateLimiter
-    /// Per-process salt, so cached digests are useless outside this process.
-    private let salt = UInt64.random(in: .min ... .max)
-
-    static let maxFailures = 10
-    static let maxClientFailures = 50
-    static let maxCachedCredentials = 8
-    static let failureWindow = 300
-
-    /// - Parameter commits: the commits of the database holding the accounts; `nil` checks
-    ///   the stored hash on every request (PostgreSQL).
-    init(accounts: AccountStore, cacheSeconds: Int = 300, commits: SQLiteCommitWatch? = nil) {
-        self.accounts = accounts
-        self.cacheSeconds = cacheSeconds
-        self.commits = commits
-        nameFailures = accounts.rateLimiter("basic-user", limit: Self.maxFailures, per: Self.failureWindow)
-        clientFailures = accounts.rateLimiter("basic-client", limit: Self.maxClientFailures, per: Self.failureWindow)
-    }
-
     /// A signed-in user.
     struct User: Sendable {
         let name: String
         let email: String?
     }
 
-    /// The authenticated user for an Authorization header value, or `nil`.
-    /// - Parameter client: the caller's address; too many failures from one address stop
-    ///   its checks for a while, whichever names it tries.
-    func user(for header: String?, client: String? = nil) async -> User? {
-        guard let name = await principal(for: header, client: client) else { return nil }
-        return User(name: name, email: emails.withLock { $0[name] })
+    /// How an attempt ended.
+    enum Outcome: Sendable {
+        case signedIn(User)
+        /// No credentials, or wrong ones.
+        case refused
+        /// Too many attempts: not checked; try again after this many seconds.
+        case throttled(retryAfter: Int)
     }
 
-    /// The authenticated user name for an Authorization header value, or `nil`.
-    func principal(for header: String?, client: String? = nil) async -> String? {
-        guard let header, let credentials = BasicCredentials(header: header) else { return nil }
-        let (name, password) = (credentials.name, credentials.password)
+    private let accounts: AccountStore
+    private let passwordGuard: PasswordGuard
+    private let cacheSeconds: Int
+    private let commits: SQLiteCommitWatch?
+    private let logger: Logger
+    /// Name as typed -> the credentials that worked for it.
+    private let verified = Mutex<[String: [Verified]]>([:])
+    /// Per-process key, so kept digests are useless outside this process.
+    private let key = SymmetricKey(size: .bits256)
+
+    private struct Verified {
+        let digest: [UInt8]
+        let user: User
+        let stamp: String
+        let expires: Int
+        var checkedAt: SQLiteCommitWatch.Commit?
+    }
+
+    static let maxCachedCredentials = 8
+
+    /// - Parameter commits: the commits of the database holding the accounts; `nil` checks
+    ///   the stored hash on every request (PostgreSQL).
+    init(accounts: AccountStore, cacheSeconds: Int = 300, commits: SQLiteCommitWatch? = nil,
+         limits: PasswordGuard.Limits = PasswordGuard.Limits(), logger: Logger = Logger(label: "jadwald.auth")) {
+        self.accounts = accounts
+        self.cacheSeconds = cacheSeconds
+        self.commits = commits
+        self.logger = logger
+        passwordGuard = PasswordGuard(accounts: accounts, scope: "basic", limits: limits)
+    }
+
+    /// The user of a kept check, without touching the database: `nil` when the header's
+    /// credentials were not checked since the last commit (then ask ``authenticate(_:client:)``).
+    func keptUser(for header: String?) -> User? {
+        guard let commit = commits?.current(), let header, let credentials = BasicCredentials(header: header) else { return nil }
+        let digest = self.digest(credentials.name, credentials.password)
         let now = Int(Date().timeIntervalSince1970)
-        let digest = self.digest(name, password)
+        return verified.withLock { table in
+            table[credentials.name]?.first { $0.digest == digest && $0.checkedAt == commit && $0.expires > now }?.user
+        }
+    }
+
+    /// Checks an Authorization header value.
+    /// - Parameter client: the caller's address, which failures are counted against.
+    func authenticate(_ header: String?, client: String) async -> Outcome {
+        guard let header, let credentials = BasicCredentials(header: header) else { return .refused }
+        let (typed, password) = (credentials.name, credentials.password)
+        let now = Int(Date().timeIntervalSince1970)
+        let digest = self.digest(typed, password)
         // Taken before the stored hash is read: the read sees this commit or a later one.
         let commit = commits?.current()
-        if let commit, verified.withLock({ $0[name]?.contains { $0.digest == digest && $0.checkedAt == commit && $0.expires > now } ?? false }) {
-            return name
+        if let commit, let user = verified.withLock({ $0[typed]?.first { $0.digest == digest && $0.checkedAt == commit && $0.expires > now }?.user }) {
+            return .signedIn(user)
         }
-        let stamp = await accounts.credentialStamp(name: name, password: password)
-        if let stamp, verified.withLock({ table in
-            guard let index = table[name]?.firstIndex(where: { $0.digest == digest && $0.stamp == stamp && $0.expires > now }) else { return false }
-            table[name]![index].checkedAt = commit
-            return true
+        let name = (try? await accounts.resolve(typed)).flatMap { $0 }
+        let stamp = await accounts.credentialStamp(name: name ?? AccountIdentity.canonical(typed), password: password)
+        if let stamp, let user = verified.withLock({ table -> User? in
+            guard let index = table[typed]?.firstIndex(where: { $0.digest == digest && $0.stamp == stamp && $0.expires > now }) else { return nil }
+            table[typed]![index].checkedAt = commit
+            return table[typed]![index].user
         }) {
-            return name
+            return .signedIn(user)
         }
-        if await nameFailures.retryAfter(name, now: now) > 0 { return nil }
-        if let client, await clientFailures.retryAfter(client, now: now) > 0 { return nil }
-        guard await accounts.verify(name: name, password: password) else {
-            _ = await nameFailures.allow(name, now: now)
-            if let client { _ = await clientFailures.allow(client, now: now) }
-            return nil
+        let ticket: PasswordGuard.Ticket
+        switch await passwordGuard.admit(name: typed, client: client, now: now) {
+        case .refuse(let retryAfter):
+            logger.notice("sign-in throttled", metadata: ["user": "\(typed)", "client": "\(client)", "retry_after": "\(retryAfter)"])
+            return .throttled(retryAfter: retryAfter)
+        case .check(let admitted, let delay):
+            ticket = admitted
+            if delay > .zero { try? await Task.sleep(for: delay) }
         }
-        let email = try? await accounts.account(named: name)?.email
-        emails.withLock { $0[name] = email }
+        // Unknown names still cost one bcrypt check, so timing does not tell which exist.
+        let matches = await accounts.verify(name: name ?? "\u{0}", password: password)
+        await passwordGuard.finish(ticket, succeeded: matches)
+        guard matches, let name else {
+            logger.notice("sign-in failed", metadata: ["user": "\(typed)", "client": "\(client)"])
+            return .refused
+        }
+        let user = User(name: name, email: (try? await accounts.account(named: name))?.email)
         if let stamp {
             // A user may have several devices with different app passwords; keep a few.
             verified.withLock { table in
-                let live = (table[name] ?? []).filter { $0.expires > now && $0.digest != digest }.suffix(Self.maxCachedCredentials - 1)
-                table[name] = live + [Verified(digest: digest, stamp: stamp, expires: now + cacheSeconds, checkedAt: commit)]
+                let live = (table[typed] ?? []).filter { $0.expires > now && $0.digest != digest }.suffix(Self.maxCachedCredentials - 1)
+                table[typed] = live + [Verified(digest: digest, user: user, stamp: stamp, expires: now + cacheSeconds, checkedAt: commit)]
             }
         }
-        await nameFailures.reset(name)
-        return name
+        return .signedIn(user)
     }
 
-    private func digest(_ name: String, _ password: String) -> UInt64 {
-        FNV1a.hash(name.utf8 + [0] + password.utf8, seed: FNV1a.offsetBasis ^ salt)
+    /// The signed-in user's name, or `nil` when refused or throttled.
+    func principal(for header: String?, client: String) async -> String? {
+        if case .signedIn(let user) = await authenticate(header, client: client) { return user.name }
+        return nil
+    }
+
+    /// A keyed digest of the credentials as sent, byte for byte.
+    private func digest(_ name: String, _ password: String) -> [UInt8] {
+        var mac = HMAC<SHA256>(key: key)
+        mac.update(data: Array(name.utf8))
+        mac.update(data: [0])
+        mac.update(data: Array(password.utf8))
+        return Array(mac.finalize())
     }
 }

@@ -17,6 +17,8 @@ import Logging
 struct ChatAPI: Sendable {
     let service: ChatService
     let authenticator: APIAuthenticator
+    /// Where webhooks may point.
+    let webhookPolicy: WebhookPolicy
     let logger: Logger
     static let maxMessageBody = 64 << 10
 
@@ -43,7 +45,8 @@ struct ChatAPI: Sendable {
 
     /// Runs `body` for the signed-in user, turning refusals and failures into JSON errors.
     func signedIn(_ request: Request, _ context: JadwalRequestContext, _ body: (String) async throws -> Response) async -> Response {
-        guard case .user(let user) = await authenticator.caller(of: request, client: context.clientAddress) else { return APIAuthenticator.unauthorized() }
+        let authentication = await authenticator.authenticate(request, context: context)
+        guard case .user(let user) = authentication.caller else { return authentication.refusal }
         return await guarded { try await body(user) }
     }
 
@@ -140,8 +143,8 @@ struct ChatAPI: Sendable {
         if body.isNull("webhookUrl") {
             webhook = .some(nil)
         } else if let url = try body.string("webhookUrl", maxLength: 2048) {
-            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
-                throw Self.refuse(.badRequest, "invalid", "webhookUrl must be an http or https URL")
+            do { _ = try await webhookPolicy.vet(url) } catch {
+                throw Self.refuse(.badRequest, "invalid", "webhookUrl: \(error.description)")
             }
             webhook = .some(url)
         }

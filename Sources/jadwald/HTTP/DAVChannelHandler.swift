@@ -16,6 +16,13 @@ import NIOHTTP1
 /// pipelines DAV and other requests on one connection: a request waits, with the socket
 /// unread meanwhile, until the responses before it are written. A graceful shutdown waits
 /// for the DAV request being read or answered, then closes the connection.
+///
+/// A request with a body is admitted from its head (credentials, and whether the path is
+/// the user's) before any of its body is read: meanwhile the socket is left unread. A
+/// refused request with a small body has it read and dropped, so the connection stays
+/// open for the retry with credentials that clients make; with a large one, the answer is
+/// sent and the connection closed. Bodies being collected on all connections together
+/// stay within a ``BodyBudget``.
 final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -26,8 +33,14 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private enum Reading {
         /// Between requests: the next part is a head.
         case head
-        /// A DAV request whose body is being collected.
-        case own(HTTPRequestHead, body: ByteBuffer?)
+        /// A DAV request with a body, waiting to be admitted; its parts wait.
+        case admitting(HTTPRequestHead)
+        /// A DAV request whose body is being collected; `user` when it was admitted from
+        /// its head (requests without a body are admitted when answered).
+        case own(HTTPRequestHead, user: BasicAuthenticator.User?, body: ByteBuffer?)
+        /// A DAV request answered from its head (401, say): its small body is read and
+        /// dropped, then the answer is written.
+        case discarding(HTTPRequestHead, DAVResponse, dropped: Int)
         /// A request for the router, whose parts are passed on.
         case forwarded
         /// A request refused for its body's size: the rest of the body is read and dropped
@@ -40,7 +53,11 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private let dates: HTTPDateCache
     private let bodies: ResponseBodyBuffers
     private let logger: Logger
-    private var clientAddress = "unknown"
+    private let budget: BodyBudget
+    private let proxies: TrustedProxies
+    private var peerAddress = "unknown"
+    /// Bytes of the body being collected, reserved in ``budget``.
+    private var reserved = 0
     private var taskExecutor: EventLoopTaskExecutor?
 
     private var reading = Reading.head
@@ -60,8 +77,11 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var quiesceHeld = false
     private var isClosed = false
 
-    init(responder: DAVResponder, observer: RequestObserver, dates: HTTPDateCache, bodies: ResponseBodyBuffers, logger: Logger) {
+    init(responder: DAVResponder, observer: RequestObserver, dates: HTTPDateCache, bodies: ResponseBodyBuffers, budget: BodyBudget,
+         proxies: TrustedProxies, logger: Logger) {
         self.responder = responder
+        self.budget = budget
+        self.proxies = proxies
         self.observer = observer
         self.dates = dates
         self.bodies = bodies
@@ -69,7 +89,12 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        clientAddress = context.channel.remoteAddress?.ipAddress ?? "unknown"
+        peerAddress = context.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    /// The client's address: the peer's, or what a trusted proxy in front says.
+    private func client(of head: HTTPRequestHead) -> String {
+        proxies.client(peer: peerAddress, headers: head.headers)
     }
 
     /// The executor that runs this connection's tasks on its own event loop.
@@ -82,11 +107,18 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         isClosed = true
+        releaseBody()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         isClosed = true
+        releaseBody()
         context.fireChannelInactive()
+    }
+
+    private func releaseBody() {
+        if reserved > 0 { budget.release(reserved) }
+        reserved = 0
     }
 
     // MARK: Inbound
@@ -115,6 +147,7 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// A head waits while a DAV response is pending, and a DAV head also while the router
     /// still owes responses; the parts after a head follow it.
     private func canTake(_ part: HTTPServerRequestPart) -> Bool {
+        if case .admitting = reading { return false }
         guard case .head(let head) = part else { return true }
         if answering { return false }
         return forwardedInFlight == 0 || !Self.isOwn(head)
@@ -127,8 +160,10 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// A DAV request is being read or answered.
     private var isAnsweringOwn: Bool {
         if answering { return true }
-        if case .own = reading { return true }
-        return false
+        switch reading {
+        case .own, .admitting, .discarding: return true
+        case .head, .forwarded, .refused: return false
+        }
     }
 
     private static func isOwn(_ head: HTTPRequestHead) -> Bool {
@@ -149,32 +184,69 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 context.fireChannelRead(wrapInboundOut(part))
                 return
             }
-            let expectsContinue = head.headers.first(name: "expect")?.lowercased() == "100-continue"
-            if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > responder.maxBodySize {
+            let length = head.headers.first(name: "content-length").flatMap(Int.init)
+            if let length, length > responder.maxBodySize {
                 // A client that waits for 100 Continue sends no body after a final answer.
                 refuse(head, context: context, dropped: 0)
-                if expectsContinue { context.close(promise: nil) }
+                if Self.expectsContinue(head) { context.close(promise: nil) }
                 return
             }
-            if expectsContinue {
-                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+            guard (length ?? 0) > 0 || head.headers.contains(name: "transfer-encoding") else {
+                reading = .own(head, user: nil, body: nil)
+                return
             }
-            reading = .own(head, body: nil)
-        case (.own(let head, var body), .body(let chunk)):
+            let path = String(Self.pathWithoutQuery(head))
+            if let admission = responder.keptAdmission(path: path, authorization: head.headers.first(name: "authorization")) {
+                admit(head, admission, context: context)
+                return
+            }
+            reading = .admitting(head)
+            let responder = self.responder
+            let (method, authorization, client) = (head.method.rawValue, head.headers.first(name: "authorization"), client(of: head))
+            let promise = context.eventLoop.makePromise(of: DAVResponder.Admission.self)
+            Task(executorPreference: executor(context)) {
+                promise.succeed(await responder.admit(method: method, path: path, authorization: authorization, client: client))
+            }
+            promise.futureResult.assumeIsolated().whenSuccess { admission in
+                guard !self.isClosed, case .admitting = self.reading else { return }
+                self.admit(head, admission, context: context)
+                self.takeWaiting(context: context)
+            }
+        case (.own(let head, let user, var body), .body(let chunk)):
             let size = (body?.readableBytes ?? 0) + chunk.readableBytes
             guard size <= responder.maxBodySize else {
+                releaseBody()
                 refuse(head, context: context, dropped: size)
                 return
             }
+            guard budget.reserve(chunk.readableBytes) else {
+                releaseBody()
+                refuse(head, with: BodyBudget.busy, context: context)
+                context.close(promise: nil)
+                return
+            }
+            reserved += chunk.readableBytes
             if body == nil {
                 body = chunk
             } else {
                 body!.writeImmutableBuffer(chunk)
             }
-            reading = .own(head, body: body)
-        case (.own(let head, let body), .end):
+            reading = .own(head, user: user, body: body)
+        case (.own(let head, let user, let body), .end):
             reading = .head
-            answer(head, body: body, context: context)
+            answer(head, as: user, body: body, context: context)
+        case (.discarding(let head, let response, let dropped), .body(let chunk)):
+            reading = .discarding(head, response, dropped: dropped + chunk.readableBytes)
+            if dropped + chunk.readableBytes > Self.maxDiscarded {
+                refuse(head, with: response, context: context)
+                context.close(promise: nil)
+            }
+        case (.discarding(let head, let response, _), .end):
+            reading = .head
+            observer.record(method: head.method.rawValue, path: Self.pathWithoutQuery(head), status: response.status, since: .now,
+                            client: client(of: head), user: nil, logger: logger)
+            write(response, to: head, keepAlive: head.isKeepAlive, context: context)
+            if !head.isKeepAlive { context.close(promise: nil) }
         case (.forwarded, .end):
             reading = .head
             context.fireChannelRead(wrapInboundOut(part))
@@ -192,6 +264,34 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
             context.fireChannelRead(wrapInboundOut(part))
         }
     }
+
+    /// Goes on with a request admitted from its head, or answers it.
+    private func admit(_ head: HTTPRequestHead, _ admission: DAVResponder.Admission, context: ChannelHandlerContext) {
+        switch admission {
+        case .user(let user):
+            if Self.expectsContinue(head) {
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+            }
+            reading = .own(head, user: user, body: nil)
+        case .answered(let response):
+            let length = head.headers.first(name: "content-length").flatMap(Int.init)
+            if Self.expectsContinue(head) || length == nil || length! > Self.maxDiscarded {
+                // The body is not read: answer, and close the connection under it.
+                refuse(head, with: response, context: context)
+                context.close(promise: nil)
+            } else {
+                reading = .discarding(head, response, dropped: 0)
+            }
+        }
+    }
+
+    private static func expectsContinue(_ head: HTTPRequestHead) -> Bool {
+        head.headers.first(name: "expect")?.lowercased() == "100-continue"
+    }
+
+    /// The largest body of a refused request that is read and dropped to keep the
+    /// connection; a larger one is not read.
+    static let maxDiscarded = 64 << 10
 
     /// Takes the waiting parts whose turn has come.
     private func takeWaiting(context: ChannelHandlerContext) {
@@ -216,19 +316,25 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     // MARK: Answering
 
-    private func answer(_ head: HTTPRequestHead, body: ByteBuffer?, context: ChannelHandlerContext) {
+    private func answer(_ head: HTTPRequestHead, as user: BasicAuthenticator.User?, body: ByteBuffer?, context: ChannelHandlerContext) {
         answering = true
         let start = ContinuousClock.now
         let request = Self.davRequest(head, body: body)
+        if reserved >= BodyBudget.largeBody { budget.noteLargeBodyFreed() }
+        releaseBody()
         let responder = self.responder
-        let client = clientAddress
-        let promise = context.eventLoop.makePromise(of: DAVResponse.self)
+        let client = client(of: head)
+        let promise = context.eventLoop.makePromise(of: (DAVResponse, user: String?).self)
         Task(executorPreference: executor(context)) {
-            promise.succeed(await responder.respond(to: request, client: client))
+            if let user {
+                promise.succeed((await responder.respond(to: request, as: user), user.name))
+            } else {
+                promise.succeed(await responder.respond(to: request, client: client))
+            }
         }
-        promise.futureResult.assumeIsolated().whenSuccess { response in
+        promise.futureResult.assumeIsolated().whenSuccess { response, user in
             self.observer.record(method: request.method, path: Self.pathWithoutQuery(head), status: response.status, since: start,
-                                 logger: self.logger)
+                                 client: client, user: user, logger: self.logger)
             self.answering = false
             guard !self.isClosed else { return }
             if self.quiesceHeld {
@@ -252,9 +358,15 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Answers 413 at once; the connection closes once the body has been read and dropped.
     private func refuse(_ head: HTTPRequestHead, context: ChannelHandlerContext, dropped: Int) {
+        refuse(head, with: responder.bodyTooLarge, context: context)
         reading = .refused(dropped: dropped)
-        let response = responder.bodyTooLarge
-        observer.record(method: head.method.rawValue, path: Self.pathWithoutQuery(head), status: response.status, since: .now, logger: logger)
+    }
+
+    /// Answers at once with `response` and `Connection: close`; the body is not collected.
+    private func refuse(_ head: HTTPRequestHead, with response: DAVResponse, context: ChannelHandlerContext) {
+        reading = .refused(dropped: 0)
+        observer.record(method: head.method.rawValue, path: Self.pathWithoutQuery(head), status: response.status, since: .now,
+                        client: client(of: head), user: nil, logger: logger)
         write(response, to: head, keepAlive: false, context: context)
     }
 
@@ -317,7 +429,10 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     // MARK: Outbound
 
     func read(context: ChannelHandlerContext) {
-        if waiting.isEmpty {
+        if case .admitting = reading {
+            // Nothing of the body is read before the request is admitted.
+            readHeld = true
+        } else if waiting.isEmpty {
             context.read()
         } else {
             readHeld = true

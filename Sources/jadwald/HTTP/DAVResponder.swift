@@ -5,6 +5,9 @@ import Jadwal
 /// Answers requests for the DAV tree: authenticates with HTTP Basic and hands the request
 /// to ``DAVHandler``. Every method reaches the handler, so unknown methods get its 405.
 /// Knows no HTTP framework: ``DAVChannelHandler`` feeds it from the channel pipeline.
+///
+/// A request with a body is admitted from its head (``admit(method:path:authorization:client:)``)
+/// before any of the body is read, so that a stranger cannot make the server hold bodies.
 struct DAVResponder: Sendable {
     let handler: DAVHandler
     let authenticator: BasicAuthenticator
@@ -20,21 +23,61 @@ struct DAVResponder: Sendable {
         path.utf8.starts(with: "/dav/".utf8) || path == "/" || path == "/dav" || wellKnownPaths.contains(path)
     }
 
-    /// The response to one request.
-    /// - Parameter client: the caller's address, for the limits on failed sign-ins.
-    func respond(to request: DAVRequest, client: String) async -> DAVResponse {
-        if Self.wellKnownPaths.contains(Substring(request.path)) {
-            // RFC 6764 §5: point clients at the DAV tree.
-            return DAVResponse(status: 301, headers: [("Location", "/dav/"), ("Content-Length", "0")])
-        }
-        let now = Int(Date().timeIntervalSince1970)
-        guard let user = await authenticator.user(for: request.headers["authorization"], client: client) else {
-            return DAVResponse(status: 401, headers: [("WWW-Authenticate", "Basic realm=\"Jadwal\", charset=\"UTF-8\""),
-                                                      ("Content-Type", "text/plain; charset=utf-8")],
-                               body: Array("sign in with your Jadwal user name and password\n".utf8))
-        }
-        return await handler.handle(request, in: DAVContext(principal: user.name, now: now, emailAddresses: user.email.map { [$0] } ?? []))
+    /// Whether a request goes on to the handler, and as whom.
+    enum Admission: Sendable {
+        case user(BasicAuthenticator.User)
+        /// Answered without the handler (401, 429, a redirect, a path of someone else's).
+        case answered(DAVResponse)
     }
+
+    /// The admission of a request whose credentials were checked since the last commit,
+    /// decided without waiting; `nil` when ``admit(method:path:authorization:client:)`` must decide.
+    func keptAdmission(path: String, authorization: String?) -> Admission? {
+        guard !Self.wellKnownPaths.contains(Substring(path)), let user = authenticator.keptUser(for: authorization) else { return nil }
+        return reach(path, as: user)
+    }
+
+    /// Whether a request may go on, from its head alone.
+    /// - Parameter client: the caller's address, for the limits on failed sign-ins.
+    func admit(method: String, path: String, authorization: String?, client: String) async -> Admission {
+        if Self.wellKnownPaths.contains(Substring(path)) {
+            // RFC 6764 §5: point clients at the DAV tree.
+            return .answered(DAVResponse(status: 301, headers: [("Location", "/dav/"), ("Content-Length", "0")]))
+        }
+        switch await authenticator.authenticate(authorization, client: client) {
+        case .signedIn(let user): return reach(path, as: user)
+        case .refused: return .answered(Self.unauthorized)
+        case .throttled(let retryAfter):
+            return .answered(DAVResponse(status: 429, headers: [("Retry-After", String(retryAfter)), ("Content-Type", "text/plain; charset=utf-8")],
+                                         body: Array("too many failed sign-ins; try again in \(retryAfter) seconds\n".utf8)))
+        }
+    }
+
+    /// 404 for a path inside another user's tree, as the handler answers it.
+    private func reach(_ path: String, as user: BasicAuthenticator.User) -> Admission {
+        if let target = DAVPath(path), !DAVContext(principal: user.name, now: 0).mayReach(target) {
+            return .answered(DAVResponse.notFound)
+        }
+        return .user(user)
+    }
+
+    /// The response to an admitted request.
+    func respond(to request: DAVRequest, as user: BasicAuthenticator.User) async -> DAVResponse {
+        await handler.handle(request, in: DAVContext(principal: user.name, now: Int(Date().timeIntervalSince1970),
+                                                     emailAddresses: user.email.map { [$0] } ?? []))
+    }
+
+    /// The response to a request without a body, admitted here.
+    func respond(to request: DAVRequest, client: String) async -> (DAVResponse, user: String?) {
+        switch await admit(method: request.method, path: request.path, authorization: request.headers["authorization"], client: client) {
+        case .answered(let response): return (response, nil)
+        case .user(let user): return (await respond(to: request, as: user), user.name)
+        }
+    }
+
+    static let unauthorized = DAVResponse(status: 401, headers: [("WWW-Authenticate", "Basic realm=\"Jadwal\", charset=\"UTF-8\""),
+                                                                 ("Content-Type", "text/plain; charset=utf-8")],
+                                          body: Array("sign in with your Jadwal user name and password\n".utf8))
 
     /// The 413 for a body over ``maxBodySize``.
     var bodyTooLarge: DAVResponse {

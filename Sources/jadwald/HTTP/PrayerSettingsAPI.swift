@@ -15,12 +15,13 @@ struct PrayerSettingsAPI {
     static let path = "/api/v1/prayer/settings"
 
     func add(to router: Router<JadwalRequestContext>) {
-        router.get(RouterPath(stringLiteral: Self.path)) { request, context in try await self.handle(request, client: context.clientAddress) }
-        router.patch(RouterPath(stringLiteral: Self.path)) { request, context in try await self.handle(request, client: context.clientAddress) }
+        router.get(RouterPath(stringLiteral: Self.path)) { request, context in try await self.handle(request, context: context) }
+        router.patch(RouterPath(stringLiteral: Self.path)) { request, context in try await self.handle(request, context: context) }
     }
 
-    func handle(_ request: Request, client: String) async throws -> Response {
-        guard case .user(let user) = await authenticator.caller(of: request, client: client) else { return APIAuthenticator.unauthorized() }
+    func handle(_ request: Request, context: JadwalRequestContext) async throws -> Response {
+        let authentication = await authenticator.authenticate(request, context: context)
+        guard case .user(let user) = authentication.caller else { return authentication.refusal }
         if request.method == .patch {
             let body: ByteBuffer
             do { body = try await request.body.collect(upTo: Self.maxBody) } catch {

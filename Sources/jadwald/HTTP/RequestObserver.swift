@@ -2,21 +2,27 @@ import Jadwal
 import Logging
 
 /// Counts every finished request in ``RequestMetrics`` and writes one structured log line
-/// for it (method, path, status, duration), whichever path served it. Secret path segments
+/// for it (method, path, status, duration, client address, user when signed in), whichever
+/// path served it. Secret path segments
 /// (feed tokens, setup links) are shortened: a log file must not hand out working links.
 struct RequestObserver: Sendable {
     let metrics: RequestMetrics
 
-    func record(method: String, path: Substring, status: Int, since start: ContinuousClock.Instant, logger: Logger) {
+    func record(method: String, path: Substring, status: Int, since start: ContinuousClock.Instant, client: String, user: String?,
+                logger: Logger) {
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         metrics.record(method: method, status: status, seconds: seconds)
-        logger.info("request", metadata: [
+        guard logger.logLevel <= .info else { return }
+        var metadata: Logger.Metadata = [
             "method": .string(method),
             "path": .string(Self.loggedPath(path)),
             "status": .stringConvertible(status),
             "ms": .string(Self.milliseconds(seconds)),
-        ])
+            "client": .string(client),
+        ]
+        if let user { metadata["user"] = .string(user) }
+        logger.info("request", metadata: metadata)
     }
 
     /// Milliseconds with two decimals ("12.34"), without `String(format:)`'s cost per request.

@@ -9,8 +9,9 @@ extension MailDispatcher {
     static let testRetryVariable = "JADWAL_TEST_MAIL_RETRY_SECONDS"
 
     /// The dispatcher the settings ask for: through `smtp.host` when set, else into the
-    /// outbox folder, logging each file with the first link in its message (so sign-in
-    /// links reach the operator of a fresh install).
+    /// outbox folder, logging each file (so sign-in links reach the operator of a fresh
+    /// install, who opens the file) with the first link in its message shortened: a log
+    /// line must not carry a working link.
     static func configured(by settings: ServerConfiguration, accounts: AccountStore, logger: Logger) throws -> MailDispatcher {
         let transport: any MailTransport
         var lease: TimeInterval = 60
@@ -23,7 +24,7 @@ extension MailDispatcher {
                 transport = OutboxFolderTransport(folder: settings.outboxFolder) { file, message in
                     logger.info("mail written to the outbox folder", metadata: [
                         "file": "\(file.path)", "to": "\(message.to.map(\.address).joined(separator: ","))",
-                        "subject": "\(message.subject)", "link": "\(message.firstLink ?? "-")",
+                        "subject": "\(message.subject)", "link": "\(message.firstLink.map(SecretToken.redactedLink) ?? "-")",
                     ])
                 }
             }

@@ -14,8 +14,8 @@ struct SharedKeysTests {
         try await StoreFixture.with(engine) { fixture in
             let clock = TestClock(Self.now)
             let keys = try await AccessTokens(vault: fixture.vault(), issuer: Self.issuer, clock: clock.read)
-            let token = try await keys.issue(for: "amal")
-            #expect(await keys.verify(token) == "amal")
+            let token = try await keys.issue(for: .amal)
+            #expect(await keys.verify(token)?.accountID == AccountStore.Account.amal.id)
 
             let parts = token.split(separator: ".").map(String.init)
             let forgedClaims = SecretToken.base64URL(Array(#"{"sub":"root","iss":"https://cal.example.org","aud":"jadwal-api","iat":1795435200,"exp":4102444800}"#.utf8))
@@ -29,10 +29,10 @@ struct SharedKeysTests {
             // Another server's keys (its own database) and another issuer sharing the keys.
             try await StoreFixture.with(engine) { stranger in
                 let foreign = try await AccessTokens(vault: stranger.vault(), issuer: Self.issuer, clock: clock.read)
-                #expect(await keys.verify(try await foreign.issue(for: "amal")) == nil)
+                #expect(await keys.verify(try await foreign.issue(for: .amal)) == nil)
             }
             let otherIssuer = try await AccessTokens(vault: fixture.vault(), issuer: "https://elsewhere.example", clock: clock.read)
-            #expect(await keys.verify(try await otherIssuer.issue(for: "amal")) == nil)
+            #expect(await keys.verify(try await otherIssuer.issue(for: .amal)) == nil)
 
             clock.advance(by: AccessTokens.lifetime)
             #expect(await keys.verify(token) == nil)
@@ -48,20 +48,20 @@ struct SharedKeysTests {
             async let startingOther = AccessTokens(vault: fixture.vault(fixture.other), issuer: Self.issuer, clock: clock.read)
             let (first, second) = try await (starting, startingOther)
             #expect(try await first.keyIDs() == second.keyIDs())
-            let before = try await first.issue(for: "amal")
-            #expect(await second.verify(before) == "amal")
+            let before = try await first.issue(for: .amal)
+            #expect(await second.verify(before)?.accountID == AccountStore.Account.amal.id)
 
             clock.advance(by: 1)
             // `jadwald keys rotate` in a third process; the second instance learns of the new
             // key from the first token that names it, before its own refresh is due.
             let rotator = try await AccessTokens(vault: fixture.vault(fixture.other), issuer: Self.issuer, clock: clock.read)
             try await rotator.rotate()
-            let fromRotator = try await rotator.issue(for: "amal")
-            #expect(await second.verify(fromRotator) == "amal")
-            #expect(await first.verify(fromRotator) == "amal")
-            #expect(await first.verify(before) == "amal")
+            let fromRotator = try await rotator.issue(for: .amal)
+            #expect(await second.verify(fromRotator)?.accountID == AccountStore.Account.amal.id)
+            #expect(await first.verify(fromRotator)?.accountID == AccountStore.Account.amal.id)
+            #expect(await first.verify(before)?.accountID == AccountStore.Account.amal.id)
             // Every instance signs with the newest key at once.
-            let after = try await first.issue(for: "amal")
+            let after = try await first.issue(for: .amal)
             #expect(JWTHeaderCheck(after)?.keyID == JWTHeaderCheck(fromRotator)?.keyID)
         }
     }
@@ -71,12 +71,12 @@ struct SharedKeysTests {
         try await StoreFixture.with(engine) { fixture in
             let clock = TestClock(Self.now)
             let keys = try await AccessTokens(vault: fixture.vault(), issuer: Self.issuer, clock: clock.read)
-            let before = try await keys.issue(for: "amal")
+            let before = try await keys.issue(for: .amal)
             clock.advance(by: 1)
             try await keys.rotate()
             #expect(try await keys.keyIDs().count == 2)
-            #expect(await keys.verify(before) == "amal")
-            #expect(await keys.verify(try await keys.issue(for: "amal")) == "amal")
+            #expect(await keys.verify(before)?.accountID == AccountStore.Account.amal.id)
+            #expect(await keys.verify(try await keys.issue(for: .amal))?.accountID == AccountStore.Account.amal.id)
 
             clock.advance(by: AccessTokens.retirement + 1)
             try await keys.rotate()
@@ -92,7 +92,7 @@ struct SharedKeysTests {
             for _ in 0..<3 { try await keys.rotate() }
             let ids = try await keys.keyIDs()
             #expect(ids.count == 4)
-            let header = try #require(JWTHeaderCheck(try await keys.issue(for: "amal")))
+            let header = try #require(JWTHeaderCheck(try await keys.issue(for: .amal)))
             #expect(header.keyID == ids.first)
         }
     }
@@ -139,4 +139,9 @@ struct SharedKeysTests {
             await #expect(throws: KeyVault.VaultError.self) { _ = try await vault.keys(purpose: "test") }
         }
     }
+}
+
+extension AccountStore.Account {
+    /// An account to issue tokens for.
+    static let amal = AccountStore.Account(name: "amal", email: nil, isAdmin: false, createdAt: 0, id: "0b7c3f2e-amal")
 }
