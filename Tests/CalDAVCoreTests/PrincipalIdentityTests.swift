@@ -59,3 +59,37 @@ struct PrincipalIdentityTests {
         #expect(await send("COPY", home + "work/one.ics", headers: ["destination": "/dav/calendars/omar/work/one.ics"], as: owner).status == 403)
     }
 }
+
+/// What the audit found in how objects and refusals come back.
+struct ServedFormTests {
+    let handler = DAVHandler(store: InMemoryCalendarStore())
+    let amal = DAVContext(principal: "amal", now: 1_800_000_000)
+
+    func send(_ method: String, _ path: String, _ body: String = "", headers: [String: String] = [:]) async -> DAVResponse {
+        await handler.handle(DAVRequest(method: method, path: path, headers: headers, body: Array(body.utf8)), in: amal)
+    }
+
+    @Test("an object uploaded with bare LF is served with CRLF, every other byte as sent")
+    func lineEndings() async {
+        #expect(await send("MKCALENDAR", "/dav/calendars/amal/work/").status == 201)
+        let lf = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//t//EN\nBEGIN:VEVENT\nUID:lf\nDTSTAMP:20260101T000000Z\nDTSTART:20260105T090000Z\nSUMMARY:Caf\u{E9}\nEND:VEVENT\nEND:VCALENDAR\n"
+        let put = await send("PUT", "/dav/calendars/amal/work/lf.ics", lf, headers: ["content-type": "text/calendar"])
+        #expect(put.status == 201)
+        let got = await send("GET", "/dav/calendars/amal/work/lf.ics")
+        #expect(String(decoding: got.body, as: UTF8.self) == lf.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(got.header("etag") == put.header("etag"))
+    }
+
+    @Test("a write to a read-only place names the resource and the privilege it needs")
+    func needPrivileges() async throws {
+        let response = await send("DELETE", "/dav/calendars/amal/")
+        #expect(response.status == 403)
+        let body = String(decoding: response.body, as: UTF8.self)
+        #expect(body.contains("need-privileges"))
+        #expect(body.contains("<D:resource><D:href>/dav/</D:href><D:privilege><D:unbind/></D:privilege></D:resource>") || body.contains("unbind"))
+        let error = try XMLReader().parse(response.body)
+        let condition = try #require(error.elements.first)
+        #expect(condition.name.local == "need-privileges")
+        #expect(condition.elements.first?.name.local == "resource")
+    }
+}

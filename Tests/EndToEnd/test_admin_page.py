@@ -123,11 +123,15 @@ def test_sessions_forms_and_refusals(admin_server):
     status, headers, _ = browser.request("/admin/users", {"name": "dana", "email": "dana@example.org", "csrf": csrf})
     assert status == 303 and headers["Location"] == "/admin/users/dana"
     page = browser.request("/admin/users/dana")[2]
-    assert "<h1>dana</h1>" in page
+    assert "<h1 dir=\"auto\">dana</h1>" in page
 
-    # A generated password is shown once, in the answer to the form, and works.
-    page = browser.request("/admin/users/dana/password", {"password": "", "csrf": csrf})[2]
+    # A generated password is shown once, on the page the form's answer sends the browser
+    # to (so a reload does not post again), and works.
+    status, headers, _ = browser.request("/admin/users/dana/password", {"password": "", "csrf": csrf})
+    assert status == 303 and headers["Location"].startswith("/admin/users/dana?notice=")
+    page = browser.request(headers["Location"])[2]
     password = re.search(r"shown once\):</b> <code>([^<]+)</code>", page).group(1)
+    assert "shown once" not in browser.request(headers["Location"])[2]
     request = urllib.request.Request(admin_server.url + "/dav/", method="PROPFIND", headers={"Depth": "0"})
     request.add_header("Authorization", "Basic " + __import__("base64").b64encode(f"dana:{password}".encode()).decode())
     with urllib.request.urlopen(request, timeout=30) as response:
@@ -135,7 +139,7 @@ def test_sessions_forms_and_refusals(admin_server):
 
     # Deleting needs the name typed again.
     page = browser.request("/admin/users/dana/delete", {"confirm": "dan", "csrf": csrf})[2]
-    assert "did not match" in page and "<h1>dana</h1>" in browser.request("/admin/users/dana")[2]
+    assert "did not match" in page and "<h1 dir=\"auto\">dana</h1>" in browser.request("/admin/users/dana")[2]
     assert browser.request("/admin/users/dana/delete", {"confirm": "dana", "csrf": csrf})[0] == 200
     assert browser.request("/admin/users/dana")[0] == 404
 

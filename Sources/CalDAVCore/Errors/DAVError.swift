@@ -6,8 +6,11 @@ public struct DAVError: Error, Hashable, Sendable, CustomStringConvertible {
     public var condition: DAVCondition?
     /// A sentence for people; written as the body's text when there is no condition.
     public var message: String
-    /// An href the condition refers to (the holder of a UID for `no-uid-conflict`).
+    /// An href the condition refers to (the holder of a UID for `no-uid-conflict`, the
+    /// resource a privilege is missing on for `need-privileges`).
     public var href: String?
+    /// For `need-privileges`: the privilege missing on ``href`` (`write-content`, `bind`, ...).
+    public var privilege: String?
 
     public init(status: Int, condition: DAVCondition? = nil, message: String, href: String? = nil) {
         self.status = status
@@ -19,6 +22,24 @@ public struct DAVError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An error that carries a precondition; the status is the condition's own.
     public init(_ condition: DAVCondition, _ message: String, href: String? = nil) {
         self.init(status: condition.status, condition: condition, message: message, href: href)
+    }
+
+    /// This error with the resource and privilege of a `need-privileges` named for
+    /// `request`, when the error does not name them (RFC 3744 §7.1.1): adding or removing
+    /// a member needs `bind` or `unbind` on the parent collection, changing a resource
+    /// `write-content` or `write-properties` on itself.
+    func namingPrivilege(for request: DAVRequest) -> DAVError {
+        guard condition == .needPrivileges, href == nil, let path = DAVPath(request.path) else { return self }
+        var named = self
+        let parent = path.parent.href
+        switch request.method {
+        case "PUT": (named.href, named.privilege) = (path.href, "write-content")
+        case "PROPPATCH": (named.href, named.privilege) = (path.href, "write-properties")
+        case "DELETE", "MOVE": (named.href, named.privilege) = (parent, "unbind")
+        case "MKCOL", "MKCALENDAR", "COPY": (named.href, named.privilege) = (parent, "bind")
+        default: (named.href, named.privilege) = (path.href, "write")
+        }
+        return named
     }
 
     public var description: String { "\(status) \(condition.map { "\($0.name) " } ?? "")\(message)" }

@@ -50,7 +50,7 @@ public struct DAVHandler: Sendable {
             if context.prefersMinimal && response.status == 207 { response.headers.append(("Preference-Applied", "return=minimal")) }
             return response
         } catch {
-            return .error(error)
+            return .error(error.namingPrivilege(for: request))
         }
     }
 

@@ -54,7 +54,17 @@ public struct DAVResponse: Sendable {
         }
         var writer = XMLWriter()
         writer.start(DAVXML.Name(DAVXML.Namespace.dav, "error"), declaringNamespaces: true)
-        if let href = error.href {
+        if let href = error.href, let privilege = error.privilege {
+            // RFC 3744 §7.1.1: each resource and the privilege missing on it.
+            writer.start(condition.name)
+            writer.start(DAVXML.Name(DAVXML.Namespace.dav, "resource"))
+            writer.element(DAVXML.Name(DAVXML.Namespace.dav, "href"), text: href)
+            writer.start(DAVXML.Name(DAVXML.Namespace.dav, "privilege"))
+            writer.element(DAVXML.Name(DAVXML.Namespace.dav, privilege))
+            writer.end()
+            writer.end()
+            writer.end()
+        } else if let href = error.href {
             writer.start(condition.name)
             writer.element(DAVXML.Name(DAVXML.Namespace.dav, "href"), text: href)
             writer.end()

@@ -1,6 +1,7 @@
 extension DAVHandler {
     /// PUT of a calendar object (RFC 4791 §5.3.2): validated fully before anything is
-    /// written; stored byte for byte, so the ETag in the response is that of the bytes sent.
+    /// written; stored byte for byte (bare LF line ends become CRLF, ``LineEndings``), so
+    /// the ETag in the response is that of the bytes a GET returns.
     func put(_ request: DAVRequest, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
         guard case .object(let user, let calendarName, let name) = path else {
             throw DAVError(status: 405, message: "PUT applies to calendar objects, not collections")
@@ -20,12 +21,13 @@ extension DAVHandler {
             throw DAVError(.maxResourceSize, "the object is \(request.body.count) bytes; the limit is \(configuration.maxResourceSize)")
         }
         let precondition = try WritePrecondition(ifMatch: request.header("if-match"), ifNoneMatch: request.header("if-none-match"))
-        let (_, index) = try CalendarObjectRules().check(request.body)
+        let body = LineEndings.crlf(request.body)
+        let (_, index) = try CalendarObjectRules().check(body)
         guard collection.supportedComponents.contains(index.componentType) else {
             throw DAVError(.supportedCalendarComponent, "calendar \(calendarName) holds \(collection.supportedComponents.sorted().joined(separator: ", ")), not \(index.componentType)")
         }
         do {
-            let result = try await store.putObject(named: name, data: request.body, index: index, in: reference, precondition: precondition)
+            let result = try await store.putObject(named: name, data: body, index: index, in: reference, precondition: precondition)
             return DAVResponse(status: result.created ? 201 : 204, headers: [("ETag", result.object.etag), ("Content-Length", "0")])
         } catch {
             let holder = error.existingName.map { DAVPath.object(user: user, calendar: calendarName, name: $0).href }

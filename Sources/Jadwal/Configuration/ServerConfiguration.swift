@@ -140,6 +140,16 @@ public struct ServerConfiguration: Sendable, Equatable {
         }
     }
 
+    /// Variables that are not settings but are read elsewhere.
+    public static let otherEnvironmentNames: Set<String> = ["JADWAL_CONFIG", "JADWAL_DATA", "JADWAL_STORAGE", "JADWAL_TEST_MAIL_RETRY_SECONDS"]
+
+    /// `JADWAL_*` variables in `environment` that nothing reads: a typo an operator would
+    /// otherwise never hear about.
+    public static func unknownEnvironmentNames(in environment: [String: String]) -> [String] {
+        let known = Set(keys.map(environmentName)).union(otherEnvironmentNames)
+        return environment.keys.filter { $0.hasPrefix("JADWAL_") && !known.contains($0) }.sorted()
+    }
+
     /// Sets one setting from text.
     public mutating func set(_ key: String, _ value: String, source: String) throws(Problem) {
         func integer(_ range: ClosedRange<Int>) throws(Problem) -> Int {

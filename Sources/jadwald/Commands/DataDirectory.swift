@@ -22,14 +22,12 @@ struct DataDirectoryOptions: ParsableArguments {
         directory ?? ProcessInfo.processInfo.environment["JADWAL_DATA"] ?? "data"
     }
 
-    /// The database file, creating its folder (readable by the owner only) if needed.
-    func databasePath() throws -> String {
-        try databasePath(in: path)
-    }
-
-    /// The database file in `directory` (a resolved setting), creating the folder if needed.
-    func databasePath(in directory: String) throws -> String {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        return URL(fileURLWithPath: directory).appendingPathComponent("jadwal.sqlite").path
+    /// Makes a data folder, readable by the owner only, saying plainly why when it cannot.
+    static func makeFolder(_ folder: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw CommandFailure("cannot make the data folder \(folder): \(OperatorMessage.cause(of: error))")
+        }
     }
 }

@@ -3,6 +3,7 @@ import CalDAVCore
 import CalDAVSQLite
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdTLS
 import Jadwal
 import Logging
@@ -104,9 +105,17 @@ struct ServeCommand: AsyncParsableCommand {
         chatAPI.add(to: router)
         ConflictsAPI(service: chats, chatAPI: chatAPI).add(to: router)
         OpenAPIDocument.add(to: router)
+        router.get("/readyz") { _, _ in
+            // Ready when the database answers: what a load balancer should route by.
+            await accounts.isReachable() ? Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ready\n")))
+                : Response(status: .serviceUnavailable, body: .init(byteBuffer: ByteBuffer(string: "the database does not answer\n")))
+        }
+        let databaseFile = storage.sqliteFile
         router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                     body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
+            let gauges = OperationalGauges(statistics: try? await accounts.statistics(), databaseFile: databaseFile,
+                                           openConnections: connections.count, bodyBytes: budget.current)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                            body: .init(byteBuffer: ByteBuffer(string: metrics.exposition() + gauges.exposition())))
         }
         let dispatcher = try MailDispatcher.configured(by: settings, accounts: accounts, logger: logger)
         // A job's lease outlasts its longest run: the LLM's attempts, or a built-in judgement
@@ -116,29 +125,38 @@ struct ServeCommand: AsyncParsableCommand {
         let address = BindAddress.hostname(settings.host, port: settings.port)
         let serverConfiguration = ApplicationConfiguration(address: address, serverName: "jadwald")
         let scheme = settings.tlsCertificate == nil ? "http" : "https"
-        logger.info("serving CalDAV", metadata: ["url": "\(scheme)://\(settings.host):\(settings.port)/dav/", "data": "\(settings.data)",
-                                                 "storage": "\(storage.description)"])
+        // Said once the port is bound, not before.
+        let serving: @Sendable (any Channel) async -> Void = { _ in
+            logger.info("serving CalDAV", metadata: ["url": "\(scheme)://\(settings.host):\(settings.port)/dav/", "data": "\(settings.data)",
+                                                     "storage": "\(storage.description)"])
+        }
+        let server: HTTPServerBuilder
+        if let certificate = settings.tlsCertificate, let key = settings.tlsKey {
+            server = try .tls(.davHTTP1(davHandler, connections: connections), tlsConfiguration: try Self.tlsConfiguration(certificate: certificate, key: key))
+        } else {
+            server = .davHTTP1(davHandler, connections: connections)
+        }
+        let app = Application(router: router, server: server, configuration: serverConfiguration, onServerRunning: serving, logger: logger)
         // The mail dispatcher and the job worker run beside the server and stop with it (on
         // SIGTERM or SIGINT).
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await dispatcher.run() }
-            group.addTask { await worker.run() }
-            group.addTask { await budget.trimPeriodically() }
-            if let certificate = settings.tlsCertificate, let key = settings.tlsKey {
-                let tls = try Self.tlsConfiguration(certificate: certificate, key: key)
-                let app = Application(router: router, server: try .tls(.davHTTP1(davHandler, connections: connections), tlsConfiguration: tls), configuration: serverConfiguration, logger: logger)
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await dispatcher.run() }
+                group.addTask { await worker.run() }
+                group.addTask { await budget.trimPeriodically() }
                 try await app.runService()
-            } else {
-                let app = Application(router: router, server: .davHTTP1(davHandler, connections: connections), configuration: serverConfiguration, logger: logger)
-                try await app.runService()
+                group.cancelAll()
             }
-            group.cancelAll()
+        } catch let error where OperatorMessage.isSystemError(error) {
+            await storage.close()
+            throw CommandFailure("cannot serve on \(settings.host):\(settings.port): \(OperatorMessage.cause(of: error))")
         }
         await storage.close()
+        logger.info("stopped")
     }
 
     /// The settings from file, environment and flags, in that order of precedence.
-    func resolve() throws -> ServerConfiguration {
+    func resolve() throws -> Jadwal.ServerConfiguration {
         try ServerConfiguration.resolved(config: config) { settings in
             if let host { settings.host = host }
             if let port { try settings.set("port", String(port), source: "--port") }
@@ -147,7 +165,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// The setup-profile signer, when a certificate and key are configured.
-    static func profileSigner(_ settings: ServerConfiguration) throws -> ProfileSigner? {
+    static func profileSigner(_ settings: Jadwal.ServerConfiguration) throws -> ProfileSigner? {
         guard let certificate = settings.provisioningCertificate, let key = settings.provisioningKey else { return nil }
         do {
             return try ProfileSigner(certificatePath: certificate, keyPath: key, chainPath: settings.provisioningChain)

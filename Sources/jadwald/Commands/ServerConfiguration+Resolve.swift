@@ -15,6 +15,9 @@ extension ServerConfiguration {
                 try settings.apply(file: text, source: path)
             }
             try settings.apply(environment: environment)
+            for name in unknownEnvironmentNames(in: environment) {
+                StandardStreams.error("jadwald: warning: \(name) is not a setting and is ignored (known: JADWAL_ and a setting's name, as JADWAL_TLS_CERTIFICATE)\n")
+            }
             try flags(&settings)
             try settings.validate()
         } catch {

@@ -26,7 +26,11 @@ struct Storage: Sendable {
     /// else in the options' data folder), bringing every schema up to date.
     /// - Parameter serving: for `serve`, which keeps PostgreSQL connections open for the
     ///   requests to come; a command opens them as it needs them.
-    static func open(_ options: DataDirectoryOptions, dataDirectory: String? = nil, bcryptCost: UInt8 = 12, serving: Bool = false) async throws -> Storage {
+    /// - Parameter creating: whether a missing SQLite database is made (`serve`, `user add`,
+    ///   a restore), saying so on standard error; other commands refuse a folder without one,
+    ///   so that a mistyped `--data` does not look like a server whose users are gone.
+    static func open(_ options: DataDirectoryOptions, dataDirectory: String? = nil, bcryptCost: UInt8 = 12, serving: Bool = false,
+                     creating: Bool = false) async throws -> Storage {
         if let url = options.storageURL, !url.hasPrefix("sqlite:") {
             let location: PostgresLocation
             do { location = try PostgresLocation(url: url) } catch { throw CommandFailure("--storage: \(error.message)") }
@@ -41,23 +45,30 @@ struct Storage: Sendable {
                 throw CommandFailure("PostgreSQL at \(location) could not be opened: \(error)")
             }
         }
-        let path = try sqlitePath(options, dataDirectory: dataDirectory)
+        let path = try sqlitePath(options, dataDirectory: dataDirectory, creating: creating || serving)
+        if !FileManager.default.fileExists(atPath: path) {
+            guard creating || serving else {
+                throw CommandFailure("there is no database at \(path): check --data (or JADWAL_DATA); `jadwald serve` and `jadwald user add` make a new one")
+            }
+            StandardStreams.error("jadwald: no database at \(path): making a new, empty one\n")
+        }
         let homes = try SQLiteCalendarStore(path: path)
         return Storage(homes: homes, accounts: try AccountStore(path: path, bcryptCost: bcryptCost), pool: nil, sqliteFile: path,
                        commits: homes.commits, description: "sqlite:\(path)")
     }
 
     /// The SQLite file: a `sqlite:PATH` storage URL's path, else jadwal.sqlite in the data folder.
-    static func sqlitePath(_ options: DataDirectoryOptions, dataDirectory: String? = nil) throws -> String {
+    /// - Parameter creating: make the file's folder (owner-only) when it is missing.
+    static func sqlitePath(_ options: DataDirectoryOptions, dataDirectory: String? = nil, creating: Bool = false) throws -> String {
         if let url = options.storageURL, let path = sqliteFile(url) {
             guard !path.isEmpty else { throw CommandFailure("--storage sqlite: needs a file path, as in sqlite:/var/lib/jadwal/jadwal.sqlite") }
             let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            }
+            if creating && !folder.isEmpty { try DataDirectoryOptions.makeFolder(folder) }
             return path
         }
-        return try options.databasePath(in: dataDirectory ?? options.path)
+        let folder = dataDirectory ?? options.path
+        if creating { try DataDirectoryOptions.makeFolder(folder) }
+        return URL(fileURLWithPath: folder).appendingPathComponent("jadwal.sqlite").path
     }
 
     /// The file a `sqlite:PATH` (or `sqlite:///PATH`) storage URL names; `nil` for other URLs.

@@ -40,7 +40,7 @@ extension UserCommand {
 
         func run() async throws {
             let password = try PasswordInput.read(fromStandardInput: passwordStdin)
-            let users = try await Storage.open(data).users
+            let users = try await Storage.open(data, creating: true).users
             try await UserCommand.refusing { try await users.create(name: name, password: password, email: email, isAdmin: admin) }
             print("created user \(AccountIdentity.canonical(name))")
         }

@@ -25,6 +25,8 @@ struct AdminPages: Sendable {
     /// Limits on password attempts, with the same rules as the DAV server's.
     let passwordGuard: PasswordGuard
     let logger: Logger
+    /// What a form's answer shows once, on the page the browser is sent to.
+    let notices = FlashNotices()
 
     static let cookieName = "jadwal_admin"
 
@@ -34,7 +36,10 @@ struct AdminPages: Sendable {
         router.post("/admin/sign-out") { request, _ in await self.signOut(request) }
         router.post("/admin/users") { request, _ in await self.form(request) { session, form in try await self.create(session, form) } }
         router.get("/admin/users/:name") { request, context in
-            await self.page(request) { session, _ in try await self.userPage(session, try Self.name(context)) }
+            await self.page(request) { session, request in
+                let notice = self.notices.take(request.uri.queryParameters["notice"].map(String.init), for: session.csrfToken)
+                return try await self.userPage(session, try Self.name(context), notice: notice)
+            }
         }
         router.post("/admin/users/:name/password") { request, context in
             await self.form(request) { session, form in try await self.resetPassword(session, try Self.name(context), form) }
@@ -220,9 +225,9 @@ struct AdminPages: Sendable {
             guard let summary = try await users.summary(of: account.name) else { continue }
             let calendars = summary.calendars.map { "\(HTMLPage.escape($0.displayName ?? $0.name)) (\($0.objects))" }.joined(separator: ", ")
             rows += """
-                <tr><td><a href="\(HTMLPage.escape(Self.userPath(account.name)))">\(HTMLPage.escape(account.name))</a>\
+                <tr><td dir="auto"><a href="\(HTMLPage.escape(Self.userPath(account.name)))">\(HTMLPage.escape(account.name))</a>\
                 \(account.isAdmin ? " <span class=\"muted\">admin</span>" : "")</td>
-                <td>\(HTMLPage.escape(account.email ?? ""))</td><td>\(calendars)</td><td>\(summary.objectCount)</td>
+                <td dir="auto">\(HTMLPage.escape(account.email ?? ""))</td><td dir="auto">\(calendars)</td><td>\(summary.objectCount)</td>
                 <td>\(Self.size(summary.storageBytes))</td><td>\(summary.appPasswords.count)</td></tr>
                 """
         }
@@ -248,12 +253,12 @@ struct AdminPages: Sendable {
         guard let summary = try await users.summary(of: name) else { throw AccountStore.AccountError.missingUser }
         let action = HTMLPage.escape(Self.userPath(name))
         let calendars = summary.calendars.map {
-            "<tr><td>\(HTMLPage.escape($0.displayName ?? $0.name))</td><td>\($0.objects)</td><td>\(Self.size($0.bytes))</td></tr>"
+            "<tr><td dir=\"auto\">\(HTMLPage.escape($0.displayName ?? $0.name))</td><td>\($0.objects)</td><td>\(Self.size($0.bytes))</td></tr>"
         }.joined()
         let devices = summary.appPasswords.map { device in
             let used = device.lastUsedAt.map { Date(timeIntervalSince1970: TimeInterval($0)).formatted(.iso8601) } ?? "never"
             return """
-                <tr><td>\(HTMLPage.escape(device.label))</td><td>\(HTMLPage.escape(used))</td><td>
+                <tr><td dir="auto">\(HTMLPage.escape(device.label))</td><td>\(HTMLPage.escape(used))</td><td>
                 <form method="post" action="\(action)/revoke">\(Self.hidden(session))
                 <input type="hidden" name="label" value="\(HTMLPage.escape(device.label))"><button>Revoke</button></form></td></tr>
                 """
@@ -261,7 +266,7 @@ struct AdminPages: Sendable {
         return HTMLPage(title: "\(name) · Jadwal admin", body: """
             \(header(session))
             <p><a href="/admin/">← Users</a></p>
-            <h1>\(HTMLPage.escape(name))</h1>
+            <h1 dir="auto">\(HTMLPage.escape(name))</h1>
             \(notice)
             <p>\(HTMLPage.escape(summary.account.email ?? "no email address"))\(summary.account.isAdmin ? " · administrator" : "")
             · \(summary.objectCount) objects · \(Self.size(summary.storageBytes))</p>
@@ -292,6 +297,12 @@ struct AdminPages: Sendable {
 
     // MARK: Actions
 
+    /// 303 to the user's page, which shows `notice` once: a reload does not post again.
+    private func redirect(to name: String, showing notice: String, in session: WebSessions.Session) -> Response {
+        let key = notices.keep(notice, for: session.csrfToken)
+        return Response(status: .seeOther, headers: [.location: Self.userPath(name) + "?notice=" + key])
+    }
+
     private func create(_ session: WebSessions.Session, _ form: FormBody) async throws -> Response {
         let name = form["name"]?.trimmingCharacters(in: .whitespaces) ?? ""
         let email = form["email"].flatMap { $0.isEmpty ? nil : $0 }
@@ -310,7 +321,7 @@ struct AdminPages: Sendable {
         let notice = given == nil
             ? "<p><b>New password (shown once):</b> <code>\(HTMLPage.escape(password))</code></p>"
             : "<p><b>The password is changed.</b></p>"
-        return try await userPage(session, name, notice: notice)
+        return redirect(to: name, showing: notice, in: session)
     }
 
     private func setupLink(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
@@ -321,14 +332,14 @@ struct AdminPages: Sendable {
             <p><b>Setup link</b> (works once, for 15 minutes\(link.sentTo.map { "; mailed to \(HTMLPage.escape($0))" } ?? "")):<br>
             <a href="\(HTMLPage.escape(link.url))">\(HTMLPage.escape(link.url))</a></p><div class="qr">\(qr)</div>
             """
-        return try await userPage(session, name, notice: notice)
+        return redirect(to: name, showing: notice, in: session)
     }
 
     private func revoke(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
         let label = form["label"] ?? ""
         try await users.accounts.revokeAppPassword(name: name, label: label)
         logger.info("app password revoked", metadata: ["user": "\(name)", "label": "\(label)", "by": "\(session.account)"])
-        return try await userPage(session, name, notice: "<p><b>\(HTMLPage.escape(label)) is signed out.</b></p>")
+        return redirect(to: name, showing: "<p><b>\(HTMLPage.escape(label)) is signed out.</b></p>", in: session)
     }
 
     private func delete(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {

@@ -396,7 +396,8 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         let status = HTTPResponseStatus(statusCode: response.status, reasonPhrase: Self.reason(response.status))
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
-        if !response.body.isEmpty {
+        // A HEAD answer has the GET answer's head and no body (RFC 9110 §9.3.2).
+        if !response.body.isEmpty && request.method != .HEAD {
             context.write(wrapOutboundOut(.body(.byteBuffer(bodies.buffer(for: response.body, allocator: context.channel.allocator)))), promise: nil)
         }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)

@@ -39,10 +39,14 @@ struct DAVResponder: Sendable {
 
     /// Whether a request may go on, from its head alone.
     /// - Parameter client: the caller's address, for the limits on failed sign-ins.
-    func admit(method: String, path: String, authorization: String?, client: String) async -> Admission {
+    func admit(method: String, path: String, authorization: String?, accept: String? = nil, client: String) async -> Admission {
         if Self.wellKnownPaths.contains(Substring(path)) {
             // RFC 6764 §5: point clients at the DAV tree.
             return .answered(DAVResponse(status: 301, headers: [("Location", "/dav/"), ("Content-Length", "0")]))
+        }
+        if path == "/", method == "GET" || method == "HEAD", accept?.contains("text/html") == true {
+            // A person's browser, not a calendar client: say what this is.
+            return .answered(welcomePage)
         }
         switch await authenticator.authenticate(authorization, client: client) {
         case .signedIn(let user): return reach(path, as: user)
@@ -69,10 +73,23 @@ struct DAVResponder: Sendable {
 
     /// The response to a request without a body, admitted here.
     func respond(to request: DAVRequest, client: String) async -> (DAVResponse, user: String?) {
-        switch await admit(method: request.method, path: request.path, authorization: request.headers["authorization"], client: client) {
+        switch await admit(method: request.method, path: request.path, authorization: request.headers["authorization"],
+                           accept: request.headers["accept"], client: client) {
         case .answered(let response): return (response, nil)
         case .user(let user): return (await respond(to: request, as: user), user.name)
         }
+    }
+
+    /// The page a browser gets at `/`: what this server is and where to go.
+    var welcomePage: DAVResponse {
+        let page = HTMLPage(title: "Jadwal", body: """
+            <h1>Jadwal calendar server</h1>
+            <p>This server keeps calendars for the Calendar apps of phones and computers (CalDAV).</p>
+            <p>To add your calendars to an app, ask your administrator for a setup link, or add a CalDAV account
+            with this server's address, your user name and your password.</p>
+            <p><a href="/admin/">Administration</a></p>
+            """)
+        return DAVResponse(status: 200, headers: HTMLPage.headerFields, body: Array(page.document.utf8))
     }
 
     static let unauthorized = DAVResponse(status: 401, headers: [("WWW-Authenticate", "Basic realm=\"Jadwal\", charset=\"UTF-8\""),

@@ -8,28 +8,38 @@ struct HTMLPage {
     /// Markup of the page body; build it from ``escape(_:)``d text.
     let body: String
 
+    /// The whole document.
+    var document: String {
+        """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(Self.escape(title))</title>
+        <style>
+        body{font:16px/1.5 system-ui,-apple-system,sans-serif;max-width:48rem;margin:0 auto;padding:1rem;color:#1d1d1f}
+        h1{font-size:1.4rem}a.button,button{display:inline-block;padding:.6rem 1rem;border-radius:.5rem;border:0;
+        background:#0a84ff;color:#fff;text-decoration:none;font-size:1rem}.qr{max-width:16rem}.muted{color:#6e6e73}
+        table{border-collapse:collapse;width:100%}td,th{text-align:start;padding:.3rem;border-bottom:1px solid #ddd;overflow-wrap:anywhere}
+        .warning{background:#fff4ce;padding:.5rem .75rem;border-radius:.4rem}
+        </style></head><body>
+        \(body)
+        </body></html>
+        """
+    }
+
+    /// Header fields every page carries: no framing, no caching, no scripts.
+    // Referrer-Policy same-origin, not no-referrer: with no-referrer a browser posts forms
+    // with `Origin: null`, and the admin page's cross-site check needs the real origin.
+    static let headerFields: [(name: String, value: String)] = [
+        ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+        ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'"),
+        ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
+    ]
+
     func response(status: HTTPResponse.Status = .ok) -> Response {
-        let html = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(Self.escape(title))</title>
-            <style>
-            body{font:16px/1.5 system-ui,-apple-system,sans-serif;max-width:40rem;margin:0 auto;padding:1rem;color:#1d1d1f}
-            h1{font-size:1.4rem}a.button,button{display:inline-block;padding:.6rem 1rem;border-radius:.5rem;border:0;
-            background:#0a84ff;color:#fff;text-decoration:none;font-size:1rem}.qr{max-width:16rem}.muted{color:#6e6e73}
-            table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.3rem;border-bottom:1px solid #ddd}
-            </style></head><body>
-            \(body)
-            </body></html>
-            """
-        // Referrer-Policy same-origin, not no-referrer: with no-referrer a browser posts forms
-        // with `Origin: null`, and the admin page's cross-site check needs the real origin.
-        return Response(status: status, headers: [
-            .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-            .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",
-            HTTPField.Name("X-Content-Type-Options")!: "nosniff", HTTPField.Name("Referrer-Policy")!: "same-origin",
-        ], body: .init(byteBuffer: ByteBuffer(string: html)))
+        var headers = HTTPFields()
+        for (name, value) in Self.headerFields { headers[HTTPField.Name(name)!] = value }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: document)))
     }
 
     /// Text made safe for HTML element content and quoted attribute values.

@@ -6,7 +6,7 @@ import PrayerTimes
 
 /// The prayer-times subscription feeds: a user's at `/feeds/prayer/{token}.ics` (the
 /// token is the secret), and any place's at `/feeds/prayer.ics?lat=..&lon=..&tz=..`.
-/// Both answer with an ETag and Last-Modified and 304 on revalidation.
+/// Both answer with an ETag and Last-Modified and 304 on revalidation, to GET and HEAD.
 struct PrayerFeedRoutes {
     let settings: PrayerSettingsStore
     let cache = FeedCache()
@@ -16,6 +16,14 @@ struct PrayerFeedRoutes {
             try self.placeFeed(request)
         }
         router.get("/feeds/prayer/:file") { request, context in
+            try await self.userFeed(request, file: context.parameters.get("file") ?? "")
+        }
+        // HEAD as GET: calendar apps check a subscription with it. The server sends the
+        // head of the GET's answer without its body.
+        router.head("/feeds/prayer.ics") { request, _ in
+            try self.placeFeed(request)
+        }
+        router.head("/feeds/prayer/:file") { request, context in
             try await self.userFeed(request, file: context.parameters.get("file") ?? "")
         }
     }

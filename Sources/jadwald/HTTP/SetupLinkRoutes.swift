@@ -10,8 +10,11 @@ import Provisioning
 /// On an iPhone or iPad (or with `?download=1`) the link is spent and answers with a
 /// configuration profile: a CalDAV account with an app password made for this device, or
 /// a subscription to the user's prayer feed; signed when a signing certificate is
-/// configured. In any other browser it shows a page with its own QR code and what to do,
-/// without spending the link. A spent or expired link is 410 Gone; an unknown one 404.
+/// configured. On Android it explains DAVx⁵ (or ICSx⁵ for the prayer feed), and with
+/// `?android=1` spends the link and shows the server, user name and a new app password
+/// (or the feed's address) to type in. In any other browser it shows a page with its own
+/// QR code and what to do, without spending the link. A spent or expired link is 410
+/// Gone; an unknown one 404.
 struct SetupLinkRoutes: Sendable {
     let accounts: AccountStore
     let publicURL: String
@@ -27,11 +30,16 @@ struct SetupLinkRoutes: Sendable {
     private func handle(_ request: Request, token: String) async -> Response {
         let device = Self.device(userAgent: request.headers[.userAgent] ?? "")
         let download = request.uri.queryParameters["download"] != nil || device == "iPhone" || device == "iPad"
+        let android = device == "Android" && !download
+        let spend = download || (android && request.uri.queryParameters["android"] != nil)
         do {
             let tokens = accounts.oneTimeTokens
-            switch download ? try await tokens.redeem(token, for: .setup) : try await tokens.peek(token, for: .setup) {
+            switch spend ? try await tokens.redeem(token, for: .setup) : try await tokens.peek(token, for: .setup) {
             case .redeemed(let account, let detail):
                 let kind = detail.flatMap(SetupLinks.Kind.init(rawValue:)) ?? .calendars
+                if android {
+                    return spend ? try await androidSettings(kind, for: account) : androidInstructions(token: token, kind: kind)
+                }
                 return download ? try await profile(kind, for: account, device: device) : instructions(token: token, kind: kind)
             case .alreadyUsed, .expired:
                 return HTMLPage(title: "Link used or expired", body: """
@@ -107,8 +115,53 @@ struct SetupLinkRoutes: Sendable {
             """).response()
     }
 
+    /// What an Android visitor does: install DAVx⁵ (ICSx⁵ for the feed), then spend the link.
+    private func androidInstructions(token: String, kind: SetupLinks.Kind) -> Response {
+        let app = kind == .calendars
+            ? "<a href=\"https://www.davx5.com/download\">DAVx⁵</a> (free on F-Droid, or from Google Play)"
+            : "<a href=\"https://icsx5.bitfire.at/\">ICSx⁵</a> (free on F-Droid, or from Google Play)"
+        return HTMLPage(title: "Set up Jadwal on Android", body: """
+            <h1>Set up Jadwal on Android</h1>
+            <p>Android's calendar syncs with Jadwal through \(app). Install it first, then continue here.</p>
+            <p><a class="button" href="/provision/\(HTMLPage.escape(token))?android=1">Show my settings</a></p>
+            <p class="muted">This shows \(kind == .calendars ? "a new password made for this phone" : "your prayer times' address") once;
+            the link then stops working.</p>
+            """).response()
+    }
+
+    /// The settings an Android app is set up with, for a spent link.
+    private func androidSettings(_ kind: SetupLinks.Kind, for account: String) async throws -> Response {
+        let page: HTMLPage
+        switch kind {
+        case .calendars:
+            let password = try await appPassword(for: account, device: "Android")
+            page = HTMLPage(title: "Your Jadwal settings", body: """
+                <h1>Your Jadwal settings</h1>
+                <p>In DAVx⁵, tap <b>+</b>, choose <b>Login with URL and user name</b>, and enter:</p>
+                <table><tr><th>Base URL</th><td><code>\(HTMLPage.escape(publicURL))/dav/</code></td></tr>
+                <tr><th>User name</th><td dir="auto"><code>\(HTMLPage.escape(account))</code></td></tr>
+                <tr><th>Password</th><td><code>\(HTMLPage.escape(password))</code></td></tr></table>
+                <p>Then choose the calendars to sync. This password is shown once and works only for this phone;
+                it can be revoked without changing your own password.</p>
+                """)
+        case .prayerFeed:
+            let settings = try await accounts.prayerSettings.update(account) { _ in }
+            let feed = "\(publicURL)/feeds/prayer/\(settings.feedToken).ics"
+            page = HTMLPage(title: "Your prayer times", body: """
+                <h1>Your prayer times</h1>
+                <p>In ICSx⁵, tap <b>+</b> and enter this address:</p>
+                <p><code>\(HTMLPage.escape(feed))</code></p>
+                """)
+        }
+        logger.info("setup settings shown", metadata: ["user": "\(account)", "kind": "\(kind.rawValue)", "device": "Android"])
+        var response = page.response()
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
     /// A short device name from a User-Agent, for app-password labels.
     static func device(userAgent: String) -> String {
+        if userAgent.contains("Android") { return "Android" }
         if userAgent.contains("iPad") { return "iPad" }
         if userAgent.contains("iPhone") || userAgent.contains("iPod") { return "iPhone" }
         if userAgent.contains("Macintosh") { return "Mac" }
