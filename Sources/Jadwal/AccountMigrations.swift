@@ -248,6 +248,10 @@ enum AccountMigrations {
             // What a serving process decided that commands should know (the public URL it uses).
             try db.execute(sql: "CREATE TABLE server_setting (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
         }
+        migrator.registerMigration("jadwal-12-chat-written-plan") { db in
+            // What Jadwal last wrote into a conversation's event (sealed), to tell the user's edits from its own.
+            try db.execute(sql: "ALTER TABLE chat_conversation ADD COLUMN event_written BLOB")
+        }
         return migrator
     }
 }

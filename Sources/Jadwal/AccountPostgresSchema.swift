@@ -240,5 +240,8 @@ enum AccountPostgresSchema {
         PostgresMigration("jadwal-5-server-settings", statements: [
             "CREATE TABLE server_setting (name TEXT COLLATE \"C\" PRIMARY KEY, value TEXT NOT NULL)",
         ]),
+        PostgresMigration("jadwal-6-chat-written-plan", statements: [
+            "ALTER TABLE chat_conversation ADD COLUMN event_written BYTEA",
+        ]),
     ])
 }

@@ -92,4 +92,15 @@ struct ServedFormTests {
         #expect(condition.name.local == "need-privileges")
         #expect(condition.elements.first?.name.local == "resource")
     }
+
+    @Test("the collections of homes and of principals list the principal's own, and no one else's")
+    func collections() async {
+        let homes = await send("PROPFIND", "/dav/calendars/", headers: ["depth": "1"])
+        #expect(homes.status == 207)
+        let text = String(decoding: homes.body, as: UTF8.self)
+        #expect(text.contains("<D:href>/dav/calendars/</D:href>"))
+        #expect(text.contains("<D:href>/dav/calendars/amal/</D:href>"))
+        let principals = String(decoding: await send("PROPFIND", "/dav/principals/", headers: ["depth": "1"]).body, as: UTF8.self)
+        #expect(principals.contains("<D:href>/dav/principals/amal/</D:href>"))
+    }
 }

@@ -5,9 +5,13 @@ RRULE part of RFC 5545 §3.3.10 (FREQ from SECONDLY to YEARLY, INTERVAL, COUNT, 
 DATE and DATE-TIME, BYSECOND, BYMINUTE, BYHOUR, BYDAY with and without ordinals,
 BYMONTHDAY and BYYEARDAY with negatives, BYWEEKNO with WKST, BYMONTH, BYSETPOS), plus
 RDATE (DATE-TIME, DATE, PERIOD), EXDATE, and RECURRENCE-ID overrides, in zones with and
-without DST, floating and all-day. Both implementations expand the same files over the
-same windows; every difference must match one of the documented explanations in
-KNOWN_DIFFERENCES (see KNOWN_DIFFERENCES.md), or the test fails.
+without DST, floating and all-day. On top of those, a second set of events is built on
+purpose around the DST changes of five zones (see DST_CASES): EXDATE, RDATE and UNTIL
+at nonexistent and repeated local times, written as the local reading or in UTC,
+sub-daily rules across gaps, and masters whose own DTSTART..DTEND spans a change. Both
+implementations expand the same files over the same windows; every difference must
+match one of the documented explanations in KNOWN_DIFFERENCES (see
+KNOWN_DIFFERENCES.md), or the test fails.
 
 Usage: .venv/bin/python Tests/Differential/differential.py --jadwald .build/debug/jadwald
 """
@@ -48,6 +52,8 @@ class Event:
         self.synced = True          # DTSTART is an instance of the rule
         self.extra_lines = []       # RDATE / EXDATE lines
         self.overrides = []         # (recurrence-id naive, new start naive, summary)
+        self.klass = frequency_class(rule["FREQ"])  # which window it is expanded over
+        self.dst_case = None        # the DST_CASES entry it was built for, if any
 
     def rule_text(self):
         return ";".join(f"{key}={value}" for key, value in self.rule.items())
@@ -171,6 +177,8 @@ CLASSES = {
     "hourly": (dt.datetime(2026, 3, 6), dt.datetime(2026, 3, 11), dt.datetime(2026, 3, 5), 4),
     "minutely": (dt.datetime(2026, 10, 31, 20), dt.datetime(2026, 11, 1, 12), dt.datetime(2026, 10, 31, 18), 1),
     "secondly": (dt.datetime(2026, 3, 8, 6, 30), dt.datetime(2026, 3, 8, 7, 30), dt.datetime(2026, 3, 8, 6, 0), 0),
+    # make_dst_event places these itself, around the changes of 2026 and 2027.
+    "dst": (dt.datetime(2026, 1, 1), dt.datetime(2028, 1, 1), None, None),
 }
 
 
@@ -226,7 +234,7 @@ def make_event(rng, index, freq):
     if not firsts:
         return None
     if rng.random() < 0.04:
-        event.synced = False  # keep the seed: RFC 5545 §3.8.5.3 still counts it first
+        event.synced = False  # keep the seed: undefined by RFC 5545 §3.8.5.3 (unsynchronized_start)
     else:
         event.start = firsts[0].date() if frame == "date" else firsts[0]
     # COUNT or UNTIL or neither.
@@ -306,6 +314,128 @@ def write_event(lines, event):
         lines.append(f"END:{name}")
 
 
+# ---------------------------------------------------------------- DST cases
+
+DST_ZONES = ["America/New_York", "Australia/Lord_Howe", "Europe/London", "Europe/Berlin", "Australia/Sydney"]
+
+# What each DST event exercises (RFC 5545 §3.3.5, §3.3.10, §3.8.5.1, §3.8.5.2). "gap"
+# cases put a daily instance at a local time that does not exist (it means the instant
+# of the reading one gap later); "overlap" cases at a local time that occurs twice (it
+# means the first).
+DST_CASES = {
+    "gap": ["exdate-gap-reading", "exdate-moved-reading", "exdate-utc", "rdate-gap-reading", "rdate-moved-reading",
+            "rdate-utc", "until-before-moved", "until-at-moved", "subdaily", "subdaily-exdate-utc", "subdaily-until",
+            "master-spans-change"],
+    "overlap": ["exdate-second-utc", "exdate-first-utc", "rdate-second-utc", "until-between", "subdaily",
+                "subdaily-exdate-second-utc", "master-spans-change"],
+}
+
+
+def zone_transitions(zone_name, start, end):
+    """The UTC offset changes of a zone in [start, end): (UTC instant, offset before, offset after)."""
+    zone = zoneinfo.ZoneInfo(zone_name)
+    changes = []
+    moment = start.replace(tzinfo=UTC)
+    end = end.replace(tzinfo=UTC)
+    previous = moment.astimezone(zone).utcoffset()
+    while moment < end:
+        following = moment + dt.timedelta(minutes=30)
+        offset = following.astimezone(zone).utcoffset()
+        if offset != previous:
+            low, high = 0, 30  # minutes after `moment`: the change is in (low, high]
+            while high - low > 1:
+                mid = (low + high) // 2
+                if (moment + dt.timedelta(minutes=mid)).astimezone(zone).utcoffset() == previous:
+                    low = mid
+                else:
+                    high = mid
+            changes.append((moment + dt.timedelta(minutes=high), previous, offset))
+            previous = offset
+        moment = following
+    return changes
+
+
+TRANSITIONS = {name: zone_transitions(name, dt.datetime(2026, 1, 1), dt.datetime(2028, 1, 1)) for name in DST_ZONES}
+
+
+def utc_text(moment):
+    return moment.strftime("%Y%m%dT%H%M%SZ")
+
+
+def make_dst_event(rng, index, case_kind, case):
+    """A zoned event built for one DST_CASES entry, around a random change of a random zone."""
+    zone_name = rng.choice(DST_ZONES)
+    changes = [c for c in TRANSITIONS[zone_name] if (c[2] > c[1]) == (case_kind == "gap")]
+    change, before, after = rng.choice(changes)
+    shift = abs(after - before)
+    # The span of local readings that do not exist (gap) or occur twice (overlap).
+    span_start = change.replace(tzinfo=None) + min(before, after)
+    reading = span_start + dt.timedelta(minutes=15 * rng.randrange(shift // dt.timedelta(minutes=15)))
+    first = (reading - before).replace(tzinfo=UTC)   # the instant the reading means (RFC 5545 §3.3.5)
+    second = (reading - after).replace(tzinfo=UTC)   # overlap only: the later instant of the reading
+    rule = {"FREQ": "DAILY"}
+    duration = rng.choice([dt.timedelta(minutes=30), dt.timedelta(hours=2), None])
+    days = rng.randint(1, 3)
+    start = reading - dt.timedelta(days=days)
+    extra = []
+    if case.startswith("subdaily"):
+        if rng.random() < 0.5:
+            rule = {"FREQ": "HOURLY"}
+            step = dt.timedelta(hours=1)
+        else:
+            step = dt.timedelta(minutes=rng.choice([15, 30]))
+            rule = {"FREQ": "MINUTELY", "INTERVAL": str(step // dt.timedelta(minutes=1))}
+        start = reading - step * rng.randint(2, 5)
+        if case == "subdaily-until":
+            rule["UNTIL"] = utc_text(first + step * rng.randint(0, 3) + dt.timedelta(minutes=rng.choice([0, 10])))
+        else:
+            rule["COUNT"] = str(rng.randint(4, 14))
+        if case == "subdaily-exdate-utc":
+            extra.append(f"EXDATE:{utc_text(first)}")
+        if case == "subdaily-exdate-second-utc":
+            extra.append(f"EXDATE:{utc_text(second)}")
+        duration = rng.choice([dt.timedelta(minutes=10), None])
+    elif case == "master-spans-change":
+        # DTSTART the evening before a change, DTEND after it: the exact length differs
+        # from the wall-clock one, and so does every later instance's end.
+        start = span_start.replace(hour=0, minute=0) - dt.timedelta(hours=rng.choice([1, 2]))
+        duration = dt.timedelta(hours=rng.choice([3, 5]))
+        rule["COUNT"] = str(rng.randint(3, 12))
+    else:
+        if case.startswith("until"):
+            rule["UNTIL"] = utc_text({
+                "until-before-moved": first - dt.timedelta(minutes=rng.choice([1, 10, 15])),
+                "until-at-moved": first,
+                "until-between": first + (second - first) / 2,
+            }[case])
+        else:
+            rule["COUNT"] = str(days + rng.randint(1, 3))
+        tzid = f";TZID={zone_name}"
+        extra.append({
+            "exdate-gap-reading": f"EXDATE{tzid}:{fmt_local(reading)}",
+            "exdate-moved-reading": f"EXDATE{tzid}:{fmt_local(reading + shift)}",
+            "exdate-utc": f"EXDATE:{utc_text(first)}",
+            "rdate-gap-reading": f"RDATE{tzid}:{fmt_local(reading)}",
+            "rdate-moved-reading": f"RDATE{tzid}:{fmt_local(reading + shift)}",
+            "rdate-utc": f"RDATE:{utc_text(first)}",
+            "exdate-second-utc": f"EXDATE:{utc_text(second)}",
+            "exdate-first-utc": f"EXDATE:{utc_text(first)}",
+            "rdate-second-utc": f"RDATE:{utc_text(second)}",
+        }.get(case, ""))
+    event = Event(f"dst{index:04d}-{case}@differential.jadwal", "VEVENT", zone_name, start, rule, duration)
+    event.klass = "dst"
+    event.dst_case = f"{case_kind}/{case}"
+    event.extra_lines = [line for line in extra if line]
+    return event
+
+
+def generate_dst(count):
+    """`count` DST events, every DST_CASES entry in turn, from their own seed."""
+    rng = random.Random(SEED + 1)
+    cases = [(kind, case) for kind, names in DST_CASES.items() for case in names]
+    return [make_dst_event(rng, index, *cases[index % len(cases)]) for index in range(count)]
+
+
 def generate(count):
     rng = random.Random(SEED)
     weights = [("YEARLY", 22), ("MONTHLY", 24), ("WEEKLY", 20), ("DAILY", 20), ("HOURLY", 6), ("MINUTELY", 5), ("SECONDLY", 3)]
@@ -325,7 +455,7 @@ def generate(count):
 
 def batch_key(event):
     group = "floating" if event.frame == "floating" else "date" if event.frame == "date" else "zoned"
-    return frequency_class(event.rule["FREQ"]), group
+    return event.klass, group
 
 
 def write_batches(events, folder):
@@ -392,15 +522,32 @@ def parse_utc(text):
     return dt.datetime.strptime(text, "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
 
 
+def master_length_mismatch(event):
+    """How much the master's exact DTSTART..DTEND (or DUE) length exceeds its wall-clock
+    length, when the master spans a UTC offset change; zero otherwise."""
+    if event.frame in ("utc", "floating", "date") or event.duration is None or not isinstance(event.start, dt.datetime):
+        return dt.timedelta(0)
+    if event.kind == "VEVENT" and event.duration == dt.timedelta(hours=2):
+        return dt.timedelta(0)  # written as DURATION:PT2H, exact in both
+    exact = to_instant(event, event.start + event.duration) - to_instant(event, event.start)
+    return exact - event.duration
+
+
 def near_offset_change(event, ours_line, theirs_line):
-    """Python adds lengths on the wall clock; RFC 5545 §3.3.6 and §3.8.5.3 make DTEND
-    lengths and DURATION hours exact. Same UID, RECURRENCE-ID and START; only END differs,
-    and the zone's UTC offset changes within one instance length of the instance."""
+    """Python measures and adds lengths on the wall clock; RFC 5545 §3.8.5.3 makes a DTEND
+    (or DUE) length exact, the same for every instance, and §3.3.6 makes DURATION hours
+    exact. Same UID, RECURRENCE-ID and START; only END differs, and either the zone's UTC
+    offset changes within one instance length of the instance, or the master's own
+    DTSTART..DTEND spans a change, so its exact length differs from its wall-clock one and
+    the END of every later instance differs by that much, days away from any change."""
     a, b = ours_line.split("\t"), theirs_line.split("\t")
     if a[:3] != b[:3] or event.frame in ("utc", "floating", "date") or not a[2].endswith("Z"):
         return False
     zone = zoneinfo.ZoneInfo(event.frame)
     start, end, other = parse_utc(a[2]), parse_utc(a[3]), parse_utc(b[3])
+    mismatch = master_length_mismatch(event)
+    if mismatch and end - other == mismatch:
+        return True
     length = max(end - start, abs(other - start), dt.timedelta(hours=1))
     moments = [start - length, start, end, end + length]
     return len({moment.astimezone(zone).utcoffset() for moment in moments}) > 1
@@ -415,13 +562,18 @@ def dropped_beside_exclusion(event, missing_line, excluded_locals):
     """recurring-ical-events matches EXDATE and RECURRENCE-ID values by their wall-clock
     reading and again by their UTC reading, so it also drops the instance one UTC offset
     away from each excluded or overridden one (RFC 5545 §3.8.5.1 and §3.8.4.4 name one
-    instance). An instance only we list whose local reading is an excluded value's UTC
-    reading, or whose UTC reading is an excluded value's local reading."""
+    instance). A value written in UTC is matched by its UTC reading as if it were a
+    wall-clock one too. An instance only we list whose local reading is an excluded
+    value's UTC reading, or whose UTC reading is an excluded value's local reading."""
     if event.frame in ("utc", "floating", "date"):
         return False
     zone = zoneinfo.ZoneInfo(event.frame)
     local, utc = reading(parse_utc(missing_line.split("\t")[2]), zone)
     for value in excluded_locals:
+        if value.tzinfo is not None:  # a UTC value
+            if local == value.replace(tzinfo=None):
+                return True
+            continue
         value_utc = value.replace(tzinfo=zone).astimezone(UTC).replace(tzinfo=None)
         if local == value_utc or utc == value:
             return True
@@ -429,20 +581,72 @@ def dropped_beside_exclusion(event, missing_line, excluded_locals):
 
 
 def excluded_values(event):
-    """EXDATE and RECURRENCE-ID wall-clock readings of an event, as naive datetimes."""
+    """EXDATE and RECURRENCE-ID values of an event: wall-clock readings as naive datetimes,
+    and in a zoned event, values written in UTC as aware ones."""
     values = [original for original, _ in event.overrides]
+    zoned = event.frame not in ("utc", "floating", "date")
     for line in event.extra_lines:
         if line.startswith("EXDATE"):
             for text in line.split(":", 1)[1].split(","):
                 if "T" in text:
-                    values.append(dt.datetime.strptime(text.rstrip("Z"), "%Y%m%dT%H%M%S"))
+                    value = dt.datetime.strptime(text.rstrip("Z"), "%Y%m%dT%H%M%S")
+                    values.append(value.replace(tzinfo=UTC) if zoned and text.endswith("Z") else value)
     return values
 
 
 def unsynchronized_start(event):
-    """RFC 5545 §3.8.5.3: DTSTART always counts as the first instance, also toward COUNT;
-    recurring-ical-events adds an unsynchronized DTSTART without counting it."""
+    """DTSTART does not match its own RRULE. Undefined by RFC 5545 §3.8.5.3: DTSTART
+    "SHOULD be synchronized with the recurrence rule, if specified", and "the recurrence
+    set generated with a DTSTART property value not synchronized with the recurrence rule
+    is undefined". jadwald counts DTSTART as the first instance, also toward
+    COUNT (as "The DTSTART property value always counts as the first occurrence" reads);
+    recurring-ical-events adds it without counting it. Neither is more right."""
     return not event.synced
+
+
+def gap_shadow(event, line):
+    """Whether a line's START is an instant that a nonexistent local reading (one in a DST
+    gap) of the event's zone also means (RFC 5545 §3.3.5): the reading with the offset
+    from before the gap, which does not exist, resolves to this instant."""
+    if event.frame in ("utc", "floating", "date") or not line.split("\t")[2].endswith("Z"):
+        return False
+    zone = zoneinfo.ZoneInfo(event.frame)
+    moment = parse_utc(line.split("\t")[2])
+    before = (moment - dt.timedelta(days=1)).astimezone(zone).utcoffset()
+    reading = (moment + before).replace(tzinfo=None)
+    resolved = reading.replace(tzinfo=zone).astimezone(UTC)
+    exists = resolved.astimezone(zone).replace(tzinfo=None) == reading
+    return not exists and resolved == moment
+
+
+def gap_duplicates(event):
+    """How many readings of the event's rule (up to COUNT) resolve to an instant that an
+    earlier reading already means: a reading in a DST gap and the one a gap later."""
+    if event.frame in ("utc", "floating", "date") or "COUNT" not in event.rule:
+        return 0
+    readings = dateutil_instances(event, "RRULE:" + event.rule_text(), int(event.rule["COUNT"]))
+    instants = [to_instant(event, reading) for reading in readings]
+    return len(instants) - len(set(instants))
+
+
+def duplicate_instant_in_gap(event, only_ours, only_theirs, theirs_lines):
+    """A rule whose readings include one in a DST gap and the reading one gap later (an
+    HOURLY 02:30 and 03:30 on a spring-forward night) gives two readings that mean one
+    instant (RFC 5545 §3.3.5). jadwald lists that instant once and counts it once toward
+    COUNT (§3.8.5.3: "Duplicate instances are ignored"); recurring-ical-events lists it
+    twice (or, with an EXDATE of it, drops both) and counts both, so under COUNT jadwald
+    lists one instance more at the end for each such pair. Returns the lines of each side
+    this explains."""
+    def listed_twice(line):
+        return sum(1 for other in theirs_lines if other.split("\t")[2] == line.split("\t")[2]) > 1
+    extra_theirs = [line for line in only_theirs if gap_shadow(event, line) and listed_twice(line)]
+    extra_ours = []
+    allowed = gap_duplicates(event)
+    if allowed:
+        last_theirs = max((line.split("\t")[2] for line in only_theirs if line not in extra_theirs), default="")
+        tail = sorted(only_ours, key=lambda line: line.split("\t")[2])[-allowed:]
+        extra_ours = [line for line in tail if line.split("\t")[2] > last_theirs]
+    return extra_ours, extra_theirs
 
 
 def week_number_without_day(event):
@@ -475,10 +679,17 @@ def explain_instances(event, ours_lines, theirs_lines):
     event, or an empty list when something is left over."""
     reasons = set()
     excluded = excluded_values(event)
-    # Multisets: a DST gap can give two instances at one instant.
+    # Multisets: python can list one instant twice (duplicate_instant_in_gap).
     ours_count, theirs_count = collections.Counter(ours_lines), collections.Counter(theirs_lines)
     only_ours = list((ours_count - theirs_count).elements())
     rest_ours, rest_theirs = [], list((theirs_count - ours_count).elements())
+    extra_ours, extra_theirs = duplicate_instant_in_gap(event, only_ours, rest_theirs, theirs_lines)
+    if extra_ours or extra_theirs:
+        reasons.add("duplicate_instant_in_gap")
+        for line in extra_ours:
+            only_ours.remove(line)
+        for line in extra_theirs:
+            rest_theirs.remove(line)
     for line in only_ours:
         if dropped_beside_exclusion(event, line, excluded):
             reasons.add("dropped_beside_exclusion")
@@ -538,21 +749,27 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jadwald", default=".build/debug/jadwald")
     parser.add_argument("--events", type=int, default=2400)
+    parser.add_argument("--dst-events", type=int, default=190, help="events built around DST changes (DST_CASES)")
     parser.add_argument("--keep", help="write the generated files here and keep them")
     args = parser.parse_args()
     events = generate(args.events)
+    dst_events = generate_dst(args.dst_events)
     with tempfile.TemporaryDirectory() as scratch:
         folder = pathlib.Path(args.keep or scratch)
         folder.mkdir(parents=True, exist_ok=True)
-        files = write_batches(events, folder)
+        files = write_batches(events + dst_events, folder)
         totals, unexplained = compare(files, args.jadwald)
     parts = collections.Counter(part.split("=")[0] for event in events for part in event.rule_text().split(";"))
     print("rule parts covered: " + ", ".join(f"{k} {v}" for k, v in sorted(parts.items())))
+    cases = collections.Counter(event.dst_case for event in dst_events)
+    print("DST cases covered: " + ", ".join(f"{k} {v}" for k, v in sorted(cases.items())))
+    zones = collections.Counter(event.frame for event in dst_events)
+    print("DST zones covered: " + ", ".join(f"{k} {v}" for k, v in sorted(zones.items())))
     print(f"events {totals['events']}, instances compared {totals['instances']}, unexplained {totals['unexplained']}")
     for key in sorted(k for k in totals if k.startswith("explained")):
         print(f"  {key}: {totals[key]} events")
     for path, event, a, b in unexplained[:20]:
-        print(f"\n{path.name}: {event.uid} {event.frame} DTSTART {event.start} RRULE {event.rule_text()}")
+        print(f"\n{path.name}: {event.uid} {event.frame} DTSTART {event.start} DURATION {event.duration} RRULE {event.rule_text()}")
         for line in event.extra_lines:
             print(f"  {line}")
         only_ours = [x for x in a if x not in b]
@@ -564,6 +781,10 @@ def main():
     missing = required - parts.keys()
     if missing:
         print(f"rule parts never generated: {sorted(missing)}")
+        return 1
+    missing_cases = {f"{kind}/{case}" for kind, names in DST_CASES.items() for case in names} - cases.keys()
+    if args.dst_events and missing_cases:
+        print(f"DST cases never generated: {sorted(missing_cases)}")
         return 1
     return 1 if unexplained else 0
 

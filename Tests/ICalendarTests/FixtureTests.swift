@@ -50,3 +50,45 @@ struct FixtureTests {
         #expect(Self.files("invalid").count >= 5)
     }
 }
+
+/// The `.expand` files of Fixtures/ical, checked against the library directly (the
+/// command-line tests check the same files through `jadwald ical expand`).
+struct FixtureExpansionTests {
+    static func files() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: FixtureTests.folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".expand") }.sorted()
+    }
+
+    /// `2026-03-01T00:00:00Z` as an instant.
+    static func instant(_ text: Substring) throws -> Int {
+        let digits = text.filter { $0.isNumber }
+        return try DateTimeValue.parse(digits.prefix(8) + "T" + digits.dropFirst(8).prefix(6) + "Z").local.civilSeconds
+    }
+
+    static func format(_ value: DateTimeValue, _ instant: Int) -> String {
+        switch value {
+        case .date(let date): return date.description
+        case .dateTime(let local, .floating): return local.description
+        case .dateTime: return LocalDateTime(civilSeconds: instant).description + "Z"
+        }
+    }
+
+    @Test("each fixture expands to its .expand lines", arguments: files())
+    func expand(_ name: String) throws {
+        let expected = try String(contentsOf: FixtureTests.folder.appendingPathComponent(name), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let arguments = try #require(expected.first).split(separator: " ")
+        func option(_ key: String) -> Substring? { arguments.firstIndex(of: Substring(key)).map { arguments[$0 + 1] } }
+        let zone: any ZoneRules = try option("--tz").map { try #require(SystemZoneRules.named(String($0))) } ?? FixedOffsetZone.utc
+        let from = try Self.instant(try #require(option("--from")))
+        let to = try Self.instant(try #require(option("--to")))
+        let calendar = try ICalendarParser().parseCalendar(try FixtureTests.bytes(name.replacingOccurrences(of: ".expand", with: ".ics")))
+        let lines = try RecurrenceExpander(calendar: calendar, floatingZone: zone).occurrences(from: from, to: to).map { occurrence in
+            [occurrence.uid,
+             occurrence.recurrenceID.map { Self.format($0, occurrence.recurrenceInstant!) } ?? "-",
+             Self.format(occurrence.start, occurrence.startInstant),
+             Self.format(occurrence.end, occurrence.endInstant)].joined(separator: "\t")
+        }
+        #expect(lines == Array(expected.dropFirst()))
+    }
+}

@@ -31,7 +31,7 @@ struct ValueTests {
         #expect(mixed.nominalDays == -1 && mixed.exactSeconds == -(2 * 3600 + 30 * 60 + 15))
         #expect(try DurationValue.parse("PT0S").approximateSeconds == 0)
         #expect(try DurationValue.parse("P15DT5H0M20S").description == "P15DT5H20S")
-        for bad in ["P", "1D", "PT1D", "P1H", "PTS", "P1DT", "P99999999999D"] {
+        for bad in ["P", "PT", "1D", "PT1D", "P1M", "PTS", "P1DTT", "P99999999999D"] {
             #expect(throws: ValueError.self) { try DurationValue.parse(bad) }
         }
     }

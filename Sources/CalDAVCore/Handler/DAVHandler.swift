@@ -111,7 +111,7 @@ public struct DAVHandler: Sendable {
     func resource(at path: DAVPath) async throws(DAVError) -> Resource {
         if let location = try await plainPath(path), !location.isRoot { return try await plainResource(at: location) }
         switch path {
-        case .serverRoot, .root, .principals: return .collection(path)
+        case .serverRoot, .root, .principals, .homes: return .collection(path)
         case .principal(let user): return .principal(user: user)
         case .home(let user):
             let calendars = try await storing { () async throws(StoreError) in try await store.calendars(of: user) }
@@ -130,9 +130,17 @@ public struct DAVHandler: Sendable {
     }
 
     /// Parses an XML body, or answers 400 with the reason.
-    func xml(_ body: [UInt8]) throws(DAVError) -> DAVXML.Element {
-        do { return try XMLReader(limits: configuration.xmlLimits).parse(body) } catch {
+    func xml(_ body: [UInt8]) async throws(DAVError) -> DAVXML.Element {
+        let reader = XMLReader(limits: configuration.xmlLimits)
+        do {
+            if body.count >= configuration.offloadedBodySize, let blocking = configuration.blockingWork {
+                return try await blocking.run { try reader.parse(body) }
+            }
+            return try reader.parse(body)
+        } catch let error as XMLReader.ReadError {
             throw DAVError.badRequest(error.reason)
+        } catch {
+            throw DAVError(status: 503, message: "the request could not be read now; try again")
         }
     }
 }

@@ -7,6 +7,7 @@ import Foundation
 /// /dav/                                  .root
 /// /dav/principals/                       .principals
 /// /dav/principals/{user}/                .principal(user)
+/// /dav/calendars/                        .homes
 /// /dav/calendars/{user}/                 .home(user)
 /// /dav/calendars/{user}/{calendar}/      .calendar(user, calendar)
 /// /dav/calendars/{user}/{calendar}/{x}   .object(user, calendar, x)
@@ -26,6 +27,8 @@ public enum DAVPath: Hashable, Sendable {
     case root
     case principals
     case principal(user: String)
+    /// `/dav/calendars/`, the collection of calendar homes; a principal sees its own.
+    case homes
     case home(user: String)
     case calendar(user: String, calendar: String)
     case object(user: String, calendar: String, name: String)
@@ -62,6 +65,7 @@ public enum DAVPath: Hashable, Sendable {
         case (nil, _): self = .root
         case ("principals", 1): self = .principals
         case ("principals", 2): self = .principal(user: segments[1])
+        case ("calendars", 1): self = .homes
         case ("calendars", 2): self = .home(user: segments[1])
         case ("calendars", 3): self = .calendar(user: segments[1], calendar: segments[2])
         case ("calendars", 4) where !trailingSlash: self = .object(user: segments[1], calendar: segments[2], name: segments[3])
@@ -73,7 +77,7 @@ public enum DAVPath: Hashable, Sendable {
     /// The principal that owns the resource, if any.
     public var user: String? {
         switch self {
-        case .serverRoot, .root, .principals: return nil
+        case .serverRoot, .root, .principals, .homes: return nil
         case .principal(let user), .home(let user), .calendar(let user, _), .object(let user, _, _), .nested(let user, _, _): return user
         }
     }
@@ -82,7 +86,7 @@ public enum DAVPath: Hashable, Sendable {
     /// `nil` outside the home.
     public var resourcePath: ResourcePath? {
         switch self {
-        case .serverRoot, .root, .principals, .principal: return nil
+        case .serverRoot, .root, .principals, .homes, .principal: return nil
         case .home(let user): return .root(of: user)
         case .calendar(let user, let name): return ResourcePath(owner: user, segments: [name])
         case .object(let user, let calendar, let name): return ResourcePath(owner: user, segments: [calendar, name])
@@ -116,6 +120,7 @@ public enum DAVPath: Hashable, Sendable {
         case .serverRoot: return "/"
         case .root: return DAVPath.prefix
         case .principals: return DAVPath.prefix + "principals/"
+        case .homes: return DAVPath.prefix + "calendars/"
         case .principal(let user): return DAVPath.prefix + "principals/\(DAVPath.encode(user))/"
         case .home(let user): return DAVPath.prefix + "calendars/\(DAVPath.encode(user))/"
         case .calendar(let user, let calendar): return DAVPath.prefix + "calendars/\(DAVPath.encode(user))/\(DAVPath.encode(calendar))/"
@@ -130,7 +135,7 @@ public enum DAVPath: Hashable, Sendable {
     public var parent: DAVPath {
         switch self {
         case .serverRoot: return .serverRoot
-        case .root, .principals: return .root
+        case .root, .principals, .homes: return .root
         case .principal: return .principals
         case .home: return .root
         case .calendar(let user, _): return .home(user: user)

@@ -116,9 +116,21 @@ public struct DAVConfiguration: Sendable {
     public var maxResourceSize: Int
     /// Parsing limits for request bodies.
     public var xmlLimits: XMLReader.Limits
+    /// Where XML bodies of ``offloadedBodySize`` bytes or more are parsed, so that the
+    /// parse does not hold up the other connections served on the caller's thread; `nil`
+    /// parses them in place.
+    public var blockingWork: (any BlockingWork)?
+    public var offloadedBodySize = 64 << 10
 
-    public init(maxResourceSize: Int = 10 << 20, xmlLimits: XMLReader.Limits = XMLReader.Limits()) {
+    public init(maxResourceSize: Int = 10 << 20, xmlLimits: XMLReader.Limits = XMLReader.Limits(), blockingWork: (any BlockingWork)? = nil) {
         self.maxResourceSize = maxResourceSize
         self.xmlLimits = xmlLimits
+        self.blockingWork = blockingWork
     }
+}
+
+/// Runs work that keeps a thread busy for long (parsing a large body) away from the
+/// threads that serve connections.
+public protocol BlockingWork: Sendable {
+    func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result
 }

@@ -17,7 +17,7 @@ extension DAVHandler {
             throw DAVError(status: 403, message: "only calendar collections can be created here; send an extended MKCOL body (RFC 5689) or use MKCALENDAR")
         }
         if !request.body.isEmpty {
-            let root = try xml(request.body)
+            let root = try await xml(request.body)
             let expected = isExtendedMkcol ? PropertyTable.dav("mkcol") : PropertyTable.calDAV("mkcalendar")
             guard root.name == expected else {
                 throw DAVError.badRequest("expected \(expected), got \(root.name)")

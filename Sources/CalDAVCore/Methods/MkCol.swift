@@ -9,7 +9,7 @@ extension DAVHandler {
             if let type = request.header("content-type"), !Self.isXML(type) {
                 throw DAVError.unsupportedMediaType("MKCOL understands no body but an extended MKCOL (RFC 5689) in XML, not \(type)")
             }
-            let root = try xml(request.body)
+            let root = try await xml(request.body)
             guard root.name == PropertyTable.dav("mkcol") else {
                 throw DAVError.unsupportedMediaType("MKCOL understands no body but DAV:mkcol (RFC 5689), not \(root.name)")
             }

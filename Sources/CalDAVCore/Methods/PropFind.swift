@@ -32,7 +32,7 @@ extension DAVHandler {
             throw DAVError.badRequest("Depth must be 0, 1 or infinity")
         }
         if depth == .infinity { throw DAVError(.propfindFiniteDepth, "PROPFIND with Depth: infinity is not supported; use 0 or 1") }
-        let query = try PropFindRequest(request.body.isEmpty ? nil : xml(request.body))
+        let query = try PropFindRequest(request.body.isEmpty ? nil : try await xml(request.body))
         let target = try await resource(at: path)
         var resources = [target]
         if depth == .one {
@@ -51,6 +51,11 @@ extension DAVHandler {
             case .calendar(let collection):
                 let objects = try await storing { () async throws(StoreError) in try await store.objects(in: collection.reference) }
                 resources += objects.map { Resource.object(collection, $0) }
+            case .collection(.principals):
+                // Other users' principals stay private: only one's own is listed.
+                resources.append(.principal(user: context.principal))
+            case .collection(.homes):
+                resources.append(try await resource(at: .home(user: context.principal)))
             default: break
             }
         }

@@ -4,7 +4,7 @@ extension DAVHandler {
     /// and the others 424 Failed Dependency, and nothing is stored.
     func propPatch(_ request: DAVRequest, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let dav = DAVXML.Namespace.dav
-        let root = try xml(request.body)
+        let root = try await xml(request.body)
         guard root.name == DAVXML.Name(dav, "propertyupdate") else {
             throw DAVError.badRequest("expected DAV:propertyupdate, got \(root.name)")
         }

@@ -98,7 +98,7 @@ extension DAVHandler {
 
     private func requirePrincipalCollection(_ path: DAVPath) throws(DAVError) {
         switch path {
-        case .serverRoot, .root, .principals, .principal: return
+        case .serverRoot, .root, .principals, .homes, .principal: return
         default: throw DAVError(.supportedReport, "principal searches run on the principal collection")
         }
     }

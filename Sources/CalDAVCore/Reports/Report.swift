@@ -1,7 +1,7 @@
 extension DAVHandler {
     /// REPORT (RFC 3253 §3.6) dispatch by the body's root element.
     func report(_ request: DAVRequest, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        let root = try xml(request.body)
+        let root = try await xml(request.body)
         switch root.name {
         case PropertyTable.calDAV("calendar-multiget"): return try await calendarMultiget(root, path: path, context: context)
         case PropertyTable.calDAV("calendar-query"): return try await calendarQuery(root, path: path, context: context)

@@ -107,7 +107,10 @@ public struct RecurrenceExpander: Sendable {
         let horizon = toCivil + 2 * 86400 + maxShift
         let skipTo = fromCivil - longest - 2 * 86400 - maxShift
 
-        var set = try makeSet(master, timing: timing, horizon: horizon, skipTo: skipTo)
+        // A zoned series compares its instances as instants; the others on the wall clock.
+        var zone: (any ZoneRules)? = nil
+        if case .zone = timing.reference { zone = frame }
+        var set = try makeSet(master, timing: timing, zone: zone, horizon: horizon, skipTo: skipTo)
         var generated = 0
         while let start = set.next() {
             generated += 1
@@ -115,15 +118,17 @@ public struct RecurrenceExpander: Sendable {
                 throw ExpansionError("component \(uid) recurs more than \(limits.maxGeneratedPerComponent) times before the range ends", line: master.line)
             }
             if start.civil > horizon { break }
-            let ridValue = timing.value(atCivil: start.civil)
-            let ridInstant = timing.instant(atCivil: start.civil)
+            let ridInstant = zone == nil ? timing.instant(atCivil: start.civil) : start.key
+            // The later of two instants of a repeated reading can only be written in UTC.
+            let ridValue = start.isSecondReading ? .dateTime(LocalDateTime(civilSeconds: ridInstant), .utc) : timing.value(atCivil: start.civil)
             if overridden.contains(ridInstant) { continue }
             var occurrence: Occurrence
             if let shift = futureShifts.last(where: { $0.ridInstant < ridInstant }) {
                 let shifted = start.civil + shift.civilShift
                 occurrence = shift.timing.occurrence(uid: uid, component: shift.component, startCivil: shifted, periodEnd: nil)
             } else {
-                occurrence = timing.occurrence(uid: uid, component: master, startCivil: start.civil, periodEnd: start.periodEnd)
+                occurrence = timing.occurrence(uid: uid, component: master, startCivil: start.civil, startInstant: ridInstant, periodEnd: start.periodEnd)
+                if start.isSecondReading { occurrence.start = ridValue }
             }
             occurrence.recurrenceID = ridValue
             occurrence.recurrenceInstant = ridInstant
@@ -136,29 +141,32 @@ public struct RecurrenceExpander: Sendable {
         }
     }
 
-    private func makeSet(_ master: Component, timing: Timing, horizon: Int, skipTo: Int) throws(ExpansionError) -> RecurrenceSet {
-        var rules: [AnyIterator<Int>] = []
+    private func makeSet(_ master: Component, timing: Timing, zone: (any ZoneRules)?, horizon: Int, skipTo: Int) throws(ExpansionError) -> RecurrenceSet {
+        var rules: [RuleIterator] = []
+        var scaledRules: [ScaledRuleIterator] = []
         let startLocal = LocalDateTime(civilSeconds: timing.startCivil)
         for property in master.properties(named: PropertyName.recurrenceRule) {
             let rule: RecurrenceRule
             do { rule = try property.recurrenceRule(zone: timing.tzid) } catch {
                 throw ExpansionError("RRULE: \(error.reason)", line: property.line)
             }
-            let until = untilCivil(rule.until, timing)
+            let until = untilBound(rule.until, timing, zone: zone)
+            let keying = RuleKeying(zone: zone, untilInstant: until.instant)
             if let scale = rule.scale, scale != "GREGORIAN", rule.frequency <= .monthly {
-                guard let iterator = ScaledRuleIterator(rule: rule, start: startLocal, untilCivil: until, horizon: horizon) else {
+                guard let iterator = ScaledRuleIterator(rule: rule, start: startLocal, untilCivil: until.civil, horizon: horizon, keying: keying) else {
                     throw ExpansionError("RSCALE=\(scale) is not a supported calendar scale", line: property.line)
                 }
-                rules.append(AnyIterator(iterator))
+                scaledRules.append(iterator)
                 continue
             }
-            rules.append(AnyIterator(RuleIterator(rule: rule, start: startLocal, isDate: timing.isDate, untilCivil: until, horizon: horizon, skipTo: skipTo)))
+            rules.append(RuleIterator(rule: rule, start: startLocal, isDate: timing.isDate, untilCivil: until.civil, horizon: horizon, skipTo: skipTo, keying: keying))
         }
-        if rules.isEmpty {
+        if rules.isEmpty && scaledRules.isEmpty {
             // RDATE only: DTSTART is still the first instance.
             var once = RecurrenceRule(frequency: .daily)
             once.count = 1
-            rules.append(AnyIterator(RuleIterator(rule: once, start: startLocal, isDate: timing.isDate, untilCivil: nil, horizon: horizon)))
+            rules.append(RuleIterator(rule: once, start: startLocal, isDate: timing.isDate, untilCivil: nil, horizon: horizon,
+                                      keying: RuleKeying(zone: zone, untilInstant: nil)))
         }
         var dates: [RecurrenceSet.Start] = []
         for property in master.properties(named: PropertyName.recurrenceDate) {
@@ -167,12 +175,14 @@ public struct RecurrenceExpander: Sendable {
                 throw ExpansionError("RDATE: \(error.reason)", line: property.line)
             }
             for value in values {
-                var start = RecurrenceSet.Start(civil: civil(of: value.start, in: timing), periodEnd: nil)
+                var start = recurrenceStart(value.start, timing: timing, zone: zone)
                 if case .period(let period) = value {
                     switch period.end {
                     case .dateTime(let end): start.periodEnd = instant(of: end)
                     case .duration(let duration):
-                        start.periodEnd = timing.frame.instant(forLocal: start.civil + duration.nominalDays * 86400) + duration.exactSeconds
+                        let startInstant = zone == nil ? timing.frame.instant(forLocal: start.civil) : start.key
+                        start.periodEnd = duration.nominalDays == 0 ? startInstant + duration.exactSeconds
+                            : timing.frame.instant(forLocal: start.civil + duration.nominalDays * 86400) + duration.exactSeconds
                     }
                 }
                 dates.append(start)
@@ -189,7 +199,7 @@ public struct RecurrenceExpander: Sendable {
                 if value.isDate && !timing.isDate {
                     excludedDays.insert(value.local.date.dayNumber)
                 } else {
-                    excluded.insert(civil(of: value, in: timing))
+                    excluded.insert(recurrenceStart(value, timing: timing, zone: zone).key)
                 }
             }
         }
@@ -197,14 +207,32 @@ public struct RecurrenceExpander: Sendable {
             guard let rule = try? property.recurrenceRule(zone: timing.tzid) else {
                 throw ExpansionError("EXRULE is not a valid RECUR value", line: property.line)
             }
-            var iterator = RuleIterator(rule: rule, start: startLocal, isDate: timing.isDate, untilCivil: untilCivil(rule.until, timing), horizon: horizon)
+            let until = untilBound(rule.until, timing, zone: zone)
+            var iterator = RuleIterator(rule: rule, start: startLocal, isDate: timing.isDate, untilCivil: until.civil, horizon: horizon,
+                                        keying: RuleKeying(zone: zone, untilInstant: until.instant))
             var count = 0
-            while let civil = iterator.next(), count < limits.maxGeneratedPerComponent {
-                excluded.insert(civil)
+            while let start = iterator.nextStart(), count < limits.maxGeneratedPerComponent {
+                excluded.insert(start.key)
                 count += 1
             }
         }
-        return RecurrenceSet(rules: rules, dates: dates, excluded: excluded, excludedDays: excludedDays)
+        return RecurrenceSet(rules: rules, scaledRules: scaledRules, dates: dates, excluded: excluded, excludedDays: excludedDays, zone: zone)
+    }
+
+    /// An RDATE or EXDATE value as a start of the series: its reading in DTSTART's frame
+    /// and its key. In a zoned series the key is the value's instant, so a reading in a
+    /// DST gap and the later reading it stands for are one start, and a UTC value at the
+    /// second of a repeated reading is not the first (RFC 5545 §3.3.5).
+    private func recurrenceStart(_ value: DateTimeValue, timing: Timing, zone: (any ZoneRules)?) -> RecurrenceSet.Start {
+        let civil = civil(of: value, in: timing)
+        guard let zone else { return RecurrenceSet.Start(civil: civil, key: civil) }
+        if value.isDate || value.reference == .floating {
+            // No zone of its own: the reading is taken in DTSTART's zone, as instances are.
+            let resolved = zone.resolve(local: civil)
+            return RecurrenceSet.Start(civil: civil, key: resolved.instant, inGap: resolved.inGap)
+        }
+        let key = instant(of: value)
+        return RecurrenceSet.Start(civil: civil, key: key, isSecondReading: zone.instant(forLocal: civil) != key)
     }
 
     /// The master's EXDATE values as instants, and as whole days where a DATE excludes a
@@ -221,17 +249,26 @@ public struct RecurrenceExpander: Sendable {
         return (instants, days)
     }
 
-    /// UNTIL in DTSTART's frame, inclusive. A DATE bounds the whole day.
-    private func untilCivil(_ until: DateTimeValue?, _ timing: Timing) -> Int? {
-        guard let until else { return nil }
+    /// UNTIL as the iterator wants it: civil seconds in DTSTART's frame, inclusive, and for
+    /// a DATE-TIME in a zoned series also the instant, which alone decides (RFC 5545
+    /// §3.3.10: UNTIL is a UTC time there). The civil value is then a bound that no reading
+    /// whose instant is at or before UNTIL passes, whatever offset applies to it; offsets
+    /// change at most once in the few days around UNTIL. A DATE bounds the whole day.
+    private func untilBound(_ until: DateTimeValue?, _ timing: Timing, zone: (any ZoneRules)?) -> (civil: Int?, instant: Int?) {
+        guard let until else { return (nil, nil) }
         if until.isDate {
-            return until.local.civilSeconds + (timing.isDate ? 0 : 86399)
+            return (until.local.civilSeconds + (timing.isDate ? 0 : 86399), nil)
         }
         if timing.isDate {
             // An all-day rule bounded by a DATE-TIME: compare dates in the floating zone.
-            return until.reference == .utc ? floatingZone.local(at: until.local.civilSeconds) : until.local.civilSeconds
+            return (until.reference == .utc ? floatingZone.local(at: until.local.civilSeconds) : until.local.civilSeconds, nil)
         }
-        return civil(of: until, in: timing)
+        if let zone {
+            let instant = instant(of: until)
+            let offset = max(zone.offset(at: instant - 2 * 86400), zone.offset(at: instant), zone.offset(at: instant + 2 * 86400))
+            return (instant + offset, instant)
+        }
+        return (civil(of: until, in: timing), nil)
     }
 
     // MARK: Values

@@ -7,13 +7,19 @@
 /// stepped by INTERVAL) yields its candidates in order, BYSETPOS picks among them, and
 /// iteration ends at COUNT, at UNTIL, past `horizon`, or after 800 years without an
 /// instance, so no rule can loop forever.
+///
+/// The expander also gives DTSTART's zone: then a reading in a DST gap that means the
+/// same instant as a later reading (an HOURLY rule's 02:30 and 03:30 on a spring-forward
+/// night) is one instance, counted once toward COUNT, and a DATE-TIME UNTIL is compared
+/// with instances as an instant.
 public struct RuleIterator: IteratorProtocol, Sendable {
     private let rule: NormalizedRule
     private let startCivil: Int
     private let startDay: Int
     private let untilCivil: Int?
     private let horizon: Int
-    private var buffer: [Int] = []
+    private var keying: RuleKeying
+    private var buffer: [RecurrenceSet.Start] = []
     private var bufferIndex = 0
     private var emitted = 0
     private var finished = false
@@ -35,6 +41,12 @@ public struct RuleIterator: IteratorProtocol, Sendable {
     ///     iterator starts at the period holding this time instead of walking every period
     ///     from DTSTART; DTSTART is still produced first.
     public init(rule: RecurrenceRule, start: LocalDateTime, isDate: Bool, untilCivil: Int?, horizon: Int = 253_402_300_799, skipTo: Int? = nil) {
+        self.init(rule: rule, start: start, isDate: isDate, untilCivil: untilCivil, horizon: horizon, skipTo: skipTo, keying: .wallClock)
+    }
+
+    /// An iterator whose instances are also keyed, and bounded, as `keying` says.
+    init(rule: RecurrenceRule, start: LocalDateTime, isDate: Bool, untilCivil: Int?, horizon: Int = 253_402_300_799, skipTo: Int? = nil,
+         keying: RuleKeying) {
         let normalized = NormalizedRule(rule, start: start, isDate: isDate)
         self.rule = normalized
         startCivil = start.civilSeconds
@@ -42,7 +54,9 @@ public struct RuleIterator: IteratorProtocol, Sendable {
         self.untilCivil = untilCivil
         self.horizon = horizon
         lastProduced = startCivil
-        buffer = [startCivil]
+        self.keying = keying
+        // DTSTART is the first instance whatever UNTIL says (RFC 5545 §3.8.5.3).
+        buffer = [self.keying.start(civil: startCivil, checkUntil: false)!]
         emitted = 1
         if let count = normalized.count, count <= 1 { finished = true }
         switch normalized.frequency {
@@ -87,6 +101,11 @@ public struct RuleIterator: IteratorProtocol, Sendable {
     }
 
     public mutating func next() -> Int? {
+        nextStart()?.civil
+    }
+
+    /// The next instance with its key.
+    mutating func nextStart() -> RecurrenceSet.Start? {
         while bufferIndex >= buffer.count {
             if finished { return nil }
             buffer.removeAll(keepingCapacity: true)
@@ -142,7 +161,8 @@ public struct RuleIterator: IteratorProtocol, Sendable {
         if !rule.bySetPos.isEmpty { candidates = select(candidates) }
         for candidate in candidates where candidate > startCivil {
             if let untilCivil, candidate > untilCivil { finished = true; break }
-            buffer.append(candidate)
+            guard let start = keying.start(civil: candidate) else { continue }
+            buffer.append(start)
             emitted += 1
             lastProduced = candidate
             if let count = rule.count, emitted >= count { finished = true; break }

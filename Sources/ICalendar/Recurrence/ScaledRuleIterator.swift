@@ -20,7 +20,8 @@ struct ScaledRuleIterator: IteratorProtocol {
     private let months: [Int]
     private let days: [Int]
     private var period: Int
-    private var buffer: [Int]
+    private var keying: RuleKeying
+    private var buffer: [RecurrenceSet.Start]
     private var bufferIndex = 0
     private var emitted = 1
     private var finished = false
@@ -42,7 +43,8 @@ struct ScaledRuleIterator: IteratorProtocol {
         return calendar
     }
 
-    init?(rule: RecurrenceRule, start: LocalDateTime, untilCivil: Int?, horizon: Int) {
+    /// - Parameter keying: how instances are keyed and bounded by an UNTIL instant, as for ``RuleIterator``.
+    init?(rule: RecurrenceRule, start: LocalDateTime, untilCivil: Int?, horizon: Int, keying: RuleKeying = .wallClock) {
         guard let scale = rule.scale, let calendar = Self.calendar(for: scale),
               rule.frequency == .yearly || rule.frequency == .monthly else { return nil }
         self.calendar = calendar
@@ -55,13 +57,19 @@ struct ScaledRuleIterator: IteratorProtocol {
         months = rule.byMonth.isEmpty ? [parts.month] : rule.byMonth.sorted()
         days = rule.byMonthDay.isEmpty ? [parts.day] : rule.byMonthDay
         period = rule.frequency == .yearly ? parts.year : parts.year * 12 + parts.month - 1
-        buffer = [startCivil]
+        self.keying = keying
+        buffer = [self.keying.start(civil: startCivil, checkUntil: false)!]
         if let count = rule.count, count <= 1 { finished = true }
         // A leap month (5L) never occurs in these calendars; such a rule has only DTSTART.
         if rule.byMonth.isEmpty && !rule.byLeapMonth.isEmpty { finished = true }
     }
 
     mutating func next() -> Int? {
+        nextStart()?.civil
+    }
+
+    /// The next instance with its key.
+    mutating func nextStart() -> RecurrenceSet.Start? {
         while bufferIndex >= buffer.count {
             if finished { return nil }
             buffer.removeAll(keepingCapacity: true)
@@ -120,7 +128,8 @@ struct ScaledRuleIterator: IteratorProtocol {
         if emptyPeriods > 1000 { finished = true }
         for candidate in candidates where candidate > startCivil {
             if let untilCivil, candidate > untilCivil { finished = true; break }
-            buffer.append(candidate)
+            guard let start = keying.start(civil: candidate) else { continue }
+            buffer.append(start)
             emitted += 1
             if let count = rule.count, emitted >= count { finished = true; break }
         }

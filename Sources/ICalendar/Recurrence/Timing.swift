@@ -122,8 +122,10 @@ struct Timing {
         return .dateTime(LocalDateTime(civilSeconds: frame.local(at: instant)), reference)
     }
 
-    func occurrence(uid: String, component: Component, startCivil civil: Int, periodEnd: Int?) -> Occurrence {
-        let startInstant = instant(atCivil: civil)
+    /// The occurrence starting at `civil`; `startInstant` when the caller knows it (a
+    /// series keyed by instants), else the instant of that reading.
+    func occurrence(uid: String, component: Component, startCivil civil: Int, startInstant knownInstant: Int? = nil, periodEnd: Int?) -> Occurrence {
+        let startInstant = knownInstant ?? instant(atCivil: civil)
         let endInstant: Int
         let endCivil: Int
         if let periodEnd {
@@ -137,7 +139,8 @@ struct Timing {
                 endInstant = isFloating ? instant(atCivil: endCivil) : startInstant + seconds
             case .nominal(let duration):
                 let dayShifted = civil + duration.nominalDays * 86400
-                endInstant = instant(atCivil: dayShifted) + duration.exactSeconds
+                let dayShiftedInstant = duration.nominalDays == 0 ? startInstant : instant(atCivil: dayShifted)
+                endInstant = dayShiftedInstant + duration.exactSeconds
                 endCivil = dayShifted + duration.exactSeconds
             }
         }

@@ -16,21 +16,27 @@ extension ZoneRules {
     /// effect before the gap (so 02:30 on a spring-forward night becomes 03:30 daylight
     /// time); a reading that occurs twice in an overlap means its first occurrence.
     public func instant(forLocal civil: Int) -> Int {
+        resolve(local: civil).instant
+    }
+
+    /// ``instant(forLocal:)``, and whether the reading falls in a gap (the instant then
+    /// reads as a later wall-clock time).
+    func resolve(local civil: Int) -> (instant: Int, inGap: Bool) {
         let before = offset(at: civil - 86400)
         let after = offset(at: civil + 86400)
         if before == after {
             let candidate = civil - before
-            if offset(at: candidate) == before { return candidate }
+            if offset(at: candidate) == before { return (candidate, false) }
         }
         let first = civil - before
         let second = civil - after
         let firstValid = offset(at: first) == before
         let secondValid = offset(at: second) == after
         switch (firstValid, secondValid) {
-        case (true, true): return min(first, second)
-        case (true, false): return first
-        case (false, true): return second
-        case (false, false): return first  // a gap: keep the offset from before it
+        case (true, true): return (min(first, second), false)
+        case (true, false): return (first, false)
+        case (false, true): return (second, false)
+        case (false, false): return (first, true)  // a gap: keep the offset from before it
         }
     }
 

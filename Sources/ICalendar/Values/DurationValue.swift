@@ -32,8 +32,12 @@ public struct DurationValue: Hashable, Sendable, CustomStringConvertible {
     /// Total seconds, counting a nominal day as 86,400 seconds.
     public var approximateSeconds: Int { nominalDays * 86400 + exactSeconds }
 
-    /// Parses `[+|-]P[nW][nD][T[nH][nM][nS]]`. Mixing W with other parts is accepted, as
-    /// several producers write it.
+    /// Parses `[+|-]P[nW][nD][T[nH][nM][nS]]`.
+    ///
+    /// Some sloppy forms whose meaning is clear are accepted, as other servers accept them
+    /// (see <doc:Leniency>): W mixed with other parts (`P1W2D`), hours or seconds without
+    /// the T (`-P300S`, as calcurse writes it), and a T with nothing after it (`P1DT`).
+    /// Minutes without the T (`P5M`) stay an error: ISO 8601 reads that as five months.
     public static func parse(_ text: some StringProtocol) throws(ValueError) -> DurationValue {
         var result = DurationValue()
         var bytes = Substring(text).trimmingSpaces.utf8[...]
@@ -47,7 +51,6 @@ public struct DurationValue: Hashable, Sendable, CustomStringConvertible {
         var inTime = false
         var number: Int? = nil
         var sawPart = false
-        var sawTimePart = false
         for byte in bytes {
             switch byte {
             case 0x30...0x39:
@@ -64,17 +67,16 @@ public struct DurationValue: Hashable, Sendable, CustomStringConvertible {
                 switch (byte | 0x20, inTime) {
                 case (0x77, false): result.weeks = value
                 case (0x64, false): result.days = value
-                case (0x68, true): result.hours = value
+                case (0x68, _): result.hours = value
                 case (0x6D, true): result.minutes = value
-                case (0x73, true): result.seconds = value
+                case (0x73, _): result.seconds = value
                 default: throw ValueError("'\(original)' is not a valid DURATION")
                 }
                 number = nil
                 sawPart = true
-                sawTimePart = sawTimePart || inTime
             }
         }
-        guard sawPart, number == nil, !inTime || sawTimePart else { throw ValueError("'\(original)' is not a valid DURATION") }
+        guard sawPart, number == nil else { throw ValueError("'\(original)' is not a valid DURATION") }
         return result
     }
 

@@ -117,6 +117,35 @@ public struct ChatEventsCalendar: Sendable {
         return moved
     }
 
+    /// Changes the standing event to a revised plan. A field the user changed since Jadwal
+    /// last wrote it (`written`: the title, the place, the time) stays as the user left it,
+    /// and everything else the user added (alarms, notes, attendees) is kept.
+    /// - Returns: the event's timing now, and what Jadwal wrote (the chat's plan).
+    func revise(_ current: (event: Component, timing: Timing), to event: ExtractedEvent, written: WrittenPlan?, uid: String, owner: String,
+                zone: TimeZone, now: Int = Int(Date().timeIntervalSince1970)) async throws -> (Timing, WrittenPlan) {
+        let planned = Self.timing(of: event, in: zone)
+        let title = current.event[PropertyName.summary]?.textValue
+        let location = current.event[PropertyName.location]?.textValue
+        let keepsTitle = written.map { title != $0.title } ?? false
+        let keepsLocation = written.map { location != $0.location } ?? false
+        let keepsTime = written.map { current.timing != $0.timing } ?? false
+        var changed = current.event
+        var replaced = [PropertyName.dateTimeStamp, PropertyName.sequence]
+        if !keepsTitle { replaced.append(PropertyName.summary) }
+        if !keepsLocation { replaced.append(PropertyName.location) }
+        if !keepsTime { replaced += [PropertyName.dateTimeStart, PropertyName.dateTimeEnd, PropertyName.duration] }
+        changed.properties.removeAll { replaced.contains($0.name) }
+        let sequence = (Int(current.event[PropertyName.sequence]?.value ?? "0") ?? 0) + 1
+        var added = [Property(name: PropertyName.dateTimeStamp, value: Self.utc(now)), Property(name: PropertyName.sequence, value: String(sequence))]
+        if !keepsTitle { added.append(Property(name: PropertyName.summary, text: event.title)) }
+        if !keepsTime { added += Self.times(planned, event: event, zone: zone) }
+        if !keepsLocation, let place = event.location, !place.isEmpty { added.append(Property(name: PropertyName.location, text: place)) }
+        changed.properties.insert(contentsOf: added, at: min(1, changed.properties.count))
+        let timing = keepsTime ? current.timing : planned
+        try await put(changed, timing: timing, zone: zone, uid: uid, owner: owner)
+        return (timing, WrittenPlan(title: event.title, timing: planned, location: event.location))
+    }
+
     /// Deletes the event; nothing when it is already gone.
     func remove(uid: String, owner: String) async throws {
         do {

@@ -62,12 +62,20 @@ public struct ChatService: Sendable {
         // something to change.
         var standing = state.summary.eventUID.flatMap { uid in (state.eventEnd ?? 0) > now ? uid : nil }
         var plan: StandingPlan?
+        var current: (event: Component, timing: ChatEventsCalendar.Timing)?
+        // The owner deleted the event in a client: the plan is dismissed, and its changes
+        // stay dismissed; told back still, so the extractor reads them as changes.
+        var dismissed = false
         if let uid = standing {
-            if let current = try await calendar.read(uid: uid, owner: owner) {
-                plan = StandingPlan(title: current.event[PropertyName.summary]?.textValue ?? "", timing: current.timing,
-                                    location: current.event[PropertyName.location]?.textValue, zone: zone)
+            if let found = try await calendar.read(uid: uid, owner: owner) {
+                current = found
+                plan = StandingPlan(title: found.event[PropertyName.summary]?.textValue ?? "", timing: found.timing,
+                                    location: found.event[PropertyName.location]?.textValue, zone: zone)
+            } else if let written = state.written {
+                plan = StandingPlan(title: written.title, timing: written.timing, location: written.location, zone: zone)
+                dismissed = true
             } else {
-                standing = nil // deleted by its owner in a client: a new agreement makes a new event
+                standing = nil
             }
         }
         let ownerName = messages.first { $0.fromOwner }?.sender ?? "Me"
@@ -76,7 +84,7 @@ public struct ChatService: Sendable {
                                                                    now: messages[messages.count - 1].sent), id: id)
         var outcome = ChatStore.Outcome(status: judgement.status, extractor: answeredBy,
                                         event: state.summary.eventUID.map { ($0, state.eventEnd ?? 0) },
-                                        eventSequence: state.eventSequence, purgeThrough: nil, window: window)
+                                        eventSequence: state.eventSequence, written: state.written, purgeThrough: nil, window: window)
         let origin = ChatEventsCalendar.Origin(chatID: state.summary.chatID, counterpart: state.summary.counterpart,
                                                source: state.summary.source.rawValue, extractor: answeredBy)
         switch judgement.status {
@@ -84,21 +92,39 @@ public struct ChatService: Sendable {
             guard let event = judgement.event else { break }
             // A new plan beside the standing one leaves that one be.
             let revises = plan.map { $0.isRevised(by: event) } ?? false
+            let planned = ChatEventsCalendar.timing(of: event, in: zone)
+            let chatPlan = WrittenPlan(title: event.title, timing: planned, location: event.location)
+            if revises && dismissed, let standing {
+                // A change of a plan the owner dismissed brings no event back.
+                outcome.event = (standing, planned.end)
+                outcome.written = chatPlan
+                outcome.purgeThrough = last.rowID
+                break
+            }
             let sequence = revises ? state.eventSequence : state.eventSequence + 1
             let uid = revises ? standing! : "chat-\(id)-\(sequence)@jadwal"
-            let previous = try await calendar.read(uid: uid, owner: owner)
-            let timing = ChatEventsCalendar.timing(of: event, in: zone)
+            let previous = revises ? current : try await calendar.read(uid: uid, owner: owner)
             // An event under a UID the conversation has not recorded yet is this job's own
             // write cut short by a crash: finish it (conflicts, notice) rather than skip it.
             let recorded = uid == state.summary.eventUID
             // Told back and read again, a plan may come out worded differently: only a new
             // time or place is a change.
-            let unchanged = recorded && previous.map {
-                $0.timing == timing && (event.location == nil || event.location == $0.event[PropertyName.location]?.textValue)
+            let unchanged = recorded && previous.map { previous in
+                let before = state.written?.timing ?? previous.timing
+                let place = state.written?.location ?? previous.event[PropertyName.location]?.textValue
+                return before == planned && (event.location == nil || event.location == place)
             } ?? false
+            var timing = previous?.timing ?? planned
             if !unchanged {
-                let revision = previous.map { (Int($0.event[PropertyName.sequence]?.value ?? "0") ?? 0) + 1 } ?? 0
-                try await calendar.write(event, uid: uid, owner: owner, zone: zone, origin: origin, sequence: revision, now: now)
+                if recorded, let previous {
+                    // The owner's own changes to the event stay theirs.
+                    (timing, outcome.written) = try await calendar.revise(previous, to: event, written: state.written, uid: uid, owner: owner,
+                                                                          zone: zone, now: now)
+                } else {
+                    let revision = previous.map { (Int($0.event[PropertyName.sequence]?.value ?? "0") ?? 0) + 1 } ?? 0
+                    timing = try await calendar.write(event, uid: uid, owner: owner, zone: zone, origin: origin, sequence: revision, now: now)
+                    outcome.written = chatPlan
+                }
                 let found = try await checkConflicts(uid: uid, owner: owner, timing: timing, zone: zone, now: now)
                 try await notify(recorded ? .eventUpdated : .eventCreated, owner: owner, uid: uid, event: event,
                                  timing: timing, zone: zone, with: origin.counterpart, conflicts: found, now: now)
@@ -107,13 +133,14 @@ public struct ChatService: Sendable {
             outcome.eventSequence = sequence
             outcome.purgeThrough = last.rowID
         case .denied:
-            if let standing, let plan {
+            if let standing, let plan, !dismissed {
                 try await calendar.remove(uid: standing, owner: owner)
                 try await conflicts.resolveAll(account: owner, eventUID: standing, as: .superseded, now: now)
                 try await notify(.eventCancelled, owner: owner, uid: standing, title: plan.title, location: plan.location,
                                  timing: plan.timing, zone: zone, with: origin.counterpart, conflicts: [], now: now)
             }
             outcome.event = nil
+            outcome.written = nil
             outcome.purgeThrough = last.rowID
         case .noEvent, .notConfirmed:
             break

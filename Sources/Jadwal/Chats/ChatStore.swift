@@ -66,6 +66,8 @@ public struct ChatStore: Sendable {
         var account: String
         var eventEnd: Int?
         var eventSequence: Int
+        /// What Jadwal last wrote into the standing event.
+        var written: WrittenPlan?
     }
 
     /// A stored message, opened.
@@ -129,7 +131,10 @@ public struct ChatStore: Sendable {
         try await database.read { session in
             try await session.queryRow("\(Self.summarySQL) WHERE c.id = ?", [id])
         }.map { row in
-            State(summary: try summary(row), account: row["account"], eventEnd: row["event_end"], eventSequence: row["event_sequence"])
+            let sealed: Data? = row["event_written"]
+            let written = try sealed.map { try JSONDecoder().decode(WrittenPlan.self, from: try cipher.open($0, context: Self.writtenContext(id))) }
+            return State(summary: try summary(row), account: row["account"], eventEnd: row["event_end"], eventSequence: row["event_sequence"],
+                         written: written)
         }
     }
 
@@ -157,6 +162,8 @@ public struct ChatStore: Sendable {
         /// The standing event after this judgement (nil: none).
         var event: (uid: String, end: Int)?
         var eventSequence: Int
+        /// What Jadwal wrote into the standing event (kept as it was when nothing was written).
+        var written: WrittenPlan?
         /// Drop the text of every message up to this row (settled), or only of those that left the window.
         var purgeThrough: Int64?
         var window: [Stored]
@@ -164,9 +171,10 @@ public struct ChatStore: Sendable {
 
     func apply(_ outcome: Outcome, to id: Int64, now: Int) async throws {
         try await database.write { session in
+            let written = try outcome.written.map { try cipher.seal(try JSONEncoder().encode($0), context: Self.writtenContext(id)) }
             try await session.execute("""
-                UPDATE chat_conversation SET status = ?, extractor = ?, event_uid = ?, event_end = ?, event_sequence = ? WHERE id = ?
-                """, [outcome.status.rawValue, outcome.extractor, outcome.event?.uid, outcome.event?.end, outcome.eventSequence, id])
+                UPDATE chat_conversation SET status = ?, extractor = ?, event_uid = ?, event_end = ?, event_sequence = ?, event_written = ? WHERE id = ?
+                """, [outcome.status.rawValue, outcome.extractor, outcome.event?.uid, outcome.event?.end, outcome.eventSequence, written, id])
             if let through = outcome.purgeThrough {
                 try await session.execute("UPDATE chat_message SET sealed = NULL WHERE conversation_id = ? AND rowid <= ? AND sealed IS NOT NULL", [id, through])
             } else if let oldest = outcome.window.first {
@@ -195,6 +203,7 @@ public struct ChatStore: Sendable {
     }
 
     static func context(_ conversation: Int64, _ messageID: String) -> String { "chat_message:\(conversation):\(messageID)" }
+    static func writtenContext(_ conversation: Int64) -> String { "chat_conversation_written:\(conversation)" }
 
     private struct Sealed: Codable {
         var sender: String

@@ -67,7 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
         // On SQLite, a cached password check is trusted until the database's next commit.
         let authenticator = BasicAuthenticator(accounts: accounts, commits: storage.commits, logger: logger)
         let dav = DAVResponder(
-            handler: DAVHandler(store: calendars, resources: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize),
+            handler: DAVHandler(store: calendars, resources: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize, blockingWork: ThreadPoolWork()),
                                 responseCache: ResponseCache(maxBytes: settings.responseCacheBytes)),
             authenticator: authenticator,
             maxBodySize: settings.maxRequestBody)
