@@ -48,7 +48,7 @@ import temporary_postgres as postgres  # noqa: E402
 USER, PASSWORD = "bench", "bench-password-1"
 AUTH = "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
 CLK_TCK = os.sysconf("SC_CLK_TCK")
-ALL_SERVERS = ["jadwald", "jadwald-pg", "jadwald-pg2", "radicale", "xandikos", "nginx"]
+ALL_SERVERS = ["jadwald", "jadwald-base", "jadwald-pg", "jadwald-pg2", "radicale", "xandikos", "nginx"]
 DEFAULT_SERVERS = ["jadwald", "radicale", "xandikos", "nginx"]
 PG_SERVERS = ["jadwald-pg", "jadwald-pg2"]
 READ_TESTS = ["propfind", "query", "multiget", "get", "sync_initial", "sync_after"]
@@ -269,6 +269,14 @@ class Jadwald(Server):
     def command(self, port: int | None = None) -> list[str]:
         return [self.binary(), "serve", "--data", str(self.work / "data"), "--host", "127.0.0.1",
                 "--port", str(port or self.port)] + self.storage()
+
+
+class JadwaldBase(Jadwald):
+    """Another jadwald binary (--baseline), measured in the same run: before and after a change."""
+    name = "jadwald-base"
+
+    def binary(self) -> str:
+        return self.args.baseline
 
 
 class JadwaldPG(Jadwald):
@@ -1017,6 +1025,7 @@ def main() -> int:
     p.add_argument("--request-timeout", type=float, default=120, help="wrk timeout per request, seconds")
     p.add_argument("--once-limit", type=float, default=1800, help="upper bound for a count-bounded run, seconds")
     p.add_argument("--jadwald", default=str(ROOT / ".build" / "release" / "jadwald"))
+    p.add_argument("--baseline", help="another jadwald binary, measured as jadwald-base (add it to --servers)")
     p.add_argument("--json", help="also write all results to this file")
     p.add_argument("--keep", action="store_true", help="keep the temporary folder")
     args = p.parse_args()
@@ -1046,7 +1055,7 @@ def main() -> int:
     results: dict = {}
     captured: dict = {}
     capture_source = None
-    classes = {"jadwald": Jadwald, "jadwald-pg": JadwaldPG, "jadwald-pg2": JadwaldPG2,
+    classes = {"jadwald": Jadwald, "jadwald-base": JadwaldBase, "jadwald-pg": JadwaldPG, "jadwald-pg2": JadwaldPG2,
                "radicale": Radicale, "xandikos": Xandikos}
     live: list[Server] = []
     try:

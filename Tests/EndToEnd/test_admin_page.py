@@ -138,9 +138,12 @@ def test_sessions_forms_and_refusals(admin_server):
         assert response.status == 207
 
     # Deleting needs the name typed again.
-    page = browser.request("/admin/users/dana/delete", {"confirm": "dan", "csrf": csrf})[2]
-    assert "did not match" in page and "<h1 dir=\"auto\">dana</h1>" in browser.request("/admin/users/dana")[2]
-    assert browser.request("/admin/users/dana/delete", {"confirm": "dana", "csrf": csrf})[0] == 200
+    status, headers, _ = browser.request("/admin/users/dana/delete", {"confirm": "dan", "csrf": csrf})
+    assert status == 303 and "did not match" in browser.request(headers["Location"])[2]
+    assert "<h1 dir=\"auto\">dana</h1>" in browser.request("/admin/users/dana")[2]
+    status, headers, _ = browser.request("/admin/users/dana/delete", {"confirm": "dana", "csrf": csrf})
+    assert status == 303 and headers["Location"].startswith("/admin/?notice=")
+    assert "everything they stored are deleted" in browser.request(headers["Location"])[2]
     assert browser.request("/admin/users/dana")[0] == 404
 
     # Signing out ends the session on the server, not just in the browser.

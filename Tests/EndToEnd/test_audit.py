@@ -4,11 +4,7 @@ client addresses behind a proxy in the log, access tokens after deletion and pas
 resets, webhook SSRF, file modes, secrets in mail, XML attribute floods and OpenID
 Connect subjects. Each test starts its own server on a fresh data folder."""
 import base64
-import email
-import email.policy
-import glob
 import http.client
-import http.cookiejar
 import http.server
 import json
 import os
@@ -20,16 +16,16 @@ import subprocess
 import threading
 import time
 import urllib.error
-import urllib.parse
 import urllib.request
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 
-import jwt
 import pytest
-from cryptography.hazmat.primitives.asymmetric import rsa
 
 from conftest import SIMPLE_EVENT, Server, free_port
+
+from test_admin_page import Browser
+from test_api import CLIENT_ID, ISSUER, KeySet
+from test_sign_in import link_token, mails
 
 AMAL_PASSWORD = "amal-password-1"
 OMAR_PASSWORD = "omar-password-1"
@@ -162,23 +158,6 @@ def propfind(server, path, auth, headers=None, timeout=30):
 
 def event(uid, summary):
     return SIMPLE_EVENT.format(uid=uid, summary=summary).replace("\n", "\r\n").encode()
-
-
-def mails(server, count, timeout=20):
-    """The messages in the outbox folder, oldest first, once there are `count` of them."""
-    deadline = time.time() + timeout
-    while True:
-        files = sorted(glob.glob(os.path.join(server.data_dir, "outbox", "*.eml")), key=os.path.getmtime)
-        if len(files) >= count or time.time() > deadline:
-            break
-        time.sleep(0.1)
-    assert len(files) >= count, f"{len(files)} mails, expected {count}"
-    return [email.message_from_bytes(open(f, "rb").read(), policy=email.policy.default) for f in files]
-
-
-def link_token(message):
-    text = message.get_body(preferencelist=("plain",)).get_content()
-    return re.search(r"/signin\?token=([A-Za-z0-9_-]{43})", text).group(1)
 
 
 def email_sign_in(server, address="amal@example.org", already=0):
@@ -681,29 +660,6 @@ def test_concurrent_guesses_are_limited_too(jadwal):
     assert statuses.count(401) <= 20, f"{statuses.count(401)} guesses were checked"
 
 
-class Browser:
-    """A cookie-keeping HTTP client that does not follow redirects (from test_admin_page.py)."""
-
-    def __init__(self, base):
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-
-        class NoRedirect(urllib.request.HTTPRedirectHandler):
-            def redirect_request(self, *args, **kwargs):
-                return None
-
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect)
-
-    def request(self, path, form=None, headers=None):
-        data = urllib.parse.urlencode(form).encode() if form is not None else None
-        request = urllib.request.Request(self.base + path, data=data, headers=headers or {})
-        try:
-            with self.opener.open(request, timeout=30) as response:
-                return response.status, dict(response.headers), response.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, dict(error.headers), error.read().decode()
-
-
 def test_admin_page_sign_in_is_limited_too(jadwal):
     """Repeated wrong passwords for one name on the admin page's sign-in form end in 429 (or a
     page saying to wait)."""
@@ -990,47 +946,6 @@ def test_an_element_with_80000_attributes_is_refused_and_the_server_goes_on(jadw
 
 # ---------------------------------------------------------------------------------------
 # 11. OpenID Connect subjects
-
-ISSUER = "https://accounts.example.test"
-CLIENT_ID = "jadwal-ios.apps.example.test"
-
-
-class KeySet:
-    """A provider's published keys, served as JWKS on 127.0.0.1 (from test_api.py)."""
-
-    def __init__(self):
-        self.key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-        self.kid = uuid.uuid4().hex
-        jwk = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(self.key.public_key()))
-        jwk.update({"kid": self.kid, "alg": "RS256", "use": "sig"})
-        body = json.dumps({"keys": [jwk]}).encode()
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
-
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/certs"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def token(self, **overrides):
-        now = int(time.time())
-        claims = {"iss": ISSUER, "aud": CLIENT_ID, "sub": "1234567890", "email": "amal@example.org",
-                  "email_verified": True, "iat": now, "exp": now + 600}
-        claims.update(overrides)
-        return jwt.encode(claims, self.key, algorithm="RS256", headers={"kid": self.kid})
-
-    def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
 
 def test_an_account_stays_bound_to_its_first_openid_subject(jadwal):
     """After amal signs in with sub "google-1", a token for the same verified email with sub

@@ -31,7 +31,11 @@ struct AdminPages: Sendable {
     static let cookieName = "jadwal_admin"
 
     func add(to router: Router<JadwalRequestContext>) {
-        router.get("/admin/") { request, _ in await self.page(request) { session, _ in try await self.userList(session) } }
+        router.get("/admin/") { request, _ in
+            await self.page(request) { session, request in
+                try await self.userList(session, notice: self.notices.take(request.uri.queryParameters["notice"].map(String.init), for: session.csrfToken))
+            }
+        }
         router.post("/admin/sign-in") { request, context in await self.signIn(request, context) }
         router.post("/admin/sign-out") { request, _ in await self.signOut(request) }
         router.post("/admin/users") { request, _ in await self.form(request) { session, form in try await self.create(session, form) } }
@@ -219,7 +223,7 @@ struct AdminPages: Sendable {
 
     // MARK: Pages
 
-    private func userList(_ session: WebSessions.Session) async throws -> Response {
+    private func userList(_ session: WebSessions.Session, notice: String = "") async throws -> Response {
         var rows = ""
         for account in try await users.accounts.list() {
             guard let summary = try await users.summary(of: account.name) else { continue }
@@ -234,6 +238,7 @@ struct AdminPages: Sendable {
         return HTMLPage(title: "Users · Jadwal admin", body: """
             \(header(session))
             <h1>Users</h1>
+            \(notice)
             <div style="overflow-x:auto"><table>
             <tr><th>User</th><th>Email</th><th>Calendars (objects)</th><th>Objects</th><th>Storage</th><th>Devices</th></tr>
             \(rows)
@@ -344,10 +349,11 @@ struct AdminPages: Sendable {
 
     private func delete(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
         guard form["confirm"] == name else {
-            return try await userPage(session, name, notice: "<p><b>Not deleted: the typed name did not match.</b></p>")
+            return redirect(to: name, showing: "<p><b>Not deleted: the typed name did not match.</b></p>", in: session)
         }
         try await users.delete(name: name)
         logger.info("user deleted", metadata: ["user": "\(name)", "by": "\(session.account)"])
-        return message("Deleted", "\(name) and everything they stored are deleted.", session: session)
+        let key = notices.keep("<p><b>\(HTMLPage.escape(name)) and everything they stored are deleted.</b></p>", for: session.csrfToken)
+        return Response(status: .seeOther, headers: [.location: "/admin/?notice=" + key])
     }
 }
