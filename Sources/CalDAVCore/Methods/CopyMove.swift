@@ -12,14 +12,21 @@ extension DAVHandler {
         let overwrite = try overwrite(of: request)
         let origin = CalendarReference(owner: user, name: calendar)
         let target = try await collection(user, targetCalendar)
-        if let object = try await storing({ () async throws(StoreError) in try await store.object(named: name, in: origin) }),
-           !target.supportedComponents.contains(object.componentType) {
-            throw DAVError(.supportedCalendarComponent, "calendar \(targetCalendar) does not hold \(object.componentType)")
+        if let object = try await storing({ () async throws(StoreError) in try await store.object(named: name, in: origin) }) {
+            guard target.supportedComponents.contains(object.componentType) else {
+                throw DAVError(.supportedCalendarComponent, "calendar \(targetCalendar) does not hold \(object.componentType)")
+            }
+            if overwrite && !(targetCalendar == calendar && targetName == name) {
+                try await checkSameUID(object.uid, replacing: targetName, in: target.reference, href: destination.href)
+            }
         }
         do {
             let result = try await store.transferObject(named: name, in: origin, to: targetName, in: target.reference,
                                                         keepSource: keepSource, overwrite: overwrite)
-            return DAVResponse(status: result.created ? 201 : 204, headers: [("ETag", result.object.etag), ("Content-Length", "0")])
+            // RFC 9110 §15.3.2: a 201 names what it created.
+            var headers = [("ETag", result.object.etag), ("Content-Length", "0")]
+            if result.created { headers.append(("Location", destination.href)) }
+            return DAVResponse(status: result.created ? 201 : 204, headers: headers)
         } catch {
             let holder = error.existingName.map { DAVPath.object(user: user, calendar: targetCalendar, name: $0).href }
             throw DAVError(error, conflictHref: holder)

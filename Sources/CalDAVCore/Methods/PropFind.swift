@@ -12,6 +12,9 @@ enum PropFindRequest: Equatable {
     init(_ root: DAVXML.Element?) throws(DAVError) {
         guard let root else { self = .allProp(include: []); return }
         guard root.name == DAVXML.Name(Self.dav, "propfind") else { throw DAVError.badRequest("expected DAV:propfind, got \(root.name)") }
+        // RFC 4918 §14.20: exactly one of prop, allprop and propname.
+        let kinds = ["prop", "allprop", "propname"].filter { root.element(named: DAVXML.Name(Self.dav, $0)) != nil }
+        guard kinds.count <= 1 else { throw DAVError.badRequest("DAV:propfind takes one of prop, allprop and propname, not \(kinds.joined(separator: " and "))") }
         if root.element(named: DAVXML.Name(Self.dav, "propname")) != nil {
             self = .propName
         } else if root.element(named: DAVXML.Name(Self.dav, "allprop")) != nil {

@@ -26,6 +26,7 @@ extension DAVHandler {
         guard collection.supportedComponents.contains(index.componentType) else {
             throw DAVError(.supportedCalendarComponent, "calendar \(calendarName) holds \(collection.supportedComponents.sorted().joined(separator: ", ")), not \(index.componentType)")
         }
+        try await checkSameUID(index.uid, replacing: name, in: reference, href: path.href)
         do {
             let result = try await store.putObject(named: name, data: body, index: index, in: reference, precondition: precondition)
             return DAVResponse(status: result.created ? 201 : 204, headers: [("ETag", result.object.etag), ("Content-Length", "0")])
@@ -33,5 +34,13 @@ extension DAVHandler {
             let holder = error.existingName.map { DAVPath.object(user: user, calendar: calendarName, name: $0).href }
             throw DAVError(error, conflictHref: holder)
         }
+    }
+
+    /// RFC 4791 §5.3.2.1 (`no-uid-conflict`): an object may not be replaced by one with
+    /// another UID; a new UID means a new object, under a new name.
+    func checkSameUID(_ uid: String, replacing name: String, in reference: CalendarReference, href: String) async throws(DAVError) {
+        guard let existing = try await storing({ () async throws(StoreError) in try await store.object(named: name, in: reference) }),
+              existing.uid != uid else { return }
+        throw DAVError(.noUIDConflict, "\(href) holds the event or task \(existing.uid); one with another UID goes under a new name", href: href)
     }
 }

@@ -70,6 +70,31 @@ extension CompFilter {
         }
         self = try CompFilter(element: top)
         guard name == "VCALENDAR" else { throw DAVError(.validFilter, "the top comp-filter must name VCALENDAR") }
+        try checkNesting(parent: nil)
+    }
+
+    /// Components that may sit inside each component (RFC 5545 §3.6), for the shape of a
+    /// filter (RFC 4791 §9.7.1: a filter naming a component where none can be is invalid).
+    static let members: [String: Set<String>] = [
+        "VCALENDAR": ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY"],
+        "VEVENT": ["VALARM"], "VTODO": ["VALARM"], "VTIMEZONE": ["STANDARD", "DAYLIGHT"], "VAVAILABILITY": ["AVAILABLE"],
+    ]
+
+    /// Date and time properties, the only ones a time-range can test (RFC 4791 §9.9).
+    static let timedProperties: Set<String> = ["DTSTART", "DTEND", "DUE", "COMPLETED", "CREATED", "DTSTAMP", "LAST-MODIFIED",
+                                               "RECURRENCE-ID", "EXDATE", "RDATE", "TRIGGER", "FREEBUSY"]
+
+    private func checkNesting(parent: String?) throws(DAVError) {
+        let upper = name.uppercased()
+        if let parent, !upper.hasPrefix("X-") {
+            guard Self.members[parent]?.contains(upper) == true else {
+                throw DAVError(.validFilter, "\(upper) cannot be inside \(parent), so no comp-filter can match it there")
+            }
+        }
+        for property in propFilters where property.timeRange != nil && !Self.timedProperties.contains(property.name.uppercased()) {
+            throw DAVError(.validFilter, "a time-range applies to date and time properties, not \(property.name)")
+        }
+        for child in compFilters { try child.checkNesting(parent: upper) }
     }
 
     init(element: DAVXML.Element) throws(DAVError) {

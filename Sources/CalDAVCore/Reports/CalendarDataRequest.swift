@@ -17,6 +17,12 @@ struct CalendarDataRequest: Sendable {
     var limitRecurrenceSet: TimeRange?
 
     init(element: DAVXML.Element) throws(DAVError) {
+        // RFC 4791 §9.6: iCalendar 2.0 is the one media type served (supported-calendar-data).
+        let type = element.attributes[DAVXML.Name("", "content-type")] ?? "text/calendar"
+        let version = element.attributes[DAVXML.Name("", "version")] ?? "2.0"
+        guard type.lowercased() == "text/calendar", version == "2.0" else {
+            throw DAVError(.supportedCalendarData, "calendar-data is served as text/calendar version 2.0, not \(type) \(version)")
+        }
         for child in element.elements {
             switch child.name {
             case PropertyTable.calDAV("comp"): selection = try Self.selection(child)

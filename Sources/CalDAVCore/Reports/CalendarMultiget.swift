@@ -1,31 +1,46 @@
 extension DAVHandler {
     /// CALDAV:calendar-multiget (RFC 4791 §7.9): the listed objects, each with the asked
-    /// properties; an href that names nothing gets its own 404 inside the 207.
+    /// properties; an href that names nothing gets its own 404 inside the 207. Sent to a
+    /// calendar, an object in it or a calendar home, it answers for the objects within.
     func calendarMultiget(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        let collection = try await reportTarget(path, "calendar-multiget")
-        let (user, name) = (collection.reference.owner, collection.reference.name)
+        let (user, scope): (String, String?)
+        switch path {
+        case .calendar(let owner, let name), .object(let owner, let name, _): (user, scope) = (owner, name)
+        case .home(let owner): (user, scope) = (owner, nil)
+        default: throw DAVError(.supportedReport, "calendar-multiget applies to calendars, their objects and calendar homes")
+        }
+        if let scope { _ = try await collection(user, scope) }
         let query = requestedProperties(root)
         let calendarData = try calendarDataRequest(root)
-        let zone = Self.floatingZone(request: nil, collection: collection)
-        let hrefs = root.elements.filter { $0.name == PropertyTable.dav("href") }.map(\.text)
-        var wanted: [String: String] = [:]  // object name -> href as sent
+        var wanted: [String: [String: String]] = [:]  // calendar -> object name -> href as sent
         var unknown: [String] = []
-        for href in hrefs {
-            let pathPart = Self.pathOfHref(href)
-            if case .object(user, name, let objectName)? = DAVPath(pathPart) { wanted[objectName] = href } else { unknown.append(href) }
+        for href in root.elements.filter({ $0.name == PropertyTable.dav("href") }).map(\.text) {
+            if case .object(let owner, let calendar, let objectName)? = DAVPath(Self.pathOfHref(href)), context.owns(owner), scope == nil || scope == calendar {
+                wanted[calendar, default: [:]][objectName] = href
+            } else {
+                unknown.append(href)
+            }
         }
-        let names = Array(wanted.keys).sorted()
-        let objects = try await storing { () async throws(StoreError) in try await store.objects(named: names, in: collection.reference) }
-        let found = Set(objects.map(\.name))
         var writer = XMLWriter()
         writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
-        for object in objects {
-            writeResponse(for: .object(collection, object), query: query, context: context, inReport: true,
-                          calendarData: calendarData, floatingZone: zone, into: &writer)
+        for calendarName in wanted.keys.sorted() {
+            let names = wanted[calendarName]!
+            guard let collection = try await storing({ () async throws(StoreError) in
+                try await store.calendar(CalendarReference(owner: user, name: calendarName))
+            }) else {
+                unknown += names.values.sorted()
+                continue
+            }
+            let zone = Self.floatingZone(request: nil, collection: collection)
+            let objects = try await storing { () async throws(StoreError) in try await store.objects(named: names.keys.sorted(), in: collection.reference) }
+            let found = Set(objects.map(\.name))
+            for object in objects {
+                writeResponse(for: .object(collection, object), query: query, context: context, inReport: true,
+                              calendarData: calendarData, floatingZone: zone, into: &writer)
+            }
+            unknown += names.keys.sorted().filter { !found.contains($0) }.map { names[$0]! }
         }
-        for href in names.filter({ !found.contains($0) }).map({ wanted[$0]! }) + unknown {
-            writeStatus(href: href, status: 404, into: &writer)
-        }
+        for href in unknown { writeStatus(href: href, status: 404, into: &writer) }
         writer.end()
         return .multiStatus(writer)
     }

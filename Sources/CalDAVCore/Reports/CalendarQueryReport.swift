@@ -4,38 +4,54 @@ extension DAVHandler {
     /// CALDAV:calendar-query (RFC 4791 §7.8): the store's index narrows candidates by the
     /// component type and time range; ``CalendarQueryMatcher`` confirms each exactly.
     func calendarQuery(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        let collection = try await reportTarget(path, "calendar-query")
         guard let filterElement = root.element(named: PropertyTable.calDAV("filter")) else {
             throw DAVError(.validFilter, "calendar-query needs a CALDAV:filter")
         }
         let filter = try CompFilter(filter: filterElement)
-        let zone = Self.floatingZone(request: root.element(named: PropertyTable.calDAV("timezone"))?.text, collection: collection)
-        let matcher = CalendarQueryMatcher(filter: filter, floatingZone: zone)
-        let inner = filter.compFilters.count == 1 ? filter.compFilters.first : nil
-        let candidates: [CalendarObject]
-        if let inner, !inner.isNotDefined {
-            // Floating times may lie up to 14 hours either side of UTC; the index widens them already.
-            candidates = try await storing { () async throws(StoreError) in
-                try await store.objects(in: collection.reference, overlapping: inner.timeRange ?? TimeRange(start: nil, end: nil), componentType: inner.name)
-            }
-        } else if let range = filter.timeRange {
-            candidates = try await storing { () async throws(StoreError) in
-                try await store.objects(in: collection.reference, overlapping: range, componentType: nil)
-            }
-        } else {
-            candidates = try await storing { () async throws(StoreError) in try await store.objects(in: collection.reference) }
-        }
+        let timeZone = root.element(named: PropertyTable.calDAV("timezone"))?.text
+        if let timeZone { try Self.checkTimeZone(timeZone) }
         let query = requestedProperties(root)
         let calendarData = try calendarDataRequest(root)
         var writer = XMLWriter()
         writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
-        for object in candidates {
-            guard let calendar = try? ICalendarParser().parseCalendar(object.data), matcher.matches(calendar) else { continue }
-            writeResponse(for: .object(collection, object), query: query, context: context, inReport: true,
-                          calendarData: calendarData, floatingZone: zone, into: &writer)
+        for collection in try await reportCollections(path, "calendar-query") {
+            let zone = Self.floatingZone(request: timeZone, collection: collection)
+            let matcher = CalendarQueryMatcher(filter: filter, floatingZone: zone)
+            for object in try await candidates(for: filter, in: collection) {
+                guard let calendar = try? ICalendarParser().parseCalendar(object.data), matcher.matches(calendar) else { continue }
+                writeResponse(for: .object(collection, object), query: query, context: context, inReport: true,
+                              calendarData: calendarData, floatingZone: zone, into: &writer)
+            }
         }
         writer.end()
         return .multiStatus(writer)
+    }
+
+    /// The objects of `collection` the index cannot rule out for `filter`.
+    private func candidates(for filter: CompFilter, in collection: CalendarCollection) async throws(DAVError) -> [CalendarObject] {
+        let inner = filter.compFilters.count == 1 ? filter.compFilters.first : nil
+        if let inner, !inner.isNotDefined {
+            // Floating times may lie up to 14 hours either side of UTC; the index widens them already.
+            return try await storing { () async throws(StoreError) in
+                try await store.objects(in: collection.reference, overlapping: inner.timeRange ?? TimeRange(start: nil, end: nil), componentType: inner.name)
+            }
+        }
+        if let range = filter.timeRange {
+            return try await storing { () async throws(StoreError) in
+                try await store.objects(in: collection.reference, overlapping: range, componentType: nil)
+            }
+        }
+        return try await storing { () async throws(StoreError) in try await store.objects(in: collection.reference) }
+    }
+
+    /// A request's CALDAV:timezone must be an iCalendar object with exactly one VTIMEZONE
+    /// (RFC 4791 §9.8); anything else is `valid-calendar-data`.
+    static func checkTimeZone(_ text: String) throws(DAVError) {
+        guard let calendar = try? ICalendarParser().parseCalendar(text),
+              calendar.components.filter({ $0.name == ComponentName.timeZone }).count == 1,
+              calendar.components.allSatisfy({ $0.name == ComponentName.timeZone }) else {
+            throw DAVError(.validCalendarData, "CALDAV:timezone must be an iCalendar object holding exactly one VTIMEZONE")
+        }
     }
 
     /// The zone floating times are read in: the request's CALDAV:timezone, else the

@@ -15,6 +15,16 @@ extension DAVHandler {
         }
     }
 
+    /// The calendars a query runs over (RFC 4791 §7.8): a calendar, or every calendar of a
+    /// home; anything else is `supported-report`.
+    func reportCollections(_ path: DAVPath, _ report: String) async throws(DAVError) -> [CalendarCollection] {
+        switch path {
+        case .calendar(let user, let name): return [try await collection(user, name)]
+        case .home(let user): return try await storing { () async throws(StoreError) in try await store.calendars(of: user) }
+        default: throw DAVError(.supportedReport, "\(report) applies to calendars and calendar homes")
+        }
+    }
+
     /// The calendar collection a collection report runs on, or `supported-report`.
     func reportTarget(_ path: DAVPath, _ report: String) async throws(DAVError) -> CalendarCollection {
         guard case .calendar(let user, let name) = path else {

@@ -7,6 +7,8 @@ extension DAVHandler {
         let collection = try await reportTarget(path, "sync-collection")
         let (user, name) = (collection.reference.owner, collection.reference.name)
         if let level = root.element(named: PropertyTable.dav("sync-level"))?.text.trimmingSpaces, level != "1" {
+            // RFC 6578 §6.3: "1" or "infinite"; anything else is a malformed request.
+            guard level == "infinite" else { throw DAVError.badRequest("DAV:sync-level is 1 or infinite, not '\(level)'") }
             throw DAVError(.supportedReport, "only sync-level 1 is supported")
         }
         let tokenText = root.element(named: PropertyTable.dav("sync-token"))?.text.trimmingSpaces ?? ""

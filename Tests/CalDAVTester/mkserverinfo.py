@@ -1,0 +1,49 @@
+# Builds jadwald's serverinfo.xml from the tester's stock scripts/server/serverinfo.xml
+import re, sys
+src = open(sys.argv[1], encoding="utf-8").read()
+src = re.sub(r'<!DOCTYPE[^>]*>\n', '', src)
+src = src.replace('<host>localhost</host>', '<host>127.0.0.1</host>')
+src = src.replace('<nonsslport>8008</nonsslport>', '<nonsslport>8491</nonsslport>')
+features = """<features>
+		<!-- jadwald: only what it implements (see Tests/CalDAVTester/README.md) -->
+		<feature>COPY Method</feature>
+		<feature>MOVE Method</feature>
+		<feature>Extended MKCOL</feature>
+		<feature>principal-property-search REPORT</feature>
+		<feature>auth-on-root</feature>
+		<feature>own-root</feature>
+		<feature>brief</feature>
+		<feature>ctag</feature>
+		<feature>current-user-principal</feature>
+		<feature>expand-property</feature>
+		<feature>prefer</feature>
+		<feature>prefer-minimal</feature>
+		<feature>sync-report</feature>
+		<feature>sync-report-limit</feature>
+		<feature>well-known</feature>
+		<feature>caldav</feature>
+	</features>"""
+src = re.sub(r'<features>.*?</features>', features, src, flags=re.S)
+def sub(key, value):
+    global src
+    pat = r'(<key>' + re.escape(key) + r'</key>\s*<value>)([^<]*)(</value>)'
+    src, n = re.subn(pat, lambda m: m.group(1) + value + m.group(3), src)
+    assert n == 1, (key, n)
+sub('$root:', '/dav/')
+# no record-type level: principals and homes are named by user name directly
+sub('$principals_uids:', '$principalcollection:')
+sub('$principals_users:', '$principalcollection:')
+sub('$calendars_uids:', '$calendars:')
+sub('$calendars_users:', '$calendars:')
+sub('$userguid%d:', 'user%02d')
+sub('$pswd%d:', 'user%02dpw')          # jadwald wants >= 8 characters
+sub('$pswdadmin:', 'adminpass')
+sub('$useradminguid:', 'admin')
+sub('$userapprenticeguid:', 'apprentice')
+sub('$i18nguid:', 'i18nuser')
+# split-calendars is off: tasks live in the events calendar (CCS scripts then use $taskspath == $calendarpath)
+sub('$tasks:', '$calendar:')
+sub('$calendar_home_items_initial_sync:', '[-,$calendar:/,prayer-times/]')
+sub('$calendar_sync_extra_items:', '[]')  # RFC 6578: the collection itself is not reported
+sub('$calendar_sync_extra_count:', '0')
+open(sys.argv[2], "w", encoding="utf-8").write(src)
