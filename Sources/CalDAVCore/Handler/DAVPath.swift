@@ -74,6 +74,19 @@ public enum DAVPath: Hashable, Sendable {
         }
     }
 
+    /// The user a raw request path names, the segment after `/dav/calendars/` or
+    /// `/dav/principals/`, decoded as a full parse decodes it; `nil` when the path names
+    /// none. A cheap check of whose tree a request is for, before its body is read.
+    public static func user(inRawPath path: String) -> String? {
+        for prefix in ["/dav/calendars/", "/dav/principals/"] where path.utf8.starts(with: prefix.utf8) {
+            let start = path.utf8.index(path.utf8.startIndex, offsetBy: prefix.utf8.count)
+            let end = path.utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.utf8.endIndex
+            guard start < end else { return nil }
+            return decode(path[start..<end])
+        }
+        return nil
+    }
+
     /// The principal that owns the resource, if any.
     public var user: String? {
         switch self {

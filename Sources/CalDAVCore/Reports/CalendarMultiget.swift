@@ -9,7 +9,9 @@ extension DAVHandler {
         case .home(let owner): (user, scope) = (owner, nil)
         default: throw DAVError(.supportedReport, "calendar-multiget applies to calendars, their objects and calendar homes")
         }
-        if let scope { _ = try await collection(user, scope) }
+        // The request's own calendar is looked up once, and first: a missing one is a 404.
+        var collections: [String: CalendarCollection] = [:]
+        if let scope { collections[scope] = try await collection(user, scope) }
         let query = requestedProperties(root)
         let calendarData = try calendarDataRequest(root)
         var wanted: [String: [String: String]] = [:]  // calendar -> object name -> href as sent
@@ -25,9 +27,11 @@ extension DAVHandler {
         writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
         for calendarName in wanted.keys.sorted() {
             let names = wanted[calendarName]!
-            guard let collection = try await storing({ () async throws(StoreError) in
-                try await store.calendar(CalendarReference(owner: user, name: calendarName))
-            }) else {
+            var cached = collections[calendarName]
+            if cached == nil {
+                cached = try await storing { () async throws(StoreError) in try await store.calendar(CalendarReference(owner: user, name: calendarName)) }
+            }
+            guard let collection = cached else {
                 unknown += names.values.sorted()
                 continue
             }

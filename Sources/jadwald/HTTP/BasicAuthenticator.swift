@@ -43,7 +43,7 @@ final class BasicAuthenticator: Sendable {
     private let key = SymmetricKey(size: .bits256)
 
     private struct Verified {
-        let digest: [UInt8]
+        let digest: HashedAuthenticationCode<SHA256>
         let user: User
         let stamp: String
         let expires: Int
@@ -128,12 +128,18 @@ final class BasicAuthenticator: Sendable {
         return nil
     }
 
-    /// A keyed digest of the credentials as sent, byte for byte.
-    private func digest(_ name: String, _ password: String) -> [UInt8] {
+    /// A keyed digest of the credentials as sent, byte for byte; it runs on every request,
+    /// so the bytes are hashed where they lie.
+    private func digest(_ name: String, _ password: String) -> HashedAuthenticationCode<SHA256> {
         var mac = HMAC<SHA256>(key: key)
-        mac.update(data: Array(name.utf8))
-        mac.update(data: [0])
-        mac.update(data: Array(password.utf8))
-        return Array(mac.finalize())
+        Self.feed(name, to: &mac)
+        mac.update(data: [UInt8(0)])
+        Self.feed(password, to: &mac)
+        return mac.finalize()
+    }
+
+    private static func feed(_ text: String, to mac: inout HMAC<SHA256>) {
+        var text = text
+        text.withUTF8 { mac.update(data: UnsafeRawBufferPointer($0)) }
     }
 }

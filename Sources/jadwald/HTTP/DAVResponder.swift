@@ -39,7 +39,10 @@ struct DAVResponder: Sendable {
 
     /// Whether a request may go on, from its head alone.
     /// - Parameter client: the caller's address, for the limits on failed sign-ins.
-    func admit(method: String, path: String, authorization: String?, accept: String? = nil, client: String) async -> Admission {
+    /// - Parameter checkingPath: whether to refuse a path of someone else's here; the
+    ///   handler refuses it too, so a request without a body need not parse it twice.
+    func admit(method: String, path: String, authorization: String?, accept: String? = nil, client: String,
+               checkingPath: Bool = true) async -> Admission {
         if Self.wellKnownPaths.contains(Substring(path)) {
             // RFC 6764 §5: point clients at the DAV tree.
             return .answered(DAVResponse(status: 301, headers: [("Location", "/dav/"), ("Content-Length", "0")]))
@@ -49,7 +52,7 @@ struct DAVResponder: Sendable {
             return .answered(welcomePage)
         }
         switch await authenticator.authenticate(authorization, client: client) {
-        case .signedIn(let user): return reach(path, as: user)
+        case .signedIn(let user): return checkingPath ? reach(path, as: user) : .user(user)
         case .refused: return .answered(Self.unauthorized)
         case .throttled(let retryAfter):
             return .answered(DAVResponse(status: 429, headers: [("Retry-After", String(retryAfter)), ("Content-Type", "text/plain; charset=utf-8")],
@@ -59,7 +62,7 @@ struct DAVResponder: Sendable {
 
     /// 404 for a path inside another user's tree, as the handler answers it.
     private func reach(_ path: String, as user: BasicAuthenticator.User) -> Admission {
-        if let target = DAVPath(path), !DAVContext(principal: user.name, now: 0).mayReach(target) {
+        if let owner = DAVPath.user(inRawPath: path), !DAVContext(principal: user.name, now: 0).owns(owner) {
             return .answered(DAVResponse.notFound)
         }
         return .user(user)
@@ -74,7 +77,7 @@ struct DAVResponder: Sendable {
     /// The response to a request without a body, admitted here.
     func respond(to request: DAVRequest, client: String) async -> (DAVResponse, user: String?) {
         switch await admit(method: request.method, path: request.path, authorization: request.headers["authorization"],
-                           accept: request.headers["accept"], client: client) {
+                           accept: request.headers["accept"], client: client, checkingPath: false) {
         case .answered(let response): return (response, nil)
         case .user(let user): return (await respond(to: request, as: user), user.name)
         }

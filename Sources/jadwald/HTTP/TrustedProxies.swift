@@ -3,9 +3,8 @@ import Jadwal
 import NIOHTTP1
 
 /// The proxies whose word on the client is believed (`http.trusted_proxies`): a request
-/// from one of them names its client in `Forwarded` (RFC 7239) or `X-Forwarded-For`, and
-/// its scheme in `X-Forwarded-Proto`. Any other peer is the client itself, whatever it
-/// sends.
+/// from one of them names its client in `Forwarded` (RFC 7239) or `X-Forwarded-For`. Any
+/// other peer is the client itself, whatever it sends.
 struct TrustedProxies: Sendable {
     let ranges: [AddressRange]
 
@@ -28,12 +27,6 @@ struct TrustedProxies: Sendable {
             if !trusts(hop) { return hop }
         }
         return peer
-    }
-
-    /// The scheme the client used, when a trusted proxy says so.
-    func scheme(peer: String, headers: HTTPHeaders) -> String? {
-        guard !ranges.isEmpty, trusts(peer) else { return nil }
-        return headers.first(name: "x-forwarded-proto")?.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     }
 
     /// The addresses a request passed through, the client first: `Forwarded: for=` when
