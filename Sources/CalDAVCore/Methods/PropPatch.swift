@@ -54,6 +54,10 @@ extension DAVHandler {
             results = instructions.map { ($0.property.name, 403) }
             failed = true
         }
+        if !failed && context.prefersMinimal {
+            // RFC 8144 §2: with return=minimal, a PROPPATCH that changed everything asked is 200 with nothing to read.
+            return DAVResponse(status: 200, headers: [("Preference-Applied", "return=minimal"), ("Content-Length", "0")])
+        }
         var writer = XMLWriter()
         writer.start(DAVXML.Name(dav, "multistatus"), declaringNamespaces: true)
         writer.start(DAVXML.Name(dav, "response"))

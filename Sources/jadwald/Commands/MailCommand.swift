@@ -48,7 +48,8 @@ extension MailCommand {
                 StructuredLogHandler(label: label, format: .init(rawValue: settings.logFormat) ?? .logfmt,
                                      logLevel: Logger.Level(rawValue: settings.logLevel) ?? .info)
             }
-            let accounts = try await Storage.open(data, dataDirectory: settings.data).accounts
+            // Testing the mail settings comes before anyone has an account: a new install may.
+            let accounts = try await Storage.open(data, dataDirectory: settings.data, creating: true).accounts
             try await ServerKeys(settings: settings, accounts: accounts).sealMail(of: accounts)
             let dispatcher = try MailDispatcher.configured(by: settings, accounts: accounts, logger: Logger(label: "jadwald"))
             let id = try await accounts.mailOutbox.enqueue(message)
