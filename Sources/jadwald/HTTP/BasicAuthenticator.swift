@@ -122,12 +122,6 @@ final class BasicAuthenticator: Sendable {
         return .signedIn(user)
     }
 
-    /// The signed-in user's name, or `nil` when refused or throttled.
-    func principal(for header: String?, client: String) async -> String? {
-        if case .signedIn(let user) = await authenticate(header, client: client) { return user.name }
-        return nil
-    }
-
     /// A keyed digest of the credentials as sent, byte for byte; it runs on every request,
     /// so the bytes are hashed where they lie.
     private func digest(_ name: String, _ password: String) -> HashedAuthenticationCode<SHA256> {
