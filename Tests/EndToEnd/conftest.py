@@ -47,9 +47,11 @@ def free_port():
 
 
 class Server:
-    def __init__(self, binary, data_dir, storage=None):
+    def __init__(self, binary, data_dir, storage=None, log_path=None):
         self.binary = binary
         self.data_dir = str(data_dir)
+        # The log's file: in the data folder unless a test needs the folder made by jadwald.
+        self.log_path = log_path or os.path.join(self.data_dir, "serve.log")
         self.storage = storage  # a --storage URL (PostgreSQL), else SQLite in data_dir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -64,7 +66,7 @@ class Server:
         return ["--storage", self.storage] if self.storage else []
 
     def start(self):
-        log = open(os.path.join(self.data_dir, "serve.log"), "ab")
+        log = open(self.log_path, "ab")
         command = [self.binary, "serve", "--port", str(self.port), "--data", self.data_dir] + self.storage_args()
         if self.config is not None:
             path = os.path.join(self.data_dir, "..", "jadwal.toml")
@@ -74,6 +76,9 @@ class Server:
         self.process = subprocess.Popen(command, stdout=log, stderr=log)
         deadline = time.time() + 30
         while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"jadwald exited with {self.process.returncode} instead of listening:\n"
+                                     + self.log()[-3000:])
             try:
                 with urllib.request.urlopen(self.url + "/healthz", timeout=1) as response:
                     if response.status == 200:
@@ -81,6 +86,24 @@ class Server:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("jadwald did not start")
+
+    def log(self):
+        with open(self.log_path, "rb") as file:
+            return file.read().decode("utf-8", "replace")
+
+    def restart(self):
+        self.stop()
+        self.start()
+
+    def database_bytes(self):
+        """The SQLite file and its write-ahead log as bytes, to search for what must not be there."""
+        database = b""
+        for suffix in ("", "-wal"):
+            path = os.path.join(self.data_dir, "jadwal.sqlite" + suffix)
+            if os.path.exists(path):
+                with open(path, "rb") as file:
+                    database += file.read()
+        return database
 
     def kill(self):
         if self.process and self.process.poll() is None:

@@ -37,46 +37,6 @@ MB = 1 << 20
 # Servers and clients
 
 
-class AuditServer(Server):
-    """conftest's Server, with the log wherever the test wants it (a data folder the server
-    must create itself cannot hold it beforehand) and a start that fails at once, showing
-    the log, when jadwald exits instead of listening (for example on an unknown key)."""
-
-    def __init__(self, binary, data_dir, log_path=None):
-        super().__init__(binary, data_dir)
-        self.log_path = log_path or os.path.join(self.data_dir, "serve.log")
-
-    def start(self):
-        log = open(self.log_path, "ab")
-        command = [self.binary, "serve", "--port", str(self.port), "--data", self.data_dir]
-        if self.config is not None:
-            path = os.path.join(os.path.dirname(os.path.abspath(self.data_dir)), "jadwal.toml")
-            with open(path, "w") as file:
-                file.write(self.config)
-            command += ["--config", path]
-        self.process = subprocess.Popen(command, stdout=log, stderr=log)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"jadwald exited with {self.process.returncode} instead of listening:\n"
-                                     + self.log()[-3000:])
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("jadwald did not start")
-
-    def log(self):
-        with open(self.log_path, "rb") as file:
-            return file.read().decode("utf-8", "replace")
-
-    def restart(self):
-        self.stop()
-        self.start()
-
-
 def cli(server, *args, input=None):
     """`jadwald ARGS --data DIR`, with the password (or nothing) on standard input."""
     return subprocess.run([server.binary, *args, "--data", server.data_dir], input=input if input is not None else "",
@@ -95,7 +55,7 @@ def jadwal(request, tmp_path):
     started = []
 
     def make(config=None, users=True, admin=False, data_dir=None, make_dir=True, log_path=None):
-        instance = AuditServer(binary, data_dir or tmp_path / "data", log_path)
+        instance = Server(binary, data_dir or tmp_path / "data", log_path=log_path)
         if make_dir:
             os.makedirs(instance.data_dir, exist_ok=True)
         if users:
@@ -911,12 +871,7 @@ def test_sign_in_links_are_not_kept_in_clear_in_the_database_or_the_log(jadwal):
     token = link_token(mails(server, 1)[0])
     time.sleep(1)  # the message is marked sent
     pieces = {token, token[:16], token[14:30], token[-16:]}
-    database = b""
-    for suffix in ("", "-wal"):
-        path = os.path.join(server.data_dir, "jadwal.sqlite" + suffix)
-        if os.path.exists(path):
-            with open(path, "rb") as file:
-                database += file.read()
+    database = server.database_bytes()
     log = server.log()
     assert not [piece for piece in pieces if piece.encode() in database], "the sign-in token is in the database"
     assert not [piece for piece in pieces if piece in log], "the sign-in token is in the log"

@@ -151,12 +151,7 @@ def test_messages_are_sealed_at_rest_and_purged_once_settled(chats):
     marker = "zebra crossing 31337 by the old mill"
     chats.post("notes", "Sara", f"Just saw a {marker}, so funny")
     chats.wait("bridge:notes", "NO_EVENT")
-    database = b""
-    for suffix in ("", "-wal"):
-        path = os.path.join(chats.server.data_dir, "jadwal.sqlite" + suffix)
-        if os.path.exists(path):
-            with open(path, "rb") as file:
-                database += file.read()
+    database = chats.server.database_bytes()
     assert marker.encode() not in database and b"Sara" not in database
     assert chats.conversation("bridge:notes")["pendingMessages"] == 1
     key = os.path.join(chats.server.data_dir, "keys", "secret.key")

@@ -59,10 +59,5 @@ def test_key_files_of_an_older_data_folder_move_into_the_database(request, tmp_p
     finally:
         server.stop()
     # The database holds the signing key sealed, never as PEM text.
-    database = b""
-    for suffix in ("", "-wal"):
-        path = os.path.join(server.data_dir, "jadwal.sqlite" + suffix)
-        if os.path.exists(path):
-            with open(path, "rb") as file:
-                database += file.read()
+    database = server.database_bytes()
     assert b"PRIVATE KEY" not in database and pem[40:80] not in database

@@ -34,6 +34,14 @@ struct ChatEventOwnershipTests {
         return (object.name, object.data, event)
     }
 
+    /// What the owner's client does when they edit the event: stores `text` under its name.
+    func replace(_ name: String, with text: String, in fixture: ChatFixture) async throws {
+        let bytes = Array(text.utf8)
+        let (_, index) = try CalendarObjectRules().check(bytes)
+        _ = try await fixture.users.calendars.putObject(named: name, data: bytes, index: index,
+                                                        in: CalendarReference(owner: "amal", name: ChatEventsCalendar.name), precondition: .none)
+    }
+
     @Test("a change of plan does not bring back an event the owner deleted")
     func dismissed() async throws {
         let fixture = try ChatFixture()
@@ -59,10 +67,7 @@ struct ChatEventOwnershipTests {
         var text = String(decoding: stored.bytes, as: UTF8.self)
         text = text.replacingOccurrences(of: "SUMMARY:\(stored.event[PropertyName.summary]!.value)", with: "SUMMARY:Birthday dinner for Sara")
         text = text.replacingOccurrences(of: "END:VEVENT", with: "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Leave\r\nTRIGGER:-PT30M\r\nEND:VALARM\r\nEND:VEVENT")
-        let bytes = Array(text.utf8)
-        let (_, index) = try CalendarObjectRules().check(bytes)
-        _ = try await fixture.users.calendars.putObject(named: stored.name, data: bytes, index: index,
-                                                        in: CalendarReference(owner: "amal", name: ChatEventsCalendar.name), precondition: .none)
+        try await replace(stored.name, with: text, in: fixture)
         try await changePlan(chats, conversation)
         let revised = try #require(try await storedEvent(fixture))
         #expect(revised.event[PropertyName.summary]?.textValue == "Birthday dinner for Sara")
@@ -80,10 +85,7 @@ struct ChatEventOwnershipTests {
         let stored = try #require(try await storedEvent(fixture))
         let text = String(decoding: stored.bytes, as: UTF8.self)
             .replacingOccurrences(of: "20261124T200000", with: "20261124T193000").replacingOccurrences(of: "20261124T210000", with: "20261124T203000")
-        let bytes = Array(text.utf8)
-        let (_, index) = try CalendarObjectRules().check(bytes)
-        _ = try await fixture.users.calendars.putObject(named: stored.name, data: bytes, index: index,
-                                                        in: CalendarReference(owner: "amal", name: ChatEventsCalendar.name), precondition: .none)
+        try await replace(stored.name, with: text, in: fixture)
         try await changePlan(chats, conversation)
         let revised = try #require(try await storedEvent(fixture))
         #expect(revised.event[PropertyName.dateTimeStart]?.value == "20261124T193000")
