@@ -147,7 +147,7 @@ public struct SignInService: Sendable {
             // Made by a concurrent request in between, or the name is taken by another address.
             return try await users.accounts.account(withEmail: email)?.name
         }
-        return email
+        return AccountIdentity.canonical(email)
     }
 
     private func startSession(for account: String) async throws(Refusal) -> Session {
