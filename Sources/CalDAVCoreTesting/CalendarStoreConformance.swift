@@ -105,6 +105,22 @@ public struct CalendarStoreConformance: Sendable {
         if await code({ _ = try await store.putObject(named: "a.ics", data: [1], index: index("a"), in: missing, precondition: .none) }) != .notFound {
             failures.append("PUT into a missing calendar is not notFound")
         }
+        // What resolving a request path relies on: a missing calendar is told from a missing object.
+        for names in [["a.ics"], ["a.ics", "b.ics"], []] {
+            if await code({ _ = try await store.objects(named: names, in: missing) }) != .notFound {
+                failures.append("objects(named: \(names)) in a missing calendar is not notFound")
+            }
+        }
+        for name in ["a.ics", nil] {
+            if try await store.lookup(missing, object: name) != nil { failures.append("lookup of a missing calendar is not nil") }
+        }
+        let both = try await store.lookup(work, object: "b.ics")
+        if both?.collection.reference != work || both?.object?.data != [2] { failures.append("lookup of a calendar and an object misses either") }
+        let calendarOnly = try await store.lookup(work, object: "a.ics")
+        if calendarOnly?.collection.reference != work || calendarOnly?.object != nil {
+            failures.append("lookup of a missing object in a calendar is not the calendar without an object")
+        }
+        if try await store.lookup(work, object: nil)?.object != nil { failures.append("lookup without a name gives an object") }
         return failures
     }
 

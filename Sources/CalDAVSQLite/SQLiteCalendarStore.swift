@@ -114,16 +114,22 @@ public final class SQLiteCalendarStore: CalendarStore {
         }
     }
 
-    public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
-        if names.count == 1, commits != nil {
-            // A GET where calendar lookups are served from memory: an unchanged calendar's
-            // objects may be too.
-            guard let calendar = try await calendar(reference) else { throw StoreError(.notFound, "no calendar \(reference)") }
-            if let kept = objectCache.object(named: names[0], in: calendar) { return [kept] }
-            let found = try await singleObject(named: names[0], in: reference)
-            if let object = found.first { objectCache.remember(object, in: calendar) }
-            return found
+    /// Where calendar lookups are served from memory, an unchanged calendar's objects may be too.
+    public func lookup(_ reference: CalendarReference, object name: String?) async throws(StoreError) -> CalendarLookup? {
+        guard let calendar = try await calendar(reference) else { return nil }
+        guard let name else { return CalendarLookup(collection: calendar, object: nil) }
+        if commits != nil, let kept = objectCache.object(named: name, in: calendar) { return CalendarLookup(collection: calendar, object: kept) }
+        let found: CalendarObject?
+        do {
+            found = try await singleObject(named: name, in: reference).first
+        } catch where error.code == .notFound {
+            return nil  // deleted since the calendar was read
         }
+        if commits != nil, let found { objectCache.remember(found, in: calendar) }
+        return CalendarLookup(collection: calendar, object: found)
+    }
+
+    public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
         if names.count == 1 { return try await singleObject(named: names[0], in: reference) }
         let list = Self.jsonArray(names)
         return try await lookup { db in

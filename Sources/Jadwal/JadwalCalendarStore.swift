@@ -55,6 +55,15 @@ public struct JadwalCalendarStore: CalendarStore {
         return try await primary.objects(named: names, in: reference)
     }
 
+    public func lookup(_ reference: CalendarReference, object name: String?) async throws(StoreError) -> CalendarLookup? {
+        if isPrayer(reference) {
+            let collection = try await prayer.collection(owner: reference.owner)
+            guard let name else { return CalendarLookup(collection: collection, object: nil) }
+            return CalendarLookup(collection: collection, object: try await prayer.objects(named: [name], owner: reference.owner).first)
+        }
+        return try await primary.lookup(reference, object: name)
+    }
+
     public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) async throws(StoreError) -> [CalendarObject] {
         if isPrayer(reference) {
             guard componentType == nil || componentType == "VEVENT" else { return [] }

@@ -34,6 +34,21 @@ struct PlainCollectionTests {
         return result
     }
 
+    @Test("beside plain collections, the home still answers calendar reports: sync-collection (iOS) and calendar-query")
+    func homeReports() async throws {
+        #expect(await send("MKCALENDAR", home + "work/").status == 201)
+        #expect(await send("MKCOL", home + "files/").status == 201)
+        let sync = await send("REPORT", home, "<D:sync-collection xmlns:D=\"DAV:\"><D:sync-token/><D:prop><D:getetag/></D:prop></D:sync-collection>")
+        #expect(sync.status == 207)
+        #expect(String(decoding: sync.body, as: UTF8.self).contains("<D:href>\(home)work/</D:href>"))
+        let query = await send("REPORT", home, """
+            <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop>
+            <C:filter><C:comp-filter name="VCALENDAR"/></C:filter></C:calendar-query>
+            """)
+        #expect(query.status == 207)
+        #expect(await send("MKCOL", home).status == 405)
+    }
+
     @Test("OPTIONS claims class 1 and 3 but not 2: there are no locks")
     func options() async {
         let dav = await send("OPTIONS", home + "files/").header("DAV") ?? ""

@@ -43,10 +43,8 @@ public struct DAVHandler: Sendable {
     public func handle(_ request: DAVRequest, in context: DAVContext) async -> DAVResponse {
         var context = context
         context.prefersMinimal = Self.prefersMinimal(request)
-        // One request reads each collection once, however many steps ask for it.
-        let scoped = DAVHandler(store: RequestScopedStore(store), resources: resources, configuration: configuration, responseCache: responseCache)
         do {
-            var response = try await scoped.dispatch(request, in: context)
+            var response = try await dispatch(request, in: context)
             if context.prefersMinimal && response.status == 207 { response.headers.append(("Preference-Applied", "return=minimal")) }
             return response
         } catch {
@@ -60,32 +58,29 @@ public struct DAVHandler: Sendable {
         return request.header("prefer")?.split(separator: ",").contains { $0.trimmingSpaces.lowercased() == "return=minimal" } ?? false
     }
 
+    /// Resolves the path once, then hands the target to the method.
     private func dispatch(_ request: DAVRequest, in context: DAVContext) async throws(DAVError) -> DAVResponse {
         if request.method == "OPTIONS" { return options() }
         guard let path = DAVPath(request.path) else { throw DAVError.notFound() }
         guard context.mayReach(path) else { throw DAVError.notFound() }
-        if request.method == "GET" || request.method == "HEAD", case .object(let user, let calendar, let name) = path,
-           let found = try await calendarObject(named: name, in: CalendarReference(owner: user, name: calendar)) {
-            guard let object = found else { throw DAVError.notFound("no object \(name)") }
-            return getResponse(object, includeBody: request.method == "GET")
+        let target = try await resolve(path)
+        if case .plain(let location, let resource) = target.kind {
+            return try await dispatchPlain(request, target: target, location: location, resource: resource, context: context)
         }
-        if let location = try await plainPath(path) {
-            return try await dispatchPlain(request, path: path, location: location, context: context)
-        }
-        if let responseCache, request.method == "PROPFIND" || request.method == "REPORT", case .calendar(let user, let name) = path {
-            return try await cachedRead(request, path: path, collection: try await collection(user, name), context: context, cache: responseCache)
+        if let responseCache, request.method == "PROPFIND" || request.method == "REPORT", case .calendar(let collection) = target.kind {
+            return try await cachedRead(request, target: target, collection: collection, context: context, cache: responseCache)
         }
         switch request.method {
-        case "PROPFIND": return try await propFind(request, path: path, context: context)
-        case "PROPPATCH": return try await propPatch(request, path: path, context: context)
-        case "REPORT": return try await report(request, path: path, context: context)
-        case "GET": return try await get(path, includeBody: true)
-        case "HEAD": return try await get(path, includeBody: false)
-        case "PUT": return try await put(request, path: path, context: context)
-        case "DELETE": return try await delete(request, path: path)
-        case "COPY": return try await copyOrMove(request, path: path, context: context, keepSource: true)
-        case "MOVE": return try await copyOrMove(request, path: path, context: context, keepSource: false)
-        case "MKCALENDAR", "MKCOL": return try await makeCalendar(request, path: path, context: context)
+        case "PROPFIND": return try await propFind(request, target: target, context: context)
+        case "PROPPATCH": return try await propPatch(request, target: target, context: context)
+        case "REPORT": return try await report(request, target: target, context: context)
+        case "GET": return try await get(target, includeBody: true)
+        case "HEAD": return try await get(target, includeBody: false)
+        case "PUT": return try await put(request, target: target, context: context)
+        case "DELETE": return try await delete(request, target: target)
+        case "COPY": return try await copyOrMove(request, target: target, context: context, keepSource: true)
+        case "MOVE": return try await copyOrMove(request, target: target, context: context, keepSource: false)
+        case "MKCALENDAR", "MKCOL": return try await makeCalendar(request, target: target, context: context)
         default:
             throw DAVError(status: 405, message: "\(request.method) is not supported here; allowed: \(Self.methods.joined(separator: ", "))")
         }
@@ -98,35 +93,9 @@ public struct DAVHandler: Sendable {
         do { return try await operation() } catch { throw DAVError(error) }
     }
 
-    /// The collection a path names, or 404.
-    func collection(_ user: String, _ name: String) async throws(DAVError) -> CalendarCollection {
-        let reference = CalendarReference(owner: user, name: name)
-        guard let collection = try await storing({ () async throws(StoreError) in try await store.calendar(reference) }) else {
-            throw DAVError.notFound("no calendar \(name)")
-        }
-        return collection
-    }
-
-    /// The resource at a path, or 404.
+    /// The resource another path names (an href in a request body), or 404.
     func resource(at path: DAVPath) async throws(DAVError) -> Resource {
-        if let location = try await plainPath(path), !location.isRoot { return try await plainResource(at: location) }
-        switch path {
-        case .serverRoot, .root, .principals, .homes: return .collection(path)
-        case .principal(let user): return .principal(user: user)
-        case .home(let user):
-            let calendars = try await storing { () async throws(StoreError) in try await store.calendars(of: user) }
-            return .home(user: user, calendars: calendars)
-        case .calendar(let user, let name): return .calendar(try await collection(user, name))
-        case .object(let user, let name, let objectName):
-            let collection = try await collection(user, name)
-            guard let object = try await storing({ () async throws(StoreError) in
-                try await store.object(named: objectName, in: collection.reference)
-            }) else { throw DAVError.notFound("no object \(objectName)") }
-            return .object(collection, object)
-        case .nested:
-            // Only plain collections nest: inside a calendar (or without a tree) there is nothing.
-            throw DAVError.notFound()
-        }
+        try await resource(of: try await resolve(path))
     }
 
     /// Parses an XML body, or answers 400 with the reason.

@@ -120,15 +120,15 @@ extension CalendarCollection {
 extension DAVHandler {
     /// PROPFIND and REPORT on a calendar through the cache. Free-busy answers carry the
     /// time they were made, so they are not kept.
-    func cachedRead(_ request: DAVRequest, path: DAVPath, collection: CalendarCollection, context: DAVContext,
+    func cachedRead(_ request: DAVRequest, target: DAVTarget, collection: CalendarCollection, context: DAVContext,
                     cache: ResponseCache) async throws(DAVError) -> DAVResponse {
         // The path as sent: one resource spelt two ways is two entries, but no href is built.
         let key = ResponseCache.Key(method: request.method, path: request.path, depth: request.header("depth"),
                                     minimal: context.prefersMinimal, body: request.body, state: collection.cacheState)
         if let hit = cache.response(for: key) { return hit }
         let response = request.method == "PROPFIND"
-            ? try await propFind(request, path: path, context: context)
-            : try await report(request, path: path, context: context)
+            ? try await propFind(request, target: target, context: context)
+            : try await report(request, target: target, context: context)
         if response.status == 207 && !Self.contains(request.body, "free-busy-query") { cache.store(response, for: key) }
         return response
     }

@@ -3,15 +3,18 @@ import ICalendar
 extension DAVHandler {
     /// MKCALENDAR (RFC 4791 §5.3.1) and extended MKCOL (RFC 5689) of a calendar, with
     /// optional initial properties.
-    func makeCalendar(_ request: DAVRequest, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+    func makeCalendar(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        let path = target.path
+        switch target.kind {
+        case .missing, .plain(_, nil), .object(_, nil): break
+        default:
+            // RFC 4918 §9.3.1: making anything where a resource exists is 405, whatever the body.
+            throw DAVError(.resourceMustBeNull, "\(path.href) exists already")
+        }
         guard case .calendar(let user, let name) = path else {
             throw DAVError(.calendarCollectionLocationOK, "calendars are created directly in the calendar home")
         }
         var collection = CalendarCollection(reference: CalendarReference(owner: user, name: name), createdAt: context.now)
-        // RFC 4918 §9.3.1: making anything where a calendar exists is 405, whatever the body.
-        if try await storing({ () async throws(StoreError) in try await store.calendar(collection.reference) }) != nil {
-            throw DAVError(.resourceMustBeNull, "\(path.href) exists already")
-        }
         let isExtendedMkcol = request.method == "MKCOL"
         if isExtendedMkcol && request.body.isEmpty {
             throw DAVError(status: 403, message: "only calendar collections can be created here; send an extended MKCOL body (RFC 5689) or use MKCALENDAR")

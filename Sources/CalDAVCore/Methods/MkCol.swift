@@ -2,7 +2,7 @@ extension DAVHandler {
     /// MKCOL (RFC 4918 §9.3) in the plain tree: an empty body makes a plain collection; an
     /// extended MKCOL body (RFC 5689) may set dead properties, or ask for a calendar, which
     /// is made only directly in the home. A body of another kind gets 415.
-    func makeCollection(_ request: DAVRequest, path: DAVPath, location: ResourcePath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+    func makeCollection(_ request: DAVRequest, target: DAVTarget, location: ResourcePath, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let tree = try requireTree()
         var deadProperties: [DAVXML.Name: [UInt8]] = [:]
         if !request.body.isEmpty {
@@ -20,7 +20,7 @@ extension DAVHandler {
                 if property.name == PropertyTable.dav("resourcetype") {
                     let types = Set(property.elements.map(\.name))
                     if types == [PropertyTable.dav("collection"), PropertyTable.calDAV("calendar")] {
-                        return try await makeCalendarBesidePlain(request, path: path, location: location, context: context)
+                        return try await makeCalendarBesidePlain(request, target: target, location: location, context: context)
                     }
                     guard types == [PropertyTable.dav("collection")] else {
                         throw DAVError(status: 403, condition: DAVCondition(PropertyTable.dav("valid-resourcetype"), status: 403),

@@ -1,10 +1,10 @@
 extension DAVHandler {
     /// GET and HEAD of a file in a plain collection: its bytes as stored, with the
     /// Content-Type it was stored with and a strong ETag.
-    func getPlain(_ location: ResourcePath, includeBody: Bool) async throws(DAVError) -> DAVResponse {
+    func getPlain(_ location: ResourcePath, resource: PlainResource?, includeBody: Bool) async throws(DAVError) -> DAVResponse {
         let tree = try requireTree()
-        guard let (resource, data) = try await storing({ () async throws(StoreError) in try await tree.file(at: location) }) else {
-            _ = try await plainResource(at: location)  // 404 when nothing is there
+        guard let found = resource else { throw DAVError.notFound("nothing at \(DAVPath(location, isCollection: false).href)") }
+        guard !found.isCollection, let (resource, data) = try await storing({ () async throws(StoreError) in try await tree.file(at: location) }) else {
             throw DAVError(status: 405, message: "GET applies to files; use PROPFIND to list a collection")
         }
         var headers: [(name: String, value: String)] = [("Content-Type", resource.contentType ?? PlainResource.defaultContentType)]

@@ -3,10 +3,11 @@ extension DAVHandler {
     /// collections, Depth 0 or infinity for COPY (MOVE always takes the members), Overwrite,
     /// 201 for a new destination and 204 for a replaced one. Calendars are neither
     /// sources nor destinations here.
-    func copyOrMovePlain(_ request: DAVRequest, location: ResourcePath, context: DAVContext, keepSource: Bool) async throws(DAVError) -> DAVResponse {
+    func copyOrMovePlain(_ request: DAVRequest, location: ResourcePath, resource: PlainResource?, context: DAVContext,
+                         keepSource: Bool) async throws(DAVError) -> DAVResponse {
         let tree = try requireTree()
-        let destination = try destination(of: request, context: context)
-        guard let target = try await plainPath(destination), !target.isRoot else {
+        let destination = try await resolve(try destination(of: request, context: context))
+        guard case .plain(let target, _) = destination.kind, !target.isRoot else {
             throw DAVError.forbidden("plain resources are copied and moved only within your plain collections, not into calendars")
         }
         let overwrite = try overwrite(of: request)
@@ -14,7 +15,7 @@ extension DAVHandler {
               keepSource || depth == .infinity else {
             throw DAVError.badRequest(keepSource ? "COPY takes Depth 0 or infinity" : "MOVE takes Depth infinity")
         }
-        guard case .plain(let source) = try await plainResource(at: location) else { throw DAVError.notFound() }
+        guard let source = resource else { throw DAVError.notFound("nothing at \(DAVPath(location, isCollection: false).href)") }
         if target.segments.count == 1 && !source.isCollection {
             throw DAVError.conflict("files live inside collections, not directly in the calendar home")
         }

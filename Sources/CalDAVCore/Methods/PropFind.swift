@@ -30,16 +30,16 @@ enum PropFindRequest: Equatable {
 extension DAVHandler {
     /// PROPFIND with Depth 0 or 1 (RFC 4918 §9.1); Depth infinity is refused (§9.1,
     /// `propfind-finite-depth`), as large calendars would make it expensive.
-    func propFind(_ request: DAVRequest, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+    func propFind(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         guard let depth = Depth(header: request.header("depth"), default: .infinity) else {
             throw DAVError.badRequest("Depth must be 0, 1 or infinity")
         }
         if depth == .infinity { throw DAVError(.propfindFiniteDepth, "PROPFIND with Depth: infinity is not supported; use 0 or 1") }
         let query = try PropFindRequest(request.body.isEmpty ? nil : try await xml(request.body))
-        let target = try await resource(at: path)
-        var resources = [target]
+        let found = try await resource(of: target)
+        var resources = [found]
         if depth == .one {
-            switch target {
+            switch found {
             case .home(let user, let calendars):
                 resources += calendars.map(Resource.calendar)
                 if let tree = self.resources {

@@ -2,13 +2,13 @@ extension DAVHandler {
     /// PROPPATCH (RFC 4918 §9.2) of a calendar or a plain resource: every instruction
     /// applies, in order, or none does. On failure the failing property gets its status
     /// and the others 424 Failed Dependency, and nothing is stored.
-    func propPatch(_ request: DAVRequest, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+    func propPatch(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let dav = DAVXML.Namespace.dav
         let root = try await xml(request.body)
         guard root.name == DAVXML.Name(dav, "propertyupdate") else {
             throw DAVError.badRequest("expected DAV:propertyupdate, got \(root.name)")
         }
-        let resource = try await resource(at: path)
+        let resource = try await resource(of: target)
         var instructions: [(isSet: Bool, property: DAVXML.Element)] = []
         for item in root.elements {
             let isSet = item.name == DAVXML.Name(dav, "set")
@@ -61,7 +61,7 @@ extension DAVHandler {
         var writer = XMLWriter()
         writer.start(DAVXML.Name(dav, "multistatus"), declaringNamespaces: true)
         writer.start(DAVXML.Name(dav, "response"))
-        writer.element(DAVXML.Name(dav, "href"), text: path.href)
+        writer.element(DAVXML.Name(dav, "href"), text: target.path.href)
         // A property named more than once (remove, then set) is reported once, with the
         // status of its last instruction unless an earlier one failed.
         var merged: [(DAVXML.Name, Int)] = []

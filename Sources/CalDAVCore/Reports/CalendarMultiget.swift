@@ -2,16 +2,17 @@ extension DAVHandler {
     /// CALDAV:calendar-multiget (RFC 4791 §7.9): the listed objects, each with the asked
     /// properties; an href that names nothing gets its own 404 inside the 207. Sent to a
     /// calendar, an object in it or a calendar home, it answers for the objects within.
-    func calendarMultiget(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+    func calendarMultiget(_ root: DAVXML.Element, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let (user, scope): (String, String?)
-        switch path {
-        case .calendar(let owner, let name), .object(let owner, let name, _): (user, scope) = (owner, name)
+        var collections: [String: CalendarCollection] = [:]
+        switch target.kind {
+        case .calendar(let collection), .object(let collection, _):
+            (user, scope) = (collection.reference.owner, collection.reference.name)
+            collections[collection.reference.name] = collection
         case .home(let owner): (user, scope) = (owner, nil)
+        case .missing: throw DAVError.notFound("nothing at \(target.path.href)")
         default: throw DAVError(.supportedReport, "calendar-multiget applies to calendars, their objects and calendar homes")
         }
-        // The request's own calendar is looked up once, and first: a missing one is a 404.
-        var collections: [String: CalendarCollection] = [:]
-        if let scope { collections[scope] = try await collection(user, scope) }
         let query = requestedProperties(root)
         let calendarData = try calendarDataRequest(root)
         var wanted: [String: [String: String]] = [:]  // calendar -> object name -> href as sent

@@ -3,7 +3,7 @@ import ICalendar
 extension DAVHandler {
     /// CALDAV:calendar-query (RFC 4791 §7.8): the store's index narrows candidates by the
     /// component type and time range; ``CalendarQueryMatcher`` confirms each exactly.
-    func calendarQuery(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+    func calendarQuery(_ root: DAVXML.Element, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         guard let filterElement = root.element(named: PropertyTable.calDAV("filter")) else {
             throw DAVError(.validFilter, "calendar-query needs a CALDAV:filter")
         }
@@ -14,7 +14,7 @@ extension DAVHandler {
         let calendarData = try calendarDataRequest(root)
         var writer = XMLWriter()
         writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
-        for collection in try await reportCollections(path, "calendar-query") {
+        for collection in try await reportCollections(target, "calendar-query") {
             let zone = Self.floatingZone(request: timeZone, collection: collection)
             let matcher = CalendarQueryMatcher(filter: filter, floatingZone: zone)
             for object in try await candidates(for: filter, in: collection) {

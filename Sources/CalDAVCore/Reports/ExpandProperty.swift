@@ -25,15 +25,15 @@ extension DAVHandler {
     /// DAV:expand-property (RFC 3253 §3.8), which Apple clients send to principals for
     /// their addresses and delegations in one round trip. Hrefs are expanded only into
     /// resources the principal may read.
-    func expandProperty(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+    func expandProperty(_ root: DAVXML.Element, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         var requested: [ExpandedProperty] = []
         for element in root.elements where element.name == PropertyTable.dav("property") {
             requested.append(try ExpandedProperty(element))
         }
-        let target = try await resource(at: path)
+        let resource = try await resource(of: target)
         var writer = XMLWriter()
         writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
-        await writeExpanded(target, requested, context: context, depth: 0, into: &writer)
+        await writeExpanded(resource, requested, context: context, depth: 0, into: &writer)
         writer.end()
         return .multiStatus(writer)
     }

@@ -3,8 +3,8 @@ import ICalendar
 extension DAVHandler {
     /// CALDAV:free-busy-query (RFC 4791 §7.10): the busy time of every object in the
     /// collection over a range, as one VFREEBUSY (a 200 text/calendar answer, not a 207).
-    func freeBusyQuery(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        let collection = try await reportTarget(path, "free-busy-query")
+    func freeBusyQuery(_ root: DAVXML.Element, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        let collection = try reportTarget(target, "free-busy-query")
         guard let element = root.element(named: PropertyTable.calDAV("time-range")) else {
             throw DAVError.badRequest("free-busy-query needs a time-range")
         }

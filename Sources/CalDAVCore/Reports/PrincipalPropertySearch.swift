@@ -55,8 +55,8 @@ extension DAVHandler {
     /// holds only their own principal: other users' names and addresses stay private.
     /// With no DAV:property-search (as some clients send to list principals), every
     /// visible principal matches.
-    func principalPropertySearch(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        try requirePrincipalCollection(path)
+    func principalPropertySearch(_ root: DAVXML.Element, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        try requirePrincipalCollection(target.path)
         let search = try PrincipalSearch(root)
         let candidate = Resource.principal(user: context.principal)
         let value = { (name: DAVXML.Name) -> String? in

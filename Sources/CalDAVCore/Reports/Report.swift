@@ -1,36 +1,38 @@
 extension DAVHandler {
     /// REPORT (RFC 3253 §3.6) dispatch by the body's root element.
-    func report(_ request: DAVRequest, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
+    func report(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let root = try await xml(request.body)
         switch root.name {
-        case PropertyTable.calDAV("calendar-multiget"): return try await calendarMultiget(root, path: path, context: context)
-        case PropertyTable.calDAV("calendar-query"): return try await calendarQuery(root, path: path, context: context)
-        case PropertyTable.calDAV("free-busy-query"): return try await freeBusyQuery(root, path: path, context: context)
-        case PropertyTable.dav("sync-collection"): return try await syncCollection(root, path: path, context: context)
-        case PropertyTable.dav("expand-property"): return try await expandProperty(root, path: path, context: context)
-        case PropertyTable.dav("principal-property-search"): return try await principalPropertySearch(root, path: path, context: context)
-        case PropertyTable.dav("principal-search-property-set"): return try principalSearchPropertySet(path: path)
+        case PropertyTable.calDAV("calendar-multiget"): return try await calendarMultiget(root, target: target, context: context)
+        case PropertyTable.calDAV("calendar-query"): return try await calendarQuery(root, target: target, context: context)
+        case PropertyTable.calDAV("free-busy-query"): return try await freeBusyQuery(root, target: target, context: context)
+        case PropertyTable.dav("sync-collection"): return try await syncCollection(root, target: target, context: context)
+        case PropertyTable.dav("expand-property"): return try await expandProperty(root, target: target, context: context)
+        case PropertyTable.dav("principal-property-search"): return try await principalPropertySearch(root, target: target, context: context)
+        case PropertyTable.dav("principal-search-property-set"): return try principalSearchPropertySet(path: target.path)
         default:
-            throw DAVError(.supportedReport, "the \(root.name.local) report is not supported on \(path.href)")
+            throw DAVError(.supportedReport, "the \(root.name.local) report is not supported on \(target.path.href)")
         }
     }
 
     /// The calendars a query runs over (RFC 4791 §7.8): a calendar, or every calendar of a
     /// home; anything else is `supported-report`.
-    func reportCollections(_ path: DAVPath, _ report: String) async throws(DAVError) -> [CalendarCollection] {
-        switch path {
-        case .calendar(let user, let name): return [try await collection(user, name)]
+    func reportCollections(_ target: DAVTarget, _ report: String) async throws(DAVError) -> [CalendarCollection] {
+        switch target.kind {
+        case .calendar(let collection): return [collection]
         case .home(let user): return try await storing { () async throws(StoreError) in try await store.calendars(of: user) }
+        case .missing: throw DAVError.notFound("nothing at \(target.path.href)")
         default: throw DAVError(.supportedReport, "\(report) applies to calendars and calendar homes")
         }
     }
 
     /// The calendar collection a collection report runs on, or `supported-report`.
-    func reportTarget(_ path: DAVPath, _ report: String) async throws(DAVError) -> CalendarCollection {
-        guard case .calendar(let user, let name) = path else {
-            throw DAVError(.supportedReport, "\(report) applies to calendar collections")
+    func reportTarget(_ target: DAVTarget, _ report: String) throws(DAVError) -> CalendarCollection {
+        switch target.kind {
+        case .calendar(let collection): return collection
+        case .missing: throw DAVError.notFound("nothing at \(target.path.href)")
+        default: throw DAVError(.supportedReport, "\(report) applies to calendar collections")
         }
-        return try await collection(user, name)
     }
 
     /// The CALDAV:calendar-data element of a report's DAV:prop, decoded.

@@ -2,9 +2,9 @@ extension DAVHandler {
     /// DAV:sync-collection (RFC 6578 §3) at sync-level 1. A truncated answer (DAV:limit)
     /// ends with a 507 response for the collection and a token that continues exactly
     /// where it stopped, so nothing is lost.
-    func syncCollection(_ root: DAVXML.Element, path: DAVPath, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        if case .home(let user) = path { return try await syncHome(root, user: user, context: context) }
-        let collection = try await reportTarget(path, "sync-collection")
+    func syncCollection(_ root: DAVXML.Element, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        if case .home(let user) = target.kind { return try await syncHome(root, user: user, context: context) }
+        let collection = try reportTarget(target, "sync-collection")
         let (user, name) = (collection.reference.owner, collection.reference.name)
         if let level = root.element(named: PropertyTable.dav("sync-level"))?.text.trimmingSpaces, level != "1" {
             // RFC 6578 §6.3: "1" or "infinite"; anything else is a malformed request.
@@ -39,7 +39,7 @@ extension DAVHandler {
             writeStatus(href: DAVPath.object(user: user, calendar: name, name: deleted).href, status: 404, into: &writer)
         }
         if changes.isTruncated {
-            writeStatus(href: path.href, status: 507, into: &writer)
+            writeStatus(href: target.path.href, status: 507, into: &writer)
         }
         var current = collection
         current.changePosition = changes.position

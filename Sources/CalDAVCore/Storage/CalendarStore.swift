@@ -28,7 +28,17 @@ public protocol CalendarStore: Sendable {
     func objects(in reference: CalendarReference) async throws(StoreError) -> [CalendarObject]
 
     /// The objects with these names, in the order given; missing names are left out.
+    /// Throws ``StoreError/Code/notFound`` when the collection does not exist (an empty
+    /// answer always means a collection without those names).
     func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject]
+
+    /// A collection and, when `name` is given, the object stored under that name in it, in
+    /// one step: what resolving a request path needs. `nil` when the collection does not
+    /// exist; a `nil` object when it holds no such name.
+    ///
+    /// The default asks ``calendar(_:)`` and then ``objects(named:in:)``; a store that can
+    /// answer both with one read should.
+    func lookup(_ reference: CalendarReference, object name: String?) async throws(StoreError) -> CalendarLookup?
 
     /// The objects whose index may overlap `range` and, when given, have that component
     /// type. Candidates only: the caller confirms each exactly with ICalendar.
@@ -67,6 +77,16 @@ public protocol CalendarStore: Sendable {
 }
 
 extension CalendarStore {
+    public func lookup(_ reference: CalendarReference, object name: String?) async throws(StoreError) -> CalendarLookup? {
+        guard let collection = try await calendar(reference) else { return nil }
+        guard let name else { return CalendarLookup(collection: collection, object: nil) }
+        do {
+            return CalendarLookup(collection: collection, object: try await objects(named: [name], in: reference).first)
+        } catch where error.code == .notFound {
+            return nil  // deleted between the two reads
+        }
+    }
+
     /// One object, or `nil` when it does not exist.
     public func object(named name: String, in reference: CalendarReference) async throws(StoreError) -> CalendarObject? {
         try await objects(named: [name], in: reference).first

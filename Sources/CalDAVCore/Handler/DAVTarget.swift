@@ -1,0 +1,75 @@
+/// What a request's path names, looked up once at the top of dispatch and handed to the
+/// method or report that answers: no step of a request asks the store for the same
+/// collection again.
+///
+/// A calendar path costs one store call (``CalendarStore/lookup(_:object:)``: the calendar
+/// and, for an object path, the object in it); paths that need no storage cost none.
+struct DAVTarget: Sendable {
+    /// What is at the path.
+    enum Kind: Sendable {
+        /// The server root, `/dav/`, the principals folder or the folder of homes.
+        case collection
+        case principal(user: String)
+        /// A calendar home; its calendars are read when a step needs them.
+        case home(user: String)
+        case calendar(CalendarCollection)
+        /// A name in a calendar, with the object stored under it, if any.
+        case object(CalendarCollection, CalendarObject?)
+        /// A path in the owner's tree of plain collections, with what is there, if anything.
+        case plain(ResourcePath, PlainResource?)
+        /// A calendar, or a name in one, where there is no calendar (and no plain tree).
+        case missing
+    }
+
+    let path: DAVPath
+    let kind: Kind
+}
+
+extension DAVHandler {
+    /// Resolves a path to its target; the one place a request's path meets the store.
+    ///
+    /// A name directly in the home is a calendar when the calendar store has it, and
+    /// otherwise belongs to the plain tree, when the handler has one.
+    func resolve(_ path: DAVPath) async throws(DAVError) -> DAVTarget {
+        switch path {
+        case .serverRoot, .root, .principals, .homes: return DAVTarget(path: path, kind: .collection)
+        case .principal(let user): return DAVTarget(path: path, kind: .principal(user: user))
+        case .home(let user): return DAVTarget(path: path, kind: .home(user: user))
+        case .calendar(let user, let name):
+            let reference = CalendarReference(owner: user, name: name)
+            if let found = try await storing({ () async throws(StoreError) in try await store.lookup(reference, object: nil) }) {
+                return DAVTarget(path: path, kind: .calendar(found.collection))
+            }
+        case .object(let user, let calendar, let name):
+            let reference = CalendarReference(owner: user, name: calendar)
+            if let found = try await storing({ () async throws(StoreError) in try await store.lookup(reference, object: name) }) {
+                return DAVTarget(path: path, kind: .object(found.collection, found.object))
+            }
+        case .nested(let user, let segments, _):
+            // Calendars hold objects, never deeper paths.
+            let reference = CalendarReference(owner: user, name: segments[0])
+            if try await storing({ () async throws(StoreError) in try await store.calendar(reference) }) != nil {
+                return DAVTarget(path: path, kind: .missing)
+            }
+        }
+        guard let tree = resources, let location = path.resourcePath else { return DAVTarget(path: path, kind: .missing) }
+        let found = try await storing { () async throws(StoreError) in try await tree.resource(at: location) }
+        return DAVTarget(path: path, kind: .plain(location, found))
+    }
+
+    /// The resource at the target, for its properties, or 404 when nothing is there.
+    func resource(of target: DAVTarget) async throws(DAVError) -> Resource {
+        switch target.kind {
+        case .collection: return .collection(target.path)
+        case .principal(let user): return .principal(user: user)
+        case .home(let user):
+            let calendars = try await storing { () async throws(StoreError) in try await store.calendars(of: user) }
+            return .home(user: user, calendars: calendars)
+        case .calendar(let collection): return .calendar(collection)
+        case .object(let collection, let object?): return .object(collection, object)
+        case .object(_, nil): throw DAVError.notFound("no object \(target.path.href)")
+        case .plain(_, let resource?): return .plain(resource)
+        case .plain, .missing: throw DAVError.notFound("nothing at \(target.path.href)")
+        }
+    }
+}
