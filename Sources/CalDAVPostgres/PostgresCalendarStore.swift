@@ -430,7 +430,7 @@ public final class PostgresCalendarStore: CalendarStore {
         if let uniqueViolation, let server = error as? PSQLError, server.serverInfo?[.sqlState] == "23505" {
             return uniqueViolation
         }
-        // No SQL, host or password reaches clients; the database error itself is for a debugger.
-        return StoreError(.unavailable, "the database could not complete the operation")
+        // No SQL, host or password reaches clients; the database error itself is for the log.
+        return StoreError(.unavailable, "the database could not complete the operation", cause: error)
     }
 }

@@ -444,6 +444,6 @@ public final class SQLiteCalendarStore: CalendarStore {
     private static func storeError(_ error: any Error) -> StoreError {
         if let storeError = error as? StoreError { return storeError }
         // No SQL or file paths reach clients; the database error itself is for the log.
-        return StoreError(.unavailable, "the database could not complete the operation")
+        return StoreError(.unavailable, "the database could not complete the operation", cause: error)
     }
 }

@@ -17,5 +17,6 @@ extension DAVError {
         case .invalidTransfer: self = .forbidden(error.message)
         default: self = DAVError(status: 503, message: "storage unavailable; nothing was changed")
         }
+        cause = error
     }
 }

@@ -11,6 +11,9 @@ public struct DAVError: Error, Hashable, Sendable, CustomStringConvertible {
     public var href: String?
     /// For `need-privileges`: the privilege missing on ``href`` (`write-content`, `bind`, ...).
     public var privilege: String?
+    /// What made the server fail, for its log (a store's error and what lies under it);
+    /// never sent. Not part of equality.
+    public var cause: (any Error)?
 
     public init(status: Int, condition: DAVCondition? = nil, message: String, href: String? = nil) {
         self.status = status
@@ -43,6 +46,19 @@ public struct DAVError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(status) \(condition.map { "\($0.name) " } ?? "")\(message)" }
+
+    public static func == (lhs: DAVError, rhs: DAVError) -> Bool {
+        lhs.status == rhs.status && lhs.condition == rhs.condition && lhs.message == rhs.message && lhs.href == rhs.href
+            && lhs.privilege == rhs.privilege
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(status)
+        hasher.combine(condition)
+        hasher.combine(message)
+        hasher.combine(href)
+        hasher.combine(privilege)
+    }
 
     public static func badRequest(_ message: String) -> DAVError { DAVError(status: 400, message: message) }
     public static func notFound(_ message: String = "no such resource") -> DAVError { DAVError(status: 404, message: message) }

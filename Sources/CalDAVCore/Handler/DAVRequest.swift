@@ -27,6 +27,9 @@ public struct DAVResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
+    /// For a 5xx answer: what failed underneath (a store's error and its cause), for the
+    /// binding to log once with the request; never sent.
+    public var failure: (any Error)?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status
@@ -49,6 +52,12 @@ public struct DAVResponse: Sendable {
 
     /// The response for an error: a `DAV:error` body with the condition, or a plain text message.
     static func error(_ error: DAVError) -> DAVResponse {
+        var response = body(of: error)
+        if error.status >= 500 { response.failure = error }
+        return response
+    }
+
+    private static func body(of error: DAVError) -> DAVResponse {
         guard let condition = error.condition else {
             return DAVResponse(status: error.status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array((error.message + "\n").utf8))
         }

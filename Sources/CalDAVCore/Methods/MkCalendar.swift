@@ -41,12 +41,7 @@ extension DAVHandler {
                 try apply(property, to: &collection)
             }
         }
-        do {
-            try await store.createCalendar(collection)
-        } catch {
-            if error.code == .alreadyExists { throw DAVError(.resourceMustBeNull, "\(path.href) exists already") }
-            throw DAVError(error)
-        }
+        try await storing { () async throws(StoreError) in try await store.createCalendar(collection) }
         return DAVResponse(status: 201, headers: [("Content-Length", "0")])
     }
 

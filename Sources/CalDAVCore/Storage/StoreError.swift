@@ -1,18 +1,33 @@
-/// Why a store refused an operation, in the store's own terms; ``DAVError/init(_:)``
-/// translates it for the protocol. Messages never hold file paths or SQL.
+/// Why a store refused an operation, in the store's own terms; ``DAVError/init(_:conflictHref:)``
+/// translates it for the protocol. Messages never hold file paths or SQL; the error that
+/// made the store fail (a database error, say) is kept as ``cause``, for the log only.
 public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: Code
     public var message: String
     /// For ``Code/uidConflict``: the name of the object that holds the UID.
     public var existingName: String?
+    /// The error underneath, for the server's log; never shown to clients. Not part of
+    /// equality.
+    public var cause: (any Error)?
 
-    public init(_ code: Code, _ message: String, existingName: String? = nil) {
+    public init(_ code: Code, _ message: String, existingName: String? = nil, cause: (any Error)? = nil) {
         self.code = code
         self.message = message
         self.existingName = existingName
+        self.cause = cause
     }
 
     public var description: String { "\(code): \(message)" }
+
+    public static func == (lhs: StoreError, rhs: StoreError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message && lhs.existingName == rhs.existingName
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(existingName)
+    }
 
     /// Error kinds; a struct over a private enum so a new kind breaks no `switch`.
     public struct Code: Hashable, Sendable, CustomStringConvertible {

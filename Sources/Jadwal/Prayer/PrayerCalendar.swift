@@ -29,7 +29,7 @@ public struct PrayerCalendar: Sendable {
     /// A user's settings and today's date where they are.
     private func state(_ owner: String) async throws(StoreError) -> (settings: PrayerSettings, events: PrayerEvents?, today: PrayerTimes.LocalDate) {
         let current: PrayerSettings
-        do { current = try await settings.settings(of: owner) } catch { throw StoreError(.unavailable, "prayer settings: \(error)") }
+        do { current = try await settings.settings(of: owner) } catch { throw StoreError(.unavailable, "prayer settings could not be read", cause: error) }
         let zone = current.place.flatMap { TimeZone(identifier: $0.timeZone) } ?? TimeZone(secondsFromGMT: 0)!
         let today = PrayerTimes.LocalDate(Date(timeIntervalSince1970: TimeInterval(clock())), in: zone)
         return (current, PrayerEvents(settings: current), today)

@@ -334,7 +334,7 @@ final class DAVChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         promise.futureResult.assumeIsolated().whenSuccess { response, user in
             self.observer.record(method: request.method, path: Self.pathWithoutQuery(head), status: response.status, since: start,
-                                 client: client, user: user, logger: self.logger)
+                                 client: client, user: user, failure: response.failure, logger: self.logger)
             self.answering = false
             guard !self.isClosed else { return }
             if self.quiesceHeld {

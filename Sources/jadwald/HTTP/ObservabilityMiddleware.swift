@@ -26,7 +26,7 @@ struct ObservabilityMiddleware: RouterMiddleware {
         } catch {
             let status = (error as? any HTTPResponseError)?.status.code ?? 500
             observer.record(method: request.method.rawValue, path: Substring(request.uri.path), status: status, since: start,
-                            client: client, user: identity.user, logger: context.logger)
+                            client: client, user: identity.user, failure: error, logger: context.logger)
             throw error
         }
     }

@@ -1,19 +1,22 @@
+import CalDAVCore
 import Jadwal
 import Logging
 
 /// Counts every finished request in ``RequestMetrics`` and writes one structured log line
 /// for it (method, path, status, duration, client address, user when signed in), whichever
-/// path served it. Secret path segments
-/// (feed tokens, setup links) are shortened: a log file must not hand out working links.
+/// path served it; a failed request (5xx) is logged as an error, with what failed and the
+/// causes under it. Secret path segments (feed tokens, setup links) are shortened: a log
+/// file must not hand out working links.
 struct RequestObserver: Sendable {
     let metrics: RequestMetrics
 
     func record(method: String, path: Substring, status: Int, since start: ContinuousClock.Instant, client: String, user: String?,
-                logger: Logger) {
+                failure: (any Error)? = nil, logger: Logger) {
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         metrics.record(method: method, status: status, seconds: seconds)
-        guard logger.logLevel <= .info else { return }
+        let failed = status >= 500
+        guard logger.logLevel <= (failed ? .error : .info) else { return }
         var metadata: Logger.Metadata = [
             "method": .string(method),
             "path": .string(Self.loggedPath(path)),
@@ -22,7 +25,27 @@ struct RequestObserver: Sendable {
             "client": .string(client),
         ]
         if let user { metadata["user"] = .string(user) }
-        logger.info("request", metadata: metadata)
+        if failed {
+            if let failure { metadata["error"] = .string(Self.chain(failure)) }
+            logger.error("request failed", metadata: metadata)
+        } else {
+            logger.info("request", metadata: metadata)
+        }
+    }
+
+    /// An error and the causes under it, outermost first: "503 storage unavailable… <- unavailable: … <- SQLite error 10…".
+    static func chain(_ error: any Error) -> String {
+        var parts: [String] = []
+        var next: (any Error)? = error
+        while let current = next, parts.count < 8 {
+            parts.append(String(describing: current))
+            switch current {
+            case let failure as DAVError: next = failure.cause
+            case let failure as StoreError: next = failure.cause
+            default: next = nil
+            }
+        }
+        return parts.joined(separator: " <- ")
     }
 
     /// Milliseconds with two decimals ("12.34"), without `String(format:)`'s cost per request.
