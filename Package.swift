@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "CalDAVCore", targets: ["CalDAVCore"]),
         .library(name: "CalDAVCoreTesting", targets: ["CalDAVCoreTesting"]),
+        .library(name: "CalDAVCaching", targets: ["CalDAVCaching"]),
         .library(name: "CalDAVSQLite", targets: ["CalDAVSQLite"]),
         .library(name: "CalDAVPostgres", targets: ["CalDAVPostgres"]),
         .library(name: "PostgresTestSupport", targets: ["PostgresTestSupport"]),
@@ -22,6 +23,7 @@ let package = Package(
         .library(name: "Provisioning", targets: ["Provisioning"]),
         .library(name: "Extraction", targets: ["Extraction"]),
         .executable(name: "jadwald", targets: ["jadwald"]),
+        .executable(name: "jadwal-bench", targets: ["jadwal-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -44,6 +46,9 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // WebDAV/CalDAV protocol as a library. Knows no HTTP framework and no storage engine.
         .target(name: "CalDAVCore", dependencies: ["ICalendar", "CLibXML2"], swiftSettings: strictSettings),
+        // The one cache seam: a store decorator (calendar rows, objects) and a handler decorator
+        // (answers to repeated reads), kept exact by a store's ChangeSignal.
+        .target(name: "CalDAVCaching", dependencies: ["CalDAVCore"], swiftSettings: strictSettings),
         // An in-memory store and the conformance suite every CalendarStore must pass.
         .target(name: "CalDAVCoreTesting", dependencies: ["CalDAVCore"], swiftSettings: strictSettings),
         // What Swift cannot do with SQLite itself: process-wide settings (sqlite3_config is variadic)
@@ -121,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "jadwald",
             dependencies: [
-                "ICalendar", "CalDAVCore", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
+                "ICalendar", "CalDAVCore", "CalDAVCaching", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
                 "SQLStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -138,17 +143,27 @@ let package = Package(
             resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: strictSettings
         ),
+        // Benchmarks of the libraries (iCalendar against libical and python, the chat extractor,
+        // prayer times), built apart so that jadwald holds only what an operator runs.
+        .executableTarget(
+            name: "jadwal-bench",
+            dependencies: [
+                "ICalendar", "Extraction", "PrayerTimes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
-        .testTarget(name: "CalDAVCoreTests", dependencies: ["CalDAVCore", "CalDAVCoreTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "CalDAVCoreTests", dependencies: ["CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching"], swiftSettings: strictSettings),
         .testTarget(
             name: "CalDAVSQLiteTests",
-            dependencies: ["CalDAVSQLite", "CalDAVCore", "CalDAVCoreTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["CalDAVSQLite", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CalDAVPostgresTests",
             dependencies: [
-                "CalDAVPostgres", "CalDAVCore", "CalDAVCoreTesting", "PostgresTestSupport",
+                "CalDAVPostgres", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching", "PostgresTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strictSettings

@@ -1,5 +1,5 @@
 /*
- * ical_bench: libical side of the iCalendar benchmark run by `jadwald ical bench`.
+ * ical_bench: libical side of the iCalendar benchmark run by `jadwal-bench ical`.
  *
  * Build (from the repository root; needs Debian's libical-dev):
  *   mkdir -p Benchmarks/out

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Python side of the iCalendar benchmark run by `jadwald ical bench`.
+"""Python side of the iCalendar benchmark run by `jadwal-bench ical`.
 
 Usage: python ical_bench.py FILE FROM TO RUNS [--max-bytes N]
   FROM, TO      UTC basic date-times, e.g. 20260101T000000Z 20270101T000000Z

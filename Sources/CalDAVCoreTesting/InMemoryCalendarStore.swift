@@ -20,7 +20,11 @@ public actor InMemoryCalendarStore: CalendarStore {
         }
     }
 
-    private var entries: [CalendarReference: Entry] = [:]
+    private var entries: [CalendarReference: Entry] = [:] {
+        didSet { changes.advance() }
+    }
+    /// Moves after every write, for caches over this store (``CachedCalendarStore``-style decorators).
+    public nonisolated let changes = CountingChangeSignal()
     private var clock: @Sendable () -> Int
 
     /// - Parameter clock: seconds since the epoch, for creation and modification times.

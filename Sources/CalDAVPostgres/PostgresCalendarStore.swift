@@ -17,6 +17,9 @@ public final class PostgresCalendarStore: CalendarStore {
     public let database: PostgresPool
     let clock: @Sendable () -> Int
 
+    /// Tells when the database had a commit, for caches of what was read from it.
+    public var changes: PostgresChangeSignal { PostgresChangeSignal(pool: database) }
+
     /// The store's schema, as migrations of the module `caldav`.
     public static var migrator: PostgresMigrator { Schema.migrator }
 
@@ -27,6 +30,7 @@ public final class PostgresCalendarStore: CalendarStore {
     public init(database: PostgresPool, clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) async throws(StoreError) {
         do {
             try await Schema.migrator.migrate(database)
+            database.movesChangeStamp()
         } catch {
             throw Self.storeError(error)
         }

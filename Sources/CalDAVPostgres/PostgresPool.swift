@@ -20,6 +20,8 @@ public final class PostgresPool: Sendable {
     /// The postgres-nio client, for what the helpers here do not cover.
     public let client: PostgresClient
     private let runner: Task<Void, Never>
+    /// Whether write transactions move the change stamp (``PostgresChangeSignal``).
+    private let changeStamp = Atomic<Bool>(false)
     /// Where lease timers run: an event loop of the client's group.
     private let timerLoop: any EventLoop
 
@@ -121,8 +123,19 @@ public final class PostgresPool: Sendable {
                 throw error
             }
             try await connection.query("COMMIT", logger: connection.logger)
+            if mode != .snapshotRead, self.changeStamp.load(ordering: .relaxed) {
+                // After the commit, never before: a reader that took the old stamp may have
+                // read the old rows, and must not find them current once the commit is seen.
+                try? await connection.query("SELECT nextval('\(unescaped: PostgresChangeSignal.sequence)')", logger: connection.logger)
+            }
             return result
         }
+    }
+
+    /// From now on, every write transaction moves the change stamp after its commit; called
+    /// once the schema holding the stamp's sequence is in place.
+    func movesChangeStamp() {
+        changeStamp.store(true, ordering: .relaxed)
     }
 
     /// Runs one statement and returns its rows.

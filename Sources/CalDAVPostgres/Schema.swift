@@ -90,5 +90,7 @@ enum Schema {
             )
             """,
         ]),
+        // The stamp caches of this database are kept by (PostgresChangeSignal): moved after every commit.
+        PostgresMigration("2-change-stamp", statements: ["CREATE SEQUENCE \(PostgresChangeSignal.sequence) AS BIGINT"]),
     ])
 }

@@ -9,11 +9,9 @@ public final class SQLiteCalendarStore: CalendarStore {
     let pool: DatabasePool
     let readers: SQLiteReaders
     let clock: @Sendable () -> Int
-    /// The database's last commit, readable without touching the database; `nil` where it
-    /// cannot be watched, and then every lookup reads the database.
+    /// The database's last commit, readable without touching the database, for caches of
+    /// what was read from it (a ``ChangeSignal``); `nil` where it cannot be watched.
     public let commits: SQLiteCommitWatch?
-    private let calendarCache = CalendarLookupCache()
-    private let objectCache = CalendarObjectCache()
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
@@ -62,19 +60,13 @@ public final class SQLiteCalendarStore: CalendarStore {
         }
     }
 
-    /// Served from memory while the database has had no commit since the row was read.
     public func calendar(_ reference: CalendarReference) async throws(StoreError) -> CalendarCollection? {
-        // Read before the database: the lookup then sees this commit or a later one.
-        let commit = commits?.current()
-        if let commit, let known = calendarCache.collection(reference, at: commit) { return known }
-        let found = try await lookup { db in
+        try await lookup { db in
             try Self.collections(RawStatement(db, """
                 SELECT \(Self.calendarColumns), d.namespace, d.local_name, d.xml
                 FROM calendar c LEFT JOIN dead_property d ON d.calendar_id = c.id WHERE c.owner = ? AND c.name = ?
                 """, [.text(reference.owner), .text(reference.name)])).first
         }
-        if let commit { calendarCache.remember(found, for: reference, at: commit) }
-        return found
     }
 
     public func createCalendar(_ collection: CalendarCollection) async throws(StoreError) {
@@ -112,21 +104,6 @@ public final class SQLiteCalendarStore: CalendarStore {
             let id = try Self.requireCalendarID(reference, db)
             return try Self.objects(RawStatement(db, "SELECT \(Self.objectColumns) FROM calendar_object WHERE calendar_id = ? ORDER BY name", [.integer(id)]))
         }
-    }
-
-    /// Where calendar lookups are served from memory, an unchanged calendar's objects may be too.
-    public func lookup(_ reference: CalendarReference, object name: String?) async throws(StoreError) -> CalendarLookup? {
-        guard let calendar = try await calendar(reference) else { return nil }
-        guard let name else { return CalendarLookup(collection: calendar, object: nil) }
-        if commits != nil, let kept = objectCache.object(named: name, in: calendar) { return CalendarLookup(collection: calendar, object: kept) }
-        let found: CalendarObject?
-        do {
-            found = try await singleObject(named: name, in: reference).first
-        } catch where error.code == .notFound {
-            return nil  // deleted since the calendar was read
-        }
-        if commits != nil, let found { objectCache.remember(found, in: calendar) }
-        return CalendarLookup(collection: calendar, object: found)
     }
 
     public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {

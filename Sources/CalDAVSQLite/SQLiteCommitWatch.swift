@@ -1,3 +1,4 @@
+import CalDAVCore
 import CSQLiteSupport
 import GRDB
 import Synchronization
@@ -18,7 +19,7 @@ import Synchronization
 /// no file is opened here (closing a second descriptor on the `-shm` file would drop the
 /// process's SQLite locks on it). The mapping lives as long as that connection: the watch
 /// holds its pool, and ``close()`` is called before the pool is closed.
-public final class SQLiteCommitWatch: Sendable {
+public final class SQLiteCommitWatch: ChangeSignal {
     /// One commit of the database.
     public struct Commit: Hashable, Sendable {
         /// The commit counter and the WAL's frame count.
@@ -64,5 +65,10 @@ public final class SQLiteCommitWatch: Sendable {
     func close() {
         closed.store(true, ordering: .sequentiallyConsistent)
         while inProgress.load(ordering: .sequentiallyConsistent) != 0 {}
+    }
+
+    /// The last commit as a stamp for caches (``ChangeSignal``).
+    public func immediateStamp() -> ChangeStamp? {
+        current().map { ChangeStamp($0.position, $0.salts) }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import CalDAVCaching
 import CalDAVCore
 import CalDAVCoreTesting
 
@@ -6,6 +7,15 @@ struct StoreConformanceTests {
     @Test("the in-memory store passes the conformance suite")
     func inMemory() async {
         let failures = await CalendarStoreConformance().run { InMemoryCalendarStore() }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test("the caching decorator over the in-memory store passes the same suite")
+    func cached() async {
+        let failures = await CalendarStoreConformance().run {
+            let store = InMemoryCalendarStore()
+            return CachedCalendarStore(store, signal: store.changes)
+        }
         #expect(failures.isEmpty, "\(failures)")
     }
 

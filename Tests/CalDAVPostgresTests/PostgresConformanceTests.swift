@@ -1,6 +1,8 @@
+import CalDAVCaching
 import CalDAVCore
 import CalDAVCoreTesting
 import CalDAVPostgres
+import Foundation
 import Testing
 
 struct PostgresConformanceTests {
@@ -18,5 +20,52 @@ struct PostgresConformanceTests {
         let failures = await ResourceTreeStoreConformance().run { try await stores.open() }
         await stores.closeAll()
         #expect(failures.isEmpty, "\(failures)")
+    }
+}
+
+/// The caching decorators over PostgreSQL, kept exact by its change stamp.
+struct PostgresCachingTests {
+    @Test("the caching decorator over the PostgreSQL store passes the conformance suite")
+    func cachedConformance() async {
+        let stores = OpenStores()
+        let failures = await CalendarStoreConformance().run {
+            let store = try await stores.open()
+            return CachedCalendarStore(store, signal: store.changes)
+        }
+        await stores.closeAll()
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test("the protocol fixtures answer the same over PostgreSQL under both caching decorators", arguments: fixtures.clients)
+    func exchanges(_ client: String) async throws {
+        let stores = OpenStores()
+        let store = try await stores.open()
+        let responder = ResponseCache(DAVHandler(store: CachedCalendarStore(store, signal: store.changes)))
+        let failures = try await Self.fixtures.run(client, on: responder, as: DAVContext(principal: "amal", now: 1_800_000_000, emailAddresses: ["amal@example.org"]))
+        await stores.closeAll()
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    static let fixtures = ProtocolFixtures(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/protocol"))
+
+    @Test("a write through one pool moves the stamp another pool on the same database reads")
+    func stampAcrossPools() async throws {
+        let location = try TestDatabases.location()
+        let first = try await PostgresCalendarStore.open(location: location, connectionTimeout: .seconds(60), maximumConnections: 2)
+        let second = try await PostgresCalendarStore.open(location: location, connectionTimeout: .seconds(60), maximumConnections: 2)
+        let before = try #require(await second.changes.stamp())
+        #expect(await second.changes.stamp() == before)
+        try await first.createCalendar(CalendarCollection(reference: CalendarReference(owner: "amal", name: "work")))
+        let after = try #require(await second.changes.stamp())
+        #expect(after != before)
+        let cached = CachedCalendarStore(second, signal: second.changes)
+        #expect(try await cached.calendar(CalendarReference(owner: "amal", name: "work"))?.displayName == nil)
+        var renamed = CalendarCollection(reference: CalendarReference(owner: "amal", name: "work"))
+        renamed.displayName = "Office"
+        try await first.updateCalendar(renamed)
+        #expect(try await cached.calendar(CalendarReference(owner: "amal", name: "work"))?.displayName == "Office")
+        await first.close()
+        await second.close()
     }
 }

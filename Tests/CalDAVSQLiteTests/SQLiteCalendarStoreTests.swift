@@ -1,3 +1,4 @@
+import CalDAVCaching
 import CalDAVCore
 import CalDAVCoreTesting
 import Foundation
@@ -325,4 +326,44 @@ extension SQLiteCalendarStoreTests {
         }
     }
     #endif
+}
+
+/// The caching decorators over SQLite, kept exact by its commit watch.
+struct SQLiteCachingTests {
+    static let fixtures = ProtocolFixtures(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/protocol"))
+
+    @Test("the caching decorator over the SQLite store passes the conformance suite")
+    func cachedConformance() async {
+        let failures = await CalendarStoreConformance().run {
+            let store = try SQLiteCalendarStore(path: SQLiteCalendarStoreTests.temporaryPath())
+            return CachedCalendarStore(store, signal: try #require(store.commits))
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test("the protocol fixtures answer the same over SQLite under both caching decorators", arguments: fixtures.clients)
+    func exchanges(_ client: String) async throws {
+        let store = try SQLiteCalendarStore(path: SQLiteCalendarStoreTests.temporaryPath())
+        let responder = ResponseCache(DAVHandler(store: CachedCalendarStore(store, signal: try #require(store.commits))))
+        let failures = try await Self.fixtures.run(client, on: responder, as: DAVContext(principal: "amal", now: 1_800_000_000, emailAddresses: ["amal@example.org"]))
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("a write by another connection to the file is seen at once through the cache")
+    func otherWriter() async throws {
+        let path = SQLiteCalendarStoreTests.temporaryPath()
+        let store = try SQLiteCalendarStore(path: path)
+        let other = try SQLiteCalendarStore(path: path)
+        let cached = CachedCalendarStore(store, signal: try #require(store.commits))
+        let work = SQLiteCalendarStoreTests.work
+        try await other.createCalendar(CalendarCollection(reference: work))
+        #expect(try await cached.calendar(work) != nil)
+        _ = try await other.putObject(named: "a.ics", data: [1], index: SQLiteCalendarStoreTests.index("a"), in: work, precondition: .none)
+        #expect(try await cached.lookup(work, object: "a.ics")?.object?.data == [1])
+        _ = try await other.putObject(named: "a.ics", data: [2], index: SQLiteCalendarStoreTests.index("a"), in: work, precondition: .none)
+        #expect(try await cached.lookup(work, object: "a.ics")?.object?.data == [2])
+        try await other.deleteCalendar(work)
+        #expect(try await cached.lookup(work, object: "a.ics") == nil)
+    }
 }

@@ -12,28 +12,26 @@
 /// let response = await handler.handle(DAVRequest(method: "PROPFIND", path: "/dav/calendars/amal/"),
 ///                                     in: DAVContext(principal: "amal", now: now))
 /// ```
-public struct DAVHandler: Sendable {
+///
+/// A request is answered in two steps, ``prepare(_:in:)`` (the path resolved, once) and
+/// ``answer(_:)``, so that a decorator (a cache of answers, say) can look at what the path
+/// names before the answer is computed, without resolving it again.
+public struct DAVHandler: DAVResponding {
     public let store: any CalendarStore
     /// Plain collections and files; without it, the home holds only calendars and a plain
     /// MKCOL is refused.
     public let resources: (any ResourceTreeStore)?
     public let configuration: DAVConfiguration
-    /// Answers to repeated reads of unchanged calendars, if the server keeps them.
-    public let responseCache: ResponseCache?
     let properties = PropertyTable.standard
 
     /// - Parameters:
     ///   - store: the calendars.
     ///   - resources: plain WebDAV collections and files in the same homes, if any.
     ///   - configuration: limits and choices of this server.
-    ///   - responseCache: where answers to repeated PROPFIND and REPORT requests on
-    ///     unchanged calendars are kept; `nil` computes every answer.
-    public init(store: any CalendarStore, resources: (any ResourceTreeStore)? = nil, configuration: DAVConfiguration = DAVConfiguration(),
-                responseCache: ResponseCache? = nil) {
+    public init(store: any CalendarStore, resources: (any ResourceTreeStore)? = nil, configuration: DAVConfiguration = DAVConfiguration()) {
         self.store = store
         self.resources = resources
         self.configuration = configuration
-        self.responseCache = responseCache
     }
 
     /// Methods this handler answers, for OPTIONS and 405 responses.
@@ -41,11 +39,41 @@ public struct DAVHandler: Sendable {
 
     /// Handles one request; protocol and storage errors become responses, never throws.
     public func handle(_ request: DAVRequest, in context: DAVContext) async -> DAVResponse {
+        await answer(await prepare(request, in: context))
+    }
+
+    /// The first step of ``handle(_:in:)``: reads the request's preferences and resolves its
+    /// path to what it names.
+    public func prepare(_ request: DAVRequest, in context: DAVContext) async -> PreparedRequest {
         var context = context
         context.prefersMinimal = Self.prefersMinimal(request)
+        guard request.method != "OPTIONS" else { return PreparedRequest(request: request, context: context, target: nil) }
+        guard let path = DAVPath(request.path), context.mayReach(path) else {
+            return PreparedRequest(request: request, context: context, target: .failure(DAVError.notFound()))
+        }
         do {
-            var response = try await dispatch(request, in: context)
+            return PreparedRequest(request: request, context: context, target: .success(try await resolve(path)))
+        } catch {
+            return PreparedRequest(request: request, context: context, target: .failure(error))
+        }
+    }
+
+    /// The second step of ``handle(_:in:)``: the response to a prepared request. A 207 to a
+    /// PROPFIND or REPORT on a calendar is marked ``DAVResponse/isRepeatable``: it depends
+    /// only on the request, the principal and the calendar's state.
+    public func answer(_ prepared: PreparedRequest) async -> DAVResponse {
+        let (request, context) = (prepared.request, prepared.context)
+        do throws(DAVError) {
+            var response: DAVResponse
+            switch prepared.target {
+            case nil: response = options()
+            case .failure(let error)?: throw error
+            case .success(let target)?: response = try await dispatch(request, target: target, in: context)
+            }
             if context.prefersMinimal && response.status == 207 { response.headers.append(("Preference-Applied", "return=minimal")) }
+            if response.status == 207, prepared.calendar != nil, request.method == "PROPFIND" || request.method == "REPORT" {
+                response.isRepeatable = true
+            }
             return response
         } catch {
             return .error(error.namingPrivilege(for: request))
@@ -58,17 +86,10 @@ public struct DAVHandler: Sendable {
         return request.header("prefer")?.split(separator: ",").contains { $0.trimmingSpaces.lowercased() == "return=minimal" } ?? false
     }
 
-    /// Resolves the path once, then hands the target to the method.
-    private func dispatch(_ request: DAVRequest, in context: DAVContext) async throws(DAVError) -> DAVResponse {
-        if request.method == "OPTIONS" { return options() }
-        guard let path = DAVPath(request.path) else { throw DAVError.notFound() }
-        guard context.mayReach(path) else { throw DAVError.notFound() }
-        let target = try await resolve(path)
+    /// Hands the resolved target to the method.
+    private func dispatch(_ request: DAVRequest, target: DAVTarget, in context: DAVContext) async throws(DAVError) -> DAVResponse {
         if case .plain(let location, let resource) = target.kind {
             return try await dispatchPlain(request, target: target, location: location, resource: resource, context: context)
-        }
-        if let responseCache, request.method == "PROPFIND" || request.method == "REPORT", case .calendar(let collection) = target.kind {
-            return try await cachedRead(request, target: target, collection: collection, context: context, cache: responseCache)
         }
         switch request.method {
         case "PROPFIND": return try await propFind(request, target: target, context: context)

@@ -30,6 +30,10 @@ public struct DAVResponse: Sendable {
     /// For a 5xx answer: what failed underneath (a store's error and its cause), for the
     /// binding to log once with the request; never sent.
     public var failure: (any Error)?
+    /// Whether the same request from the same principal gets the same answer while the
+    /// calendar it names stays as it is (a listing, a query, a multiget), so that it may
+    /// be kept; never for answers that depend on the time (free-busy) or on anything else.
+    public var isRepeatable = false
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status

@@ -4,13 +4,12 @@ import Extraction
 import Foundation
 import Jadwal
 
-/// `jadwald chats`: import an export for a user, look at the work queue, and measure the
-/// built-in extractor.
+/// `jadwald chats`: import an export for a user and look at the work queue.
 struct ChatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chats",
-        abstract: "Import chat exports, look at the chat work queue, measure the extractor.",
-        subcommands: [Import.self, Queue.self, ChatsBenchCommand.self])
+        abstract: "Import chat exports and look at the chat work queue.",
+        subcommands: [Import.self, Queue.self])
 }
 
 extension ChatsCommand {

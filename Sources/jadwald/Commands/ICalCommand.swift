@@ -7,7 +7,7 @@ struct ICalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ical",
         abstract: "Validate, normalize, expand and compute free-busy for iCalendar files.",
-        subcommands: [Validate.self, Normalize.self, Expand.self, FreeBusy.self, ICalBenchCommand.self]
+        subcommands: [Validate.self, Normalize.self, Expand.self, FreeBusy.self]
     )
 
     /// Reads and parses a file, or prints `FILE:LINE:COLUMN: reason` and fails.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import CalDAVCore
-import CalDAVSQLite
+import CalDAVCaching
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -49,7 +49,9 @@ struct ServeCommand: AsyncParsableCommand {
         let store = storage.homes
         let accounts = storage.accounts
         let users = UserDirectory(accounts: accounts, calendars: store)
-        let calendars = JadwalCalendarStore(primary: store, prayer: PrayerCalendar(settings: accounts.prayerSettings))
+        // Calendar rows and objects are kept while the database's change stamp says they are current.
+        let cached: any CalendarStore = storage.changes.map { CachedCalendarStore(store, signal: $0) } ?? store
+        let calendars = JadwalCalendarStore(primary: cached, prayer: PrayerCalendar(settings: accounts.prayerSettings))
         let publicURL = PublicURLAdvice.url(settings)
         let publicURLWarnings = PublicURLAdvice.warnings(settings, url: publicURL)
         for warning in publicURLWarnings { logger.warning("\(warning)") }
@@ -64,11 +66,12 @@ struct ServeCommand: AsyncParsableCommand {
         let observer = RequestObserver(metrics: metrics)
         let proxies = TrustedProxies(ranges: settings.trustedProxies)
         router.add(middleware: ObservabilityMiddleware(observer: observer, proxies: proxies))
-        // On SQLite, a cached password check is trusted until the database's next commit.
-        let authenticator = BasicAuthenticator(accounts: accounts, commits: storage.commits, logger: logger)
+        // A cached password check is trusted until the database's next commit.
+        let authenticator = BasicAuthenticator(accounts: accounts, changes: storage.changes, logger: logger)
+        let handler = DAVHandler(store: calendars, resources: store,
+                                 configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize, blockingWork: ThreadPoolWork()))
         let dav = DAVResponder(
-            handler: DAVHandler(store: calendars, resources: store, configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize, blockingWork: ThreadPoolWork()),
-                                responseCache: ResponseCache(maxBytes: settings.responseCacheBytes)),
+            handler: settings.responseCacheBytes > 0 ? ResponseCache(handler, maxBytes: settings.responseCacheBytes) : handler,
             authenticator: authenticator,
             maxBodySize: settings.maxRequestBody)
         let dates = HTTPDateCache()

@@ -14,8 +14,8 @@ struct Storage: Sendable {
     let pool: PostgresPool?
     /// The SQLite file both stores use, when on SQLite.
     var sqliteFile: String? = nil
-    /// That file's commits, for caches that hold until the next one.
-    var commits: SQLiteCommitWatch? = nil
+    /// Tells when the database had a commit, for caches that hold until the next one.
+    var changes: (any ChangeSignal)? = nil
 
     var users: UserDirectory { UserDirectory(accounts: accounts, calendars: homes) }
 
@@ -39,7 +39,7 @@ struct Storage: Sendable {
             do {
                 let homes = try await PostgresCalendarStore(database: pool)
                 let accounts = try await AccountStore.open(postgres: pool, bcryptCost: bcryptCost)
-                return Storage(homes: homes, accounts: accounts, pool: pool, description: location.description)
+                return Storage(homes: homes, accounts: accounts, pool: pool, changes: PostgresChangeSignal(pool: pool), description: location.description)
             } catch {
                 await pool.close()
                 throw CommandFailure("PostgreSQL at \(location) could not be opened: \(error)")
@@ -54,7 +54,7 @@ struct Storage: Sendable {
         }
         let homes = try SQLiteCalendarStore(path: path)
         return Storage(homes: homes, accounts: try AccountStore(path: path, bcryptCost: bcryptCost), pool: nil, sqliteFile: path,
-                       commits: homes.commits, description: "sqlite:\(path)")
+                       changes: homes.commits, description: "sqlite:\(path)")
     }
 
     /// The SQLite file: a `sqlite:PATH` storage URL's path, else jadwal.sqlite in the data folder.

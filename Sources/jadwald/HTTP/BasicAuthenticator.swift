@@ -1,5 +1,4 @@
 import CalDAVCore
-import CalDAVSQLite
 import Crypto
 import Foundation
 import Jadwal
@@ -13,8 +12,8 @@ import Synchronization
 /// Successful checks are kept for a few minutes, so that a sync of hundreds of requests
 /// pays for bcrypt once; a kept check holds only while the stored hash it was made against
 /// is unchanged, so a changed password, a revoked app password or a deleted user stops
-/// working at once, even when changed by another process. With a ``SQLiteCommitWatch`` on
-/// the database, the stored hash is read again only after a commit. Attempts that are not
+/// working at once, even when changed by another process. With a ``ChangeSignal`` of the
+/// database, the stored hash is read again only after a commit. Attempts that are not
 /// kept go through a ``PasswordGuard``.
 final class BasicAuthenticator: Sendable {
     /// A signed-in user.
@@ -35,7 +34,7 @@ final class BasicAuthenticator: Sendable {
     private let accounts: AccountStore
     private let passwordGuard: PasswordGuard
     private let cacheSeconds: Int
-    private let commits: SQLiteCommitWatch?
+    private let changes: (any ChangeSignal)?
     private let logger: Logger
     /// Name as typed -> the credentials that worked for it.
     private let verified = Mutex<[String: [Verified]]>([:])
@@ -47,18 +46,18 @@ final class BasicAuthenticator: Sendable {
         let user: User
         let stamp: String
         let expires: Int
-        var checkedAt: SQLiteCommitWatch.Commit?
+        var checkedAt: ChangeStamp?
     }
 
     static let maxCachedCredentials = 8
 
-    /// - Parameter commits: the commits of the database holding the accounts; `nil` checks
-    ///   the stored hash on every request (PostgreSQL).
-    init(accounts: AccountStore, cacheSeconds: Int = 300, commits: SQLiteCommitWatch? = nil,
+    /// - Parameter changes: tells when the database holding the accounts had a commit; `nil`
+    ///   checks the stored hash on every request.
+    init(accounts: AccountStore, cacheSeconds: Int = 300, changes: (any ChangeSignal)? = nil,
          limits: PasswordGuard.Limits = PasswordGuard.Limits(), logger: Logger = Logger(label: "jadwald.auth")) {
         self.accounts = accounts
         self.cacheSeconds = cacheSeconds
-        self.commits = commits
+        self.changes = changes
         self.logger = logger
         passwordGuard = PasswordGuard(accounts: accounts, scope: "basic", limits: limits)
     }
@@ -66,7 +65,7 @@ final class BasicAuthenticator: Sendable {
     /// The user of a kept check, without touching the database: `nil` when the header's
     /// credentials were not checked since the last commit (then ask ``authenticate(_:client:)``).
     func keptUser(for header: String?) -> User? {
-        guard let commit = commits?.current(), let header, let credentials = BasicCredentials(header: header) else { return nil }
+        guard let commit = changes?.immediateStamp(), let header, let credentials = BasicCredentials(header: header) else { return nil }
         let digest = self.digest(credentials.name, credentials.password)
         let now = Int(Date().timeIntervalSince1970)
         return verified.withLock { table in
@@ -82,7 +81,7 @@ final class BasicAuthenticator: Sendable {
         let now = Int(Date().timeIntervalSince1970)
         let digest = self.digest(typed, password)
         // Taken before the stored hash is read: the read sees this commit or a later one.
-        let commit = commits?.current()
+        let commit = await changes?.stamp()
         if let commit, let user = verified.withLock({ $0[typed]?.first { $0.digest == digest && $0.checkedAt == commit && $0.expires > now }?.user }) {
             return .signedIn(user)
         }

@@ -9,7 +9,7 @@ import Jadwal
 /// A request with a body is admitted from its head (``admit(method:path:authorization:client:)``)
 /// before any of the body is read, so that a stranger cannot make the server hold bodies.
 struct DAVResponder: Sendable {
-    let handler: DAVHandler
+    let handler: any DAVResponding
     let authenticator: BasicAuthenticator
     /// The largest request body accepted; a larger one is refused with 413 before it is read.
     let maxBodySize: Int

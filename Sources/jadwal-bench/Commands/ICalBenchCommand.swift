@@ -2,15 +2,16 @@ import ArgumentParser
 import Foundation
 import ICalendar
 
-/// `jadwald ical bench`: ICalendar against libical and python icalendar, side by side.
+/// `jadwal-bench ical`: ICalendar against libical and python icalendar, side by side.
 ///
 /// Generates a large calendar from a seed, measures parse+serialize throughput and
 /// recurrence expansion rate for the Swift library in process, runs the C harness
 /// (Benchmarks/libical, built here with `cc`) and the python harness (in `.venv`) on the
 /// same file, and prints one table. Numbers are best-of-runs on this machine only.
+/// Run it from the repository root: the harnesses and `.venv` are found from there.
 struct ICalBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "ical",
         abstract: "Benchmark ICalendar against libical and python icalendar on a generated calendar.")
 
     @Option(help: "Seed of the generated calendar.")
@@ -46,7 +47,7 @@ struct ICalBenchCommand: ParsableCommand {
         guard sizeMB >= 1, sizeMB <= 2000, pythonMB >= 1, runs >= 1, runs <= 100 else {
             throw ValidationError("--size-mb must be 1 to 2000, --python-mb at least 1, --runs 1 to 100")
         }
-        guard InstantArgument(argument: from) != nil, InstantArgument(argument: to) != nil else {
+        guard Self.utcInstant(from) != nil, Self.utcInstant(to) != nil else {
             throw ValidationError("--from and --to must be UTC date-times like 20260101T000000Z")
         }
     }
@@ -72,6 +73,13 @@ struct ICalBenchCommand: ParsableCommand {
         printTable(results)
     }
 
+    /// Seconds since 1970 of a UTC basic date-time such as `20260101T000000Z`, the only form
+    /// the libical and python harnesses accept; nil for anything else.
+    private static func utcInstant(_ text: String) -> Int? {
+        guard case .dateTime(let local, .utc)? = try? DateTimeValue.parse(text) else { return nil }
+        return local.civilSeconds
+    }
+
     // MARK: Swift
 
     private func measureSwift(_ bytes: [UInt8]) throws -> Measurement {
@@ -90,8 +98,8 @@ struct ICalBenchCommand: ParsableCommand {
             bestParse = min(bestParse, seconds(elapsed))
             calendar = parsed!
         }
-        let start = InstantArgument(argument: from)!.instant(in: FixedOffsetZone.utc)
-        let end = InstantArgument(argument: to)!.instant(in: FixedOffsetZone.utc)
+        let start = Self.utcInstant(from)!
+        let end = Self.utcInstant(to)!
         var bestExpand = Double.infinity
         var instances = 0
         for _ in 0..<runs {

@@ -1,0 +1,162 @@
+import CalDAVCore
+
+/// A ``CalendarStore`` that keeps what it read from another one while it is current: the
+/// one place calendar rows and objects are cached, for any store that has a
+/// ``ChangeSignal``.
+///
+/// Two rules keep it exact:
+/// - A calendar row is served again only while the signal's stamp is the one taken before
+///   it was read (no commit since, by this process or another).
+/// - An object is served again only while its calendar, as read now, still has the sync id
+///   and change position it had when the object was read: every write to a calendar's
+///   objects moves its position, and a calendar made again under the same name has a new
+///   sync id. Writes to other calendars leave it alone.
+///
+/// Writes go straight to the store underneath; they need not invalidate anything, as the
+/// stamp and the position move with them. Without a stamp (the signal cannot tell now)
+/// every read goes to the store.
+public final class CachedCalendarStore: CalendarStore {
+    /// The store underneath.
+    public let base: any CalendarStore
+    private let signal: any ChangeSignal
+    private let rows: ByteBudgetLRU<CalendarReference, Row>
+    private let kept: ByteBudgetLRU<ObjectKey, KeptObject>
+
+    private struct Row: Sendable {
+        let stamp: ChangeStamp
+        let collection: CalendarCollection?
+    }
+
+    private struct ObjectKey: Hashable, Sendable {
+        let calendar: CalendarReference
+        let name: String
+    }
+
+    private struct KeptObject: Sendable {
+        let syncID: String
+        let changePosition: Int64
+        let object: CalendarObject
+    }
+
+    /// - Parameters:
+    ///   - base: the store read on a miss and written through.
+    ///   - signal: tells when `base` may have changed.
+    ///   - rowBytes: memory for calendar rows.
+    ///   - objectBytes: memory for objects, their bodies and names.
+    public init(_ base: any CalendarStore, signal: any ChangeSignal, rowBytes: Int = 4 << 20, objectBytes: Int = 16 << 20) {
+        self.base = base
+        self.signal = signal
+        rows = ByteBudgetLRU(maxBytes: rowBytes)
+        kept = ByteBudgetLRU(maxBytes: objectBytes)
+    }
+
+    // MARK: Cached reads
+
+    public func calendar(_ reference: CalendarReference) async throws(StoreError) -> CalendarCollection? {
+        try await calendar(reference, at: await signal.stamp())
+    }
+
+    public func lookup(_ reference: CalendarReference, object name: String?) async throws(StoreError) -> CalendarLookup? {
+        let stamp = await signal.stamp()
+        guard let collection = try await calendar(reference, at: stamp) else { return nil }
+        guard let name else { return CalendarLookup(collection: collection, object: nil) }
+        do {
+            return CalendarLookup(collection: collection, object: try await objects(named: [name], in: collection, at: stamp).first)
+        } catch where error.code == .notFound {
+            return nil  // deleted since the row was read
+        }
+    }
+
+    public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
+        let stamp = await signal.stamp()
+        guard let collection = try await calendar(reference, at: stamp) else { throw StoreError(.notFound, "no calendar \(reference)") }
+        return try await objects(named: names, in: collection, at: stamp)
+    }
+
+    /// The row of `reference`, read at `stamp` or kept from a read at the same stamp.
+    private func calendar(_ reference: CalendarReference, at stamp: ChangeStamp?) async throws(StoreError) -> CalendarCollection? {
+        guard let stamp else { return try await base.calendar(reference) }
+        if let row = rows.value(for: reference, if: { $0.stamp == stamp }) { return row.collection }
+        let found = try await base.calendar(reference)
+        rows.set(Row(stamp: stamp, collection: found), for: reference, size: Self.size(of: found, reference))
+        return found
+    }
+
+    /// The named objects of `collection`: those kept for its current state, and the rest
+    /// from the store in one read.
+    private func objects(named names: [String], in collection: CalendarCollection, at stamp: ChangeStamp?) async throws(StoreError) -> [CalendarObject] {
+        let reference = collection.reference
+        guard stamp != nil else { return try await base.objects(named: names, in: reference) }
+        var found: [String: CalendarObject] = [:]
+        var missing: [String] = []
+        for name in names {
+            let current = kept.value(for: ObjectKey(calendar: reference, name: name)) {
+                $0.changePosition == collection.changePosition && $0.syncID == collection.syncID
+            }
+            if let current { found[name] = current.object } else { missing.append(name) }
+        }
+        if !missing.isEmpty {
+            for object in try await base.objects(named: missing, in: reference) {
+                found[object.name] = object
+                kept.set(KeptObject(syncID: collection.syncID, changePosition: collection.changePosition, object: object),
+                         for: ObjectKey(calendar: reference, name: object.name), size: Self.size(of: object))
+            }
+        }
+        return names.compactMap { found[$0] }
+    }
+
+    private static func size(of collection: CalendarCollection?, _ reference: CalendarReference) -> Int {
+        let dead = collection?.deadProperties.values.reduce(0) { $0 + $1.count } ?? 0
+        return 512 + reference.owner.utf8.count + reference.name.utf8.count + (collection?.timeZone?.utf8.count ?? 0) + dead
+    }
+
+    private static func size(of object: CalendarObject) -> Int {
+        object.data.count + object.name.utf8.count + object.etag.utf8.count + object.uid.utf8.count + 128
+    }
+
+    // MARK: Passed through
+
+    public func calendars(of owner: String) async throws(StoreError) -> [CalendarCollection] {
+        try await base.calendars(of: owner)
+    }
+
+    public func createCalendar(_ collection: CalendarCollection) async throws(StoreError) {
+        try await base.createCalendar(collection)
+    }
+
+    public func updateCalendar(_ collection: CalendarCollection) async throws(StoreError) {
+        try await base.updateCalendar(collection)
+    }
+
+    public func deleteCalendar(_ reference: CalendarReference) async throws(StoreError) {
+        try await base.deleteCalendar(reference)
+    }
+
+    public func objects(in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
+        try await base.objects(in: reference)
+    }
+
+    public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) async throws(StoreError) -> [CalendarObject] {
+        try await base.objects(in: reference, overlapping: range, componentType: componentType)
+    }
+
+    public func putObject(
+        named name: String, data: [UInt8], index: CalendarObjectIndex, in reference: CalendarReference, precondition: WritePrecondition
+    ) async throws(StoreError) -> (object: CalendarObject, created: Bool) {
+        try await base.putObject(named: name, data: data, index: index, in: reference, precondition: precondition)
+    }
+
+    public func deleteObject(named name: String, in reference: CalendarReference, precondition: WritePrecondition) async throws(StoreError) {
+        try await base.deleteObject(named: name, in: reference, precondition: precondition)
+    }
+
+    public func transferObject(
+        named source: String, in origin: CalendarReference, to name: String, in destination: CalendarReference, keepSource: Bool, overwrite: Bool
+    ) async throws(StoreError) -> (object: CalendarObject, created: Bool) {
+        try await base.transferObject(named: source, in: origin, to: name, in: destination, keepSource: keepSource, overwrite: overwrite)
+    }
+
+    public func changes(in reference: CalendarReference, since position: Int64?, limit: Int?) async throws(StoreError) -> ChangeSet {
+        try await base.changes(in: reference, since: position, limit: limit)
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The benchmarks of Jadwal's libraries, built apart from the server daemon so that
+/// `jadwald` holds only what an operator runs.
+@main
+struct JadwalBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jadwal-bench",
+        abstract: "Benchmarks of Jadwal's iCalendar, chat extraction and prayer-time libraries.",
+        discussion: """
+            `jadwal-bench ical` compares ICalendar with libical and python icalendar (run it from \
+            the repository root); `jadwal-bench chats` times parsing and judging a chat export; \
+            `jadwal-bench prayer` times a year of prayer times. Build with -c release for numbers \
+            worth comparing.
+            """,
+        subcommands: [ICalBenchCommand.self, ChatsBenchCommand.self, PrayerBenchCommand.self]
+    )
+}
