@@ -12,6 +12,7 @@ let package = Package(
     name: "jadwal-server",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "CivilDates", targets: ["CivilDates"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "CalDAVCore", targets: ["CalDAVCore"]),
         .library(name: "CalDAVCoreTesting", targets: ["CalDAVCoreTesting"]),
@@ -41,8 +42,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
+        // Civil (zone-less) dates and wall-clock times shared by ICalendar, PrayerTimes and
+        // Extraction, which re-export them. Foundation only; depends on nothing here.
+        .target(name: "CivilDates", swiftSettings: strictSettings),
         // RFC 5545: model, parser, serializer, recurrence, time zones. Foundation only.
-        .target(name: "ICalendar", swiftSettings: strictSettings),
+        .target(name: "ICalendar", dependencies: ["CivilDates"], swiftSettings: strictSettings),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // WebDAV/CalDAV protocol as a library. Knows no HTTP framework and no storage engine.
         .target(name: "CalDAVCore", dependencies: ["ICalendar", "CLibXML2"], swiftSettings: strictSettings),
@@ -115,11 +119,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Prayer-time astronomy and calculation methods. Pure computation, no I/O.
-        .target(name: "PrayerTimes", swiftSettings: strictSettings),
+        .target(name: "PrayerTimes", dependencies: ["CivilDates"], swiftSettings: strictSettings),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Events agreed in chats: WhatsApp exports, the built-in extractor, an optional LLM.
         // Foundation (and zlib for .zip exports) only; knows nothing of calendars' storage.
-        .target(name: "Extraction", dependencies: ["CZlib"], swiftSettings: strictSettings),
+        .target(name: "Extraction", dependencies: ["CivilDates", "CZlib"], swiftSettings: strictSettings),
         .systemLibrary(name: "COpenSSLCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // iOS configuration profiles (.mobileconfig), their CMS signature, and QR codes for setup links.
         .target(name: "Provisioning", dependencies: ["COpenSSLCrypto"], swiftSettings: strictSettings),
@@ -153,6 +157,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "CivilDatesTests", dependencies: ["CivilDates"], swiftSettings: strictSettings),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "CalDAVCoreTests", dependencies: ["CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching"], swiftSettings: strictSettings),
         .testTarget(

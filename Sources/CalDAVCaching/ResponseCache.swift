@@ -24,7 +24,7 @@ public struct ResponseCache: DAVResponding {
         let state: CollectionState
 
         /// The body is hashed as one block of bytes: the synthesized hash feeds a byte at a
-        /// time, which made hashing a 3 KB multiget body most of a cache hit's cost.
+        /// time, which would make hashing a multiget body the larger part of a cache hit.
         func hash(into hasher: inout Hasher) {
             hasher.combine(method)
             hasher.combine(path)

@@ -5,8 +5,8 @@ import GRDBSQLite
 /// by position.
 ///
 /// For the reads on every request. Through GRDB's rows, a lookup of one calendar or one
-/// object cost more in Swift (arguments, a row object with a column-name index, value
-/// decoding) than in SQLite itself: a sixth of a GET's time in a profile.
+/// object costs more in Swift (arguments, a row object with a column-name index, value
+/// decoding) than in SQLite itself (Benchmarks/README.md, "Profile notes").
 ///
 /// The statement is reset when the cursor is done, so an implicit read transaction never
 /// outlives the call that opened it.

@@ -4,8 +4,8 @@ import CSQLiteSupport
 package enum SQLiteProcessSettings {
     /// Applies them; called by every opener of a database file, and effective only for the
     /// first. Memory statistics go off: with them on, every allocation SQLite makes (binding
-    /// a value, stepping a statement) took one process-wide lock, and in a profile of GETs
-    /// the two event loops waited on it for most of their lock waits.
+    /// a value, stepping a statement) takes one process-wide lock, which concurrent readers
+    /// then contend for (Benchmarks/README.md, "Profile notes").
     package static func apply() {
         _ = applied
     }

@@ -7,8 +7,8 @@ import Synchronization
 /// A read runs on the calling thread and returns its result. GRDB's async `read` hands the
 /// work to a reader's queue and resumes the task afterwards: two thread wake-ups per read.
 /// Its synchronous `read` lends readers through a semaphore and a barrier queue, and with
-/// two event loops reading at once the threads woke each other on almost every read (most
-/// of a GET's kernel time in a profile). Here a connection is taken from a list and given
+/// two event loops reading at once the threads wake each other on almost every read
+/// (Benchmarks/README.md, "Profile notes"). Here a connection is taken from a list and given
 /// back under a lock held for a few instructions, and it is never shared, so its own queue
 /// is never contended. Reads take microseconds to a few milliseconds, so blocking the
 /// task's thread for them is the cheaper trade. Writes keep GRDB's writer.

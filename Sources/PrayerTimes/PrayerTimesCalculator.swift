@@ -8,7 +8,7 @@ import Foundation
 ///     timeZone: TimeZone(identifier: "Asia/Riyadh")!,
 ///     parameters: .init(method: .ummAlQura)
 /// )
-/// let day = calculator.times(on: LocalDate(year: 2026, month: 11, day: 23)!)
+/// let day = calculator.times(on: LocalDate(year: 2026, month: 11, day: 23))
 /// print(day[.fajr], day.isha)
 /// ```
 ///

@@ -21,6 +21,20 @@ struct CalDAVTesterFindingsTests {
         (try? XMLReader().parse(response.body))?.elements.first?.name.local
     }
 
+    @Test("principal-property-search: Depth other than 0 is 400; apply-to-principal-collection-set works from any resource (RFC 3744 §9.4)")
+    func principalSearchScope() async {
+        await seeded()
+        let search = #"<D:principal-property-search xmlns:D="DAV:"><D:property-search><D:prop><D:displayname/></D:prop><D:match>amal</D:match></D:property-search><D:prop><D:displayname/></D:prop></D:principal-property-search>"#
+        #expect(await send("REPORT", "/dav/principals/", search, headers: ["depth": "1"]).status == 400)
+        #expect(await send("REPORT", "/dav/principals/", search, headers: ["depth": "0"]).status == 207)
+        #expect(await send("REPORT", "/dav/principals/", search).status == 207)
+        let applied = search.replacingOccurrences(of: "</D:principal-property-search>", with: "<D:apply-to-principal-collection-set/></D:principal-property-search>")
+        let fromCalendar = await send("REPORT", calendar, applied, headers: ["depth": "0"])
+        #expect(fromCalendar.status == 207 && String(decoding: fromCalendar.body, as: UTF8.self).contains("/dav/principals/amal/"))
+        #expect(await send("REPORT", calendar, search, headers: ["depth": "0"]).status == 403)
+        #expect(await send("REPORT", "/dav/calendars/amal/nope/", applied, headers: ["depth": "0"]).status == 404)
+    }
+
     func seeded() async {
         #expect(await send("MKCALENDAR", calendar).status == 201)
         #expect(await send("MKCALENDAR", "/dav/calendars/amal/home/").status == 201)

@@ -11,7 +11,7 @@ struct LocalDateTests {
             let date = LocalDate(dayNumber: offset)
             let instant = Date(timeIntervalSince1970: TimeInterval(offset) * 86_400)
             let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: instant)
-            #expect([date.year, date.month, date.day, date.weekday] == [parts.year, parts.month, parts.day, parts.weekday])
+            #expect([date.year, date.month, date.day, date.weekdayNumber] == [parts.year, parts.month, parts.day, parts.weekday])
             #expect(date.dayNumber == offset)
             #expect(LocalDate(iso8601: date.description) == date)
         }

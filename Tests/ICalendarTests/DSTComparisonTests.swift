@@ -71,7 +71,7 @@ struct DSTComparisonTests {
         }
         let expander = RecurrenceExpander(calendar: calendar)
         return try expander.occurrences(from: 1_735_689_600, to: 1_767_225_600).map {  // all of 2025
-            LocalDateTime(civilSeconds: $0.startInstant).description + "Z"
+            LocalDateTime(civilSeconds: $0.startInstant).basicFormat + "Z"
         }
     }
 

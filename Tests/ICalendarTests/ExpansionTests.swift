@@ -17,9 +17,9 @@ struct ExpansionTests {
 
     static func format(_ value: DateTimeValue, _ instant: Int) -> String {
         switch value {
-        case .date(let date): return date.description
-        case .dateTime(let local, .floating): return local.description
-        default: return LocalDateTime(civilSeconds: instant).description + "Z"
+        case .date(let date): return date.basicFormat
+        case .dateTime(let local, .floating): return local.basicFormat
+        default: return LocalDateTime(civilSeconds: instant).basicFormat + "Z"
         }
     }
 

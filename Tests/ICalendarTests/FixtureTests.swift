@@ -67,9 +67,9 @@ struct FixtureExpansionTests {
 
     static func format(_ value: DateTimeValue, _ instant: Int) -> String {
         switch value {
-        case .date(let date): return date.description
-        case .dateTime(let local, .floating): return local.description
-        case .dateTime: return LocalDateTime(civilSeconds: instant).description + "Z"
+        case .date(let date): return date.basicFormat
+        case .dateTime(let local, .floating): return local.basicFormat
+        case .dateTime: return LocalDateTime(civilSeconds: instant).basicFormat + "Z"
         }
     }
 

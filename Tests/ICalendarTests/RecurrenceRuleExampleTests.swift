@@ -119,7 +119,7 @@ struct RecurrenceRuleExampleTests {
         var iterator = RuleIterator(rule: parsed, start: startValue.local, isDate: startValue.isDate, untilCivil: until)
         var result: [String] = []
         while result.count < limit, let civil = iterator.next() {
-            result.append(LocalDateTime(civilSeconds: civil).description)
+            result.append(LocalDateTime(civilSeconds: civil).basicFormat)
         }
         return result
     }

@@ -12,7 +12,7 @@ struct TimeRangeTests {
         return (expander, try expander.occurrences(from: Int.min / 4, to: Int.max / 4))
     }
 
-    func stamp(_ offset: Int) -> String { LocalDateTime(civilSeconds: Self.t0 + offset).description + "Z" }
+    func stamp(_ offset: Int) -> String { LocalDateTime(civilSeconds: Self.t0 + offset).basicFormat + "Z" }
 
     @Test("VEVENT rows: DTEND, DURATION, zero length, all-day")
     func events() throws {

@@ -16,7 +16,7 @@ struct PrayerCalendarTests {
         let directory: String
         let accounts: AccountStore
         let calendar: PrayerCalendar
-        let store: JadwalCalendarStore
+        let store: RoutingCalendarStore
 
         init(now: Int = PrayerCalendarTests.noon) throws {
             directory = NSTemporaryDirectory() + "prayer-\(UUID().uuidString)"
@@ -24,7 +24,7 @@ struct PrayerCalendarTests {
             let path = directory + "/jadwal.sqlite"
             accounts = try AccountStore(path: path, bcryptCost: 4)
             calendar = PrayerCalendar(settings: accounts.prayerSettings, clock: { now })
-            store = JadwalCalendarStore(primary: try SQLiteCalendarStore(path: path), prayer: calendar)
+            store = RoutingCalendarStore(primary: try SQLiteCalendarStore(path: path), computed: [calendar])
         }
 
         func riyadh() async throws {
@@ -152,7 +152,7 @@ struct PrayerCalendarTests {
         let june = try #require(events.first { $0[PropertyName.uid]?.value == "20270621-dhuhr@prayer.jadwal" })
         let start = try #require(try june[PropertyName.dateTimeStart]?.dateTimeValue())
         let instant = RecurrenceExpander(calendar: calendar).instant(of: start)
-        let engine = try #require(settings.calculator).times(on: PrayerTimes.LocalDate(year: 2027, month: 6, day: 21)!)
+        let engine = try #require(settings.calculator).times(on: LocalDate(year: 2027, month: 6, day: 21))
         #expect(abs(Double(instant) - engine.dhuhr.timeIntervalSince1970) <= 30)
     }
 }

@@ -19,7 +19,7 @@ struct GlobalGridTests {
                     parameters: PrayerParameters(method: method, highLatitudeRule: rule)
                 )
                 let context = "\(latitude),\(longitude) \(method.shortName) \(rule.rawValue)"
-                var date = LocalDate(year: 2026, month: 1, day: 1)!
+                var date = LocalDate(year: 2026, month: 1, day: 1)
                 while date.year == 2026 {
                     let pair = calculator.times(from: date, days: 2)
                     OrderingChecks.expectWellFormed(pair[0], context)

@@ -36,7 +36,7 @@ struct HighLatitudeTests {
 
     @Test("Every day of 2026 is ordered, for every method and rule", arguments: places)
     func orderedAllYear(place: Place) {
-        let start = LocalDate(year: 2026, month: 1, day: 1)!
+        let start = LocalDate(year: 2026, month: 1, day: 1)
         for method in CalculationMethod.allCases {
             for rule in HighLatitudeRule.allCases {
                 let schools: [AsrSchool] = place.name == Self.tromso.name ? AsrSchool.allCases : [.standard]
@@ -63,7 +63,7 @@ struct HighLatitudeTests {
     @Test("Tromsø in June: midnight sun, computed at the nearest latitude")
     func tromsoJune() {
         let days = Self.calculator(Self.tromso, .muslimWorldLeague, .middleOfNight)
-            .times(from: LocalDate(year: 2026, month: 6, day: 1)!, days: 30)
+            .times(from: LocalDate(year: 2026, month: 6, day: 1), days: 30)
         for day in days {
             OrderingChecks.expectWellFormed(day, "Tromsø June")
             #expect(day.fallbacks.contains(.nearestLatitude))
@@ -75,7 +75,7 @@ struct HighLatitudeTests {
     @Test("Tromsø in December: polar night, computed at the nearest latitude")
     func tromsoDecember() {
         let days = Self.calculator(Self.tromso, .muslimWorldLeague, .middleOfNight)
-            .times(from: LocalDate(year: 2026, month: 12, day: 1)!, days: 31)
+            .times(from: LocalDate(year: 2026, month: 12, day: 1), days: 31)
         for day in days {
             OrderingChecks.expectWellFormed(day, "Tromsø December")
             let utcDate = LocalDate(day.dhuhr, in: TimeZone(identifier: "Europe/Oslo")!)
@@ -91,7 +91,7 @@ struct HighLatitudeTests {
         // London in June: 18° is never reached, so both are bounded by half the night.
         let london = Place(name: "London", latitude: 51.5074, longitude: -0.1278, timeZone: "Europe/London")
         let days = Self.calculator(london, .muslimWorldLeague, .middleOfNight)
-            .times(from: LocalDate(year: 2026, month: 6, day: 15)!, days: 2)
+            .times(from: LocalDate(year: 2026, month: 6, day: 15), days: 2)
         #expect(days[0].fallbacks.contains(.isha))
         #expect(abs(days[0].isha.timeIntervalSince(days[1].fajr)) < 1)
         #expect(abs(days[0].isha.timeIntervalSince(days[0].midnight)) < 1)
@@ -100,7 +100,7 @@ struct HighLatitudeTests {
     @Test("Rule none: an unreached angle falls back to the sun's lowest point")
     func noneRuleUsesSolarMidnight() {
         let london = Place(name: "London", latitude: 51.5074, longitude: -0.1278, timeZone: "Europe/London")
-        let day = Self.calculator(london, .muslimWorldLeague, .none).times(on: LocalDate(year: 2026, month: 6, day: 21)!)
+        let day = Self.calculator(london, .muslimWorldLeague, .none).times(on: LocalDate(year: 2026, month: 6, day: 21))
         #expect(day.fallbacks.contains(.isha))
         // Solar midnight is 12 hours after the transit.
         #expect(abs(day.isha.timeIntervalSince(day.dhuhr) - 43_200) < 60)
@@ -116,7 +116,7 @@ struct HighLatitudeTests {
                 coordinates: coordinates, timeZone: TimeZone(identifier: "UTC")!,
                 parameters: PrayerParameters(method: .muslimWorldLeague)
             )
-            OrderingChecks.expectWellFormed(calculator.times(on: LocalDate(year: 2026, month: 6, day: 21)!), "\(latitude),\(longitude)")
+            OrderingChecks.expectWellFormed(calculator.times(on: LocalDate(year: 2026, month: 6, day: 21)), "\(latitude),\(longitude)")
         }
     }
 }

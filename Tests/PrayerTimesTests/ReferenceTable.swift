@@ -63,5 +63,5 @@ struct ReferenceTable: Sendable, CustomTestStringConvertible {
 
 extension LocalDate {
     /// Days from 1970-01-01 to this date.
-    var distanceFromUnixEpoch: Int { LocalDate(year: 1970, month: 1, day: 1)!.distance(to: self) }
+    var distanceFromUnixEpoch: Int { LocalDate(year: 1970, month: 1, day: 1).distance(to: self) }
 }

@@ -1,6 +1,6 @@
 extension DAVHandler {
-    /// PUT of a calendar object (RFC 4791 §5.3.2): validated fully before anything is
-    /// written; stored byte for byte (bare LF line ends become CRLF, ``LineEndings``), so
+    /// PUT of a calendar object (RFC 4791 §5.3.2): admitted (``CalendarObjectAdmission``)
+    /// before anything is written; stored byte for byte (bare LF line ends become CRLF), so
     /// the ETag in the response is that of the bytes a GET returns.
     func put(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let path = target.path
@@ -11,25 +11,14 @@ extension DAVHandler {
             // RFC 4918 §9.7.1: a missing parent collection is a conflict.
             throw DAVError.conflict("calendar \(calendarName) does not exist; create it with MKCALENDAR first")
         }
-        let reference = collection.reference
-        if collection.isReadOnly {
-            throw DAVError(.needPrivileges, "calendar \(calendarName) is read-only")
-        }
         if let type = request.header("content-type"), !type.lowercased().hasPrefix("text/calendar") {
             throw DAVError(.supportedCalendarData, "only text/calendar can be stored, not \(type)")
         }
-        guard request.body.count <= configuration.maxResourceSize else {
-            throw DAVError(.maxResourceSize, "the object is \(request.body.count) bytes; the limit is \(configuration.maxResourceSize)")
-        }
         let precondition = try WritePrecondition(ifMatch: request.header("if-match"), ifNoneMatch: request.header("if-none-match"))
-        let body = LineEndings.crlf(request.body)
-        let (_, index) = try CalendarObjectRules().check(body)
-        guard collection.supportedComponents.contains(index.componentType) else {
-            throw DAVError(.supportedCalendarComponent, "calendar \(calendarName) holds \(collection.supportedComponents.sorted().joined(separator: ", ")), not \(index.componentType)")
-        }
+        let (body, index) = try CalendarObjectAdmission(configuration).admit(request.body, into: collection)
         try checkSameUID(index.uid, replacing: existing, href: path.href)
         do {
-            let result = try await store.putObject(named: name, data: body, index: index, in: reference, precondition: precondition)
+            let result = try await store.putObject(named: name, data: body, index: index, in: collection.reference, precondition: precondition)
             return DAVResponse(status: result.created ? 201 : 204, headers: [("ETag", result.object.etag), ("Content-Length", "0")])
         } catch {
             let holder = error.existingName.map { DAVPath.object(user: user, calendar: calendarName, name: $0).href }

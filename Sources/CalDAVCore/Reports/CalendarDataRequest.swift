@@ -109,9 +109,9 @@ struct CalendarDataRequest: Sendable {
     /// A DATE stays a DATE; a DATE-TIME is written in UTC.
     static func utcProperty(_ name: String, _ value: DateTimeValue, _ instant: Int) -> Property {
         if case .date(let date) = value {
-            return Property(name: name, parameters: [Parameter(name: "VALUE", value: "DATE")], value: date.description)
+            return Property(name: name, parameters: [Parameter(name: "VALUE", value: "DATE")], value: date.basicFormat)
         }
-        return Property(name: name, value: LocalDateTime(civilSeconds: instant).description + "Z")
+        return Property(name: name, value: LocalDateTime(civilSeconds: instant).basicFormat + "Z")
     }
 
     /// RFC 4791 §9.6.1 partial retrieval; `nil` when the selection does not name this component.

@@ -54,9 +54,18 @@ extension DAVHandler {
     /// DAV:principal-property-search (RFC 3744 §9.4). The directory a user can search
     /// holds only their own principal: other users' names and addresses stay private.
     /// With no DAV:property-search (as some clients send to list principals), every
-    /// visible principal matches.
-    func principalPropertySearch(_ root: DAVXML.Element, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        try requirePrincipalCollection(target.path)
+    /// visible principal matches. The report is defined for Depth 0 only (400 otherwise);
+    /// with DAV:apply-to-principal-collection-set it may be sent to any resource, as it then
+    /// searches the principal collections that resource names.
+    func principalPropertySearch(_ root: DAVXML.Element, target: DAVTarget, depth: String?, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        if let depth, depth.trimmingSpaces != "0" {
+            throw DAVError.badRequest("principal-property-search is defined for Depth 0 only (RFC 3744 §9.4)")
+        }
+        if root.element(named: PropertyTable.dav("apply-to-principal-collection-set")) != nil {
+            _ = try await resource(of: target)  // 404 for a path that names nothing
+        } else {
+            try requirePrincipalCollection(target.path)
+        }
         let search = try PrincipalSearch(root)
         let candidate = Resource.principal(user: context.principal)
         let value = { (name: DAVXML.Name) -> String? in

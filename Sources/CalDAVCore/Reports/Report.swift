@@ -8,7 +8,8 @@ extension DAVHandler {
         case PropertyTable.calDAV("free-busy-query"): return try await freeBusyQuery(root, target: target, context: context)
         case PropertyTable.dav("sync-collection"): return try await syncCollection(root, target: target, context: context)
         case PropertyTable.dav("expand-property"): return try await expandProperty(root, target: target, context: context)
-        case PropertyTable.dav("principal-property-search"): return try await principalPropertySearch(root, target: target, context: context)
+        case PropertyTable.dav("principal-property-search"):
+            return try await principalPropertySearch(root, target: target, depth: request.header("depth"), context: context)
         case PropertyTable.dav("principal-search-property-set"): return try principalSearchPropertySet(path: target.path)
         default:
             throw DAVError(.supportedReport, "the \(root.name.local) report is not supported on \(target.path.href)")

@@ -21,7 +21,7 @@ struct ConversationTranscript {
         text += "<time>\(Self.twoDigits(now.hour)):\(Self.twoDigits(now.minute))</time>\n"
         let days = (0..<Self.calendarDays).map { offset in
             let day = now.date.adding(days: offset)
-            return "\(day) \(Self.weekdayNames[day.weekday - 1])\(offset == 0 ? " (today)" : "")"
+            return "\(day) \(Self.weekdayNames[day.weekdayNumber - 1])\(offset == 0 ? " (today)" : "")"
         }
         text += "<calendar>\n" + days.joined(separator: "\n") + "\n</calendar>"
         return text

@@ -107,6 +107,6 @@ public struct FreeBusyCalculator: Sendable {
 
     /// `YYYYMMDDTHHMMSSZ` for an instant.
     public static func utc(_ instant: Int) -> String {
-        LocalDateTime(civilSeconds: instant).description + "Z"
+        LocalDateTime(civilSeconds: instant).basicFormat + "Z"
     }
 }

@@ -70,9 +70,9 @@ public enum DateTimeValue: Hashable, Sendable, CustomStringConvertible {
     /// The value as iCalendar text, without TZID (`20261123`, `20261123T140000Z`).
     public var description: String {
         switch self {
-        case .date(let date): return date.description
-        case .dateTime(let local, .utc): return local.description + "Z"
-        case .dateTime(let local, _): return local.description
+        case .date(let date): return date.basicFormat
+        case .dateTime(let local, .utc): return local.basicFormat + "Z"
+        case .dateTime(let local, _): return local.basicFormat
         }
     }
 }

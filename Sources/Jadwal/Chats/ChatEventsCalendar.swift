@@ -15,8 +15,13 @@ public struct ChatEventsCalendar: Sendable {
     public static let signature = "Managed by Jadwal"
 
     let store: any CalendarStore
+    /// The rule every stored object passes, with the server's limits, as a client's PUT would.
+    let admission: CalendarObjectAdmission
 
-    public init(store: any CalendarStore) { self.store = store }
+    public init(store: any CalendarStore, admission: CalendarObjectAdmission) {
+        self.store = store
+        self.admission = admission
+    }
 
     /// Where a chat's event came from, recorded in X- properties.
     public struct Origin: Sendable, Equatable {
@@ -56,8 +61,8 @@ public struct ChatEventsCalendar: Sendable {
     /// When `event` happens in `zone`: a timed event without an end lasts an hour; an
     /// end at or before its start falls on the next day; a day-only event spans whole days.
     public static func timing(of event: ExtractedEvent, in zone: TimeZone) -> Timing {
-        func instant(_ date: Extraction.LocalDate, _ time: ClockTime) -> Int {
-            Int(Extraction.LocalDateTime(date: date, secondOfDay: time.minuteOfDay * 60).instant(in: zone).timeIntervalSince1970)
+        func instant(_ date: LocalDate, _ time: ClockTime) -> Int {
+            Int(LocalDateTime(date: date, secondOfDay: time.minuteOfDay * 60).instant(in: zone).timeIntervalSince1970)
         }
         guard let startTime = event.startTime else {
             let start = instant(event.startDate, ClockTime(hour: 0))
@@ -181,9 +186,9 @@ public struct ChatEventsCalendar: Sendable {
         let calendar = Component(name: ComponentName.calendar, properties: [
             Property(name: PropertyName.version, value: "2.0"), Property(name: PropertyName.productID, value: Self.productID),
         ], components: components)
-        let bytes = ICalendarSerializer().serialize(calendar)
-        let (_, index) = try CalendarObjectRules().check(bytes)
-        _ = try await store.putObject(named: Self.objectName(uid), data: bytes, index: index, in: Self.reference(owner), precondition: .none)
+        guard let collection = try await store.calendar(Self.reference(owner)) else { throw StoreError(.notFound, "no calendar \(Self.name)") }
+        let (data, index) = try admission.admit(ICalendarSerializer().serialize(calendar), into: collection)
+        _ = try await store.putObject(named: Self.objectName(uid), data: data, index: index, in: collection.reference, precondition: .none)
     }
 
     /// DTSTART and DTEND: dates for a day-only event, else wall-clock times in the owner's zone.
@@ -196,7 +201,7 @@ public struct ChatEventsCalendar: Sendable {
             ]
         }
         func local(_ instant: Int) -> String {
-            let value = Extraction.LocalDateTime(Date(timeIntervalSince1970: TimeInterval(instant)), in: zone)
+            let value = LocalDateTime(Date(timeIntervalSince1970: TimeInterval(instant)), in: zone)
             return compact(value.date) + String(format: "T%02d%02d%02d", value.hour, value.minute, value.secondOfDay % 60)
         }
         let zoneID = [Parameter(name: ParameterName.timeZoneID, value: zone.identifier)]
@@ -206,10 +211,10 @@ public struct ChatEventsCalendar: Sendable {
         ]
     }
 
-    static func compact(_ date: Extraction.LocalDate) -> String { String(format: "%04d%02d%02d", date.year, date.month, date.day) }
+    static func compact(_ date: LocalDate) -> String { String(format: "%04d%02d%02d", date.year, date.month, date.day) }
 
     static func utc(_ instant: Int) -> String {
-        let value = Extraction.LocalDateTime(Date(timeIntervalSince1970: TimeInterval(instant)), in: TimeZone(secondsFromGMT: 0)!)
+        let value = LocalDateTime(Date(timeIntervalSince1970: TimeInterval(instant)), in: TimeZone(secondsFromGMT: 0)!)
         return compact(value.date) + String(format: "T%02d%02d%02dZ", value.hour, value.minute, value.secondOfDay % 60)
     }
 }

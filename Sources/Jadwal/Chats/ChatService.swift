@@ -1,5 +1,4 @@
 import CalDAVCore
-import CalDAVSQLite
 import Extraction
 import Foundation
 import ICalendar
@@ -21,14 +20,16 @@ public struct ChatService: Sendable {
     let send: @Sendable (OutgoingMail) async throws -> Void
     let log: @Sendable (String) -> Void
 
+    /// - Parameter admission: the rule (with the server's limits) chat events are stored by.
     public init(accounts: AccountStore, store: any CalendarStore, cipher: SealingKey, extractor: any EventExtractor,
+                admission: CalendarObjectAdmission = CalendarObjectAdmission(DAVConfiguration()),
                 defaultZone: TimeZone = .current, send: @escaping @Sendable (OutgoingMail) async throws -> Void = { _ in },
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.accounts = accounts
         self.chats = ChatStore(database: accounts.database, cipher: cipher, jobs: accounts.jobs)
         self.settings = ChatSettingsStore(database: accounts.database, cipher: cipher)
         self.conflicts = accounts.conflicts
-        self.calendar = ChatEventsCalendar(store: store)
+        self.calendar = ChatEventsCalendar(store: store, admission: admission)
         self.store = store
         self.extractor = extractor
         self.defaultZone = defaultZone
@@ -55,7 +56,7 @@ public struct ChatService: Sendable {
         let zone = try await zone(of: owner)
         let messages = window.map {
             ChatMessage(sender: $0.message.sender, fromOwner: $0.message.fromOwner,
-                        sent: Extraction.LocalDateTime(Date(timeIntervalSince1970: TimeInterval($0.message.sentAt)), in: zone),
+                        sent: LocalDateTime(Date(timeIntervalSince1970: TimeInterval($0.message.sentAt)), in: zone),
                         text: $0.message.text, kind: $0.message.kind)
         }
         // An agreed plan still ahead is told back first, so changes and cancellations have

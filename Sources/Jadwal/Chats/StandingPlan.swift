@@ -14,9 +14,9 @@ struct StandingPlan {
     var zone: TimeZone
 
     /// A proposal by `counterpart` and the owner's yes, a minute before `first`.
-    func messages(counterpart: String, owner: String, before first: Extraction.LocalDateTime) -> [ChatMessage] {
-        let start = Extraction.LocalDateTime(Date(timeIntervalSince1970: TimeInterval(timing.start)), in: zone)
-        let end = Extraction.LocalDateTime(Date(timeIntervalSince1970: TimeInterval(timing.end - (timing.isAllDay ? 1 : 0))), in: zone)
+    func messages(counterpart: String, owner: String, before first: LocalDateTime) -> [ChatMessage] {
+        let start = LocalDateTime(Date(timeIntervalSince1970: TimeInterval(timing.start)), in: zone)
+        let end = LocalDateTime(Date(timeIntervalSince1970: TimeInterval(timing.end - (timing.isAllDay ? 1 : 0))), in: zone)
         var when = "on \(Self.day(start.date))"
         if timing.isAllDay {
             if end.date != start.date { when = "from \(Self.day(start.date)) to \(Self.day(end.date))" }
@@ -25,7 +25,7 @@ struct StandingPlan {
         }
         let place = location.map { " at \($0)" } ?? ""
         let second = first.secondOfDay >= 60
-            ? Extraction.LocalDateTime(date: first.date, secondOfDay: first.secondOfDay - 60) : first
+            ? LocalDateTime(date: first.date, secondOfDay: first.secondOfDay - 60) : first
         return [
             ChatMessage(sender: counterpart, fromOwner: false, sent: second, text: "\(title) \(when)\(place)?"),
             ChatMessage(sender: owner, fromOwner: true, sent: second, text: "Yes, agreed 👍"),
@@ -35,7 +35,7 @@ struct StandingPlan {
     /// Whether `event` is this plan changed rather than a new plan: the same day, or a title
     /// sharing a word.
     func isRevised(by event: ExtractedEvent) -> Bool {
-        let start = Extraction.LocalDateTime(Date(timeIntervalSince1970: TimeInterval(timing.start)), in: zone)
+        let start = LocalDateTime(Date(timeIntervalSince1970: TimeInterval(timing.start)), in: zone)
         if event.startDate == start.date { return true }
         return !Self.words(title).isDisjoint(with: Self.words(event.title))
     }
@@ -49,10 +49,10 @@ struct StandingPlan {
     private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     /// `Thursday 26 November 2026`.
-    private static func day(_ date: Extraction.LocalDate) -> String {
-        "\(weekdays[date.weekday - 1]) \(date.day) \(months[date.month - 1]) \(date.year)"
+    private static func day(_ date: LocalDate) -> String {
+        "\(weekdays[date.weekdayNumber - 1]) \(date.day) \(months[date.month - 1]) \(date.year)"
     }
 
     /// `20:00`.
-    private static func clock(_ time: Extraction.LocalDateTime) -> String { String(format: "%02d:%02d", time.hour, time.minute) }
+    private static func clock(_ time: LocalDateTime) -> String { String(format: "%02d:%02d", time.hour, time.minute) }
 }

@@ -27,16 +27,16 @@ public struct PrayerCalendar: Sendable {
     }
 
     /// A user's settings and today's date where they are.
-    private func state(_ owner: String) async throws(StoreError) -> (settings: PrayerSettings, events: PrayerEvents?, today: PrayerTimes.LocalDate) {
+    private func state(_ owner: String) async throws(StoreError) -> (settings: PrayerSettings, events: PrayerEvents?, today: LocalDate) {
         let current: PrayerSettings
         do { current = try await settings.settings(of: owner) } catch { throw StoreError(.unavailable, "prayer settings could not be read", cause: error) }
         let zone = current.place.flatMap { TimeZone(identifier: $0.timeZone) } ?? TimeZone(secondsFromGMT: 0)!
-        let today = PrayerTimes.LocalDate(Date(timeIntervalSince1970: TimeInterval(clock())), in: zone)
+        let today = LocalDate(Date(timeIntervalSince1970: TimeInterval(clock())), in: zone)
         return (current, PrayerEvents(settings: current), today)
     }
 
-    static func dayNumber(_ date: PrayerTimes.LocalDate) -> Int64 {
-        Int64(PrayerTimes.LocalDate(year: 1970, month: 1, day: 1)!.distance(to: date))
+    static func dayNumber(_ date: LocalDate) -> Int64 {
+        Int64(date.dayNumber)
     }
 
     /// The collection as PROPFIND shows it.
@@ -65,7 +65,7 @@ public struct PrayerCalendar: Sendable {
     public func objects(named names: [String], owner: String) async throws(StoreError) -> [CalendarObject] {
         let (_, events, _) = try await state(owner)
         guard let events else { return [] }
-        var days: [PrayerTimes.LocalDate: [CalendarObject]] = [:]
+        var days: [LocalDate: [CalendarObject]] = [:]
         return names.compactMap { name in
             guard let (date, _) = PrayerEvents.parse(name: name) else { return nil }
             if days[date] == nil { days[date] = events.objects(for: events.calculator.times(on: date)) }
@@ -79,9 +79,9 @@ public struct PrayerCalendar: Sendable {
         guard let events else { return [] }
         let zone = events.calculator.timeZone
         // Open ends fall back to the listing window; a day either side covers zone offsets.
-        let first = range.start.map { PrayerTimes.LocalDate(Date(timeIntervalSince1970: TimeInterval($0)), in: zone).adding(days: -1) }
+        let first = range.start.map { LocalDate(Date(timeIntervalSince1970: TimeInterval($0)), in: zone).adding(days: -1) }
             ?? today.adding(days: -Self.daysBack)
-        let last = range.end.map { PrayerTimes.LocalDate(Date(timeIntervalSince1970: TimeInterval($0)), in: zone).adding(days: 1) }
+        let last = range.end.map { LocalDate(Date(timeIntervalSince1970: TimeInterval($0)), in: zone).adding(days: 1) }
             ?? today.adding(days: Self.daysAhead)
         guard first <= last else { return [] }
         guard first.distance(to: last) <= Self.maxQueryDays else {
@@ -95,13 +95,12 @@ public struct PrayerCalendar: Sendable {
         let (current, events, today) = try await state(owner)
         let now = current.version * Self.positionStride + Self.dayNumber(today)
         let window = today.adding(days: -Self.daysBack)...today.adding(days: Self.daysAhead)
-        func names(_ days: [PrayerTimes.LocalDate]) -> [String] {
+        func names(_ days: [LocalDate]) -> [String] {
             events == nil ? [] : days.flatMap { day in Prayer.obligatory.map { PrayerEvents.objectName(day, $0) } }
         }
         guard let position else { return ChangeSet(position: now, changed: names(Array(window)), deleted: [], isTruncated: false) }
         let version = position / Self.positionStride
-        let epoch = PrayerTimes.LocalDate(year: 1970, month: 1, day: 1)!
-        let then = epoch.adding(days: Int(position % Self.positionStride))
+        let then = LocalDate(dayNumber: Int(position % Self.positionStride))
         guard version == current.version, then <= today, then.distance(to: today) <= Self.maxQueryDays else {
             throw StoreError(.invalidSyncToken, "the prayer settings or the token changed; sync again from the start")
         }

@@ -20,28 +20,27 @@ struct PrayerEvents: Sendable {
     }
 
     /// `20261123-fajr.ics`
-    static func objectName(_ date: PrayerTimes.LocalDate, _ prayer: Prayer) -> String {
+    static func objectName(_ date: LocalDate, _ prayer: Prayer) -> String {
         "\(compact(date))-\(prayer.rawValue).ics"
     }
 
     /// The date and prayer an object name stands for, if it is one of ours.
-    static func parse(name: String) -> (date: PrayerTimes.LocalDate, prayer: Prayer)? {
+    static func parse(name: String) -> (date: LocalDate, prayer: Prayer)? {
         guard name.hasSuffix(".ics") else { return nil }
         let parts = name.dropLast(4).split(separator: "-")
         guard parts.count == 2, parts[0].count == 8, let number = Int(parts[0]), let prayer = Prayer(rawValue: String(parts[1])),
-              prayer.isPrayer, let date = PrayerTimes.LocalDate(year: number / 10_000, month: number / 100 % 100, day: number % 100),
+              prayer.isPrayer, let date = LocalDate(validatingYear: number / 10_000, month: number / 100 % 100, day: number % 100),
               (1900...2200).contains(date.year) else { return nil }
         return (date, prayer)
     }
 
-    static func compact(_ date: PrayerTimes.LocalDate) -> String {
+    static func compact(_ date: LocalDate) -> String {
         date.description.replacingOccurrences(of: "-", with: "")
     }
 
-    /// Whether the date is a Friday (1970-01-01 was a Thursday).
-    static func isFriday(_ date: PrayerTimes.LocalDate) -> Bool {
-        let days = PrayerTimes.LocalDate(year: 1970, month: 1, day: 1)!.distance(to: date)
-        return ((days % 7) + 7) % 7 == 1
+    /// Whether the date is a Friday.
+    static func isFriday(_ date: LocalDate) -> Bool {
+        date.weekday == .friday
     }
 
     /// The VEVENTs of one day, in prayer order. With `zone`, times are local with that

@@ -13,7 +13,7 @@ public enum PrayerFeed {
     public static func calendar(_ settings: PrayerSettings, now: Date) -> [UInt8]? {
         guard let events = PrayerEvents(settings: settings) else { return nil }
         let zone = events.calculator.timeZone
-        let today = PrayerTimes.LocalDate(now, in: zone)
+        let today = LocalDate(now, in: zone)
         let days = events.calculator.times(in: today.adding(days: -PrayerCalendar.daysBack)...today.adding(days: PrayerCalendar.daysAhead))
         guard let first = days.first, let last = days.last else { return nil }
         var name = PrayerCalendar.displayName

@@ -30,7 +30,7 @@ struct SyntheticChat {
         var generator = SplitMix64(seed: 2026)
         var lines: [String] = []
         var minute = 0
-        var day = Extraction.LocalDate(year: 2026, month: 1, day: 1)
+        var day = LocalDate(year: 2026, month: 1, day: 1)
         while lines.count < messages {
             minute += generator.below(40) + 1
             if minute >= 22 * 60 {

@@ -28,7 +28,7 @@ struct ChatsBenchCommand: AsyncParsableCommand {
         var windows = 0
         let judge = try await clock.measure {
             var window: [ChatMessage] = []
-            var day: Extraction.LocalDate?
+            var day: LocalDate?
             func judgeWindow() async throws {
                 guard !window.isEmpty else { return }
                 let judgement = try await extractor.judge(Conversation(messages: window, timeZone: "Asia/Riyadh"))

@@ -40,8 +40,8 @@ struct PrayerBenchCommand: ParsableCommand {
     ]
 
     func run() throws {
-        let start = LocalDate(year: year, month: 1, day: 1)!
-        let count = start.distance(to: LocalDate(year: year + 1, month: 1, day: 1)!)
+        let start = LocalDate(validatingYear: year, month: 1, day: 1)!
+        let count = start.distance(to: LocalDate(validatingYear: year + 1, month: 1, day: 1)!)
         let clock = ContinuousClock()
         var checksum = 0.0
         for benchCase in Self.cases {

@@ -1,5 +1,4 @@
 import CalDAVCore
-import CalDAVSQLite
 import Extraction
 import Foundation
 import Jadwal
@@ -12,6 +11,7 @@ struct ChatComponents {
     init(settings: ServerConfiguration, accounts: AccountStore, store: any CalendarStore, keys: ServerKeys,
          send: @escaping @Sendable (OutgoingMail) async throws -> Void = { _ in }, log: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         service = ChatService(accounts: accounts, store: store, cipher: try await keys.chatKey(settings), extractor: try Self.extractor(settings),
+                              admission: CalendarObjectAdmission(maxResourceSize: settings.maxResourceSize),
                               defaultZone: settings.chatsTimeZone.flatMap(TimeZone.init(identifier:)) ?? .current, send: send, log: log)
     }
 
@@ -22,7 +22,7 @@ struct ChatComponents {
         }
         let storage = try await Storage.open(data, dataDirectory: settings.data)
         let accounts = storage.accounts
-        let calendars = JadwalCalendarStore(primary: storage.homes, prayer: PrayerCalendar(settings: accounts.prayerSettings))
+        let calendars = RoutingCalendarStore(primary: storage.homes, computed: [PrayerCalendar(settings: accounts.prayerSettings)])
         let keys = try ServerKeys(settings: settings, accounts: accounts)
         return (settings, accounts, try await ChatComponents(settings: settings, accounts: accounts, store: calendars, keys: keys).service)
     }

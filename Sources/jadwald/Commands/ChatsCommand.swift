@@ -1,5 +1,4 @@
 import ArgumentParser
-import CalDAVSQLite
 import Extraction
 import Foundation
 import Jadwal

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CalDAVSQLite
 import Foundation
 import Jadwal
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CalDAVCore
-import CalDAVSQLite
 import Foundation
 
 /// `jadwald export USER CALENDAR`: the whole calendar as one .ics file.

@@ -46,9 +46,9 @@ struct ExtractCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("\(file): \(error)")
         }
-        var reference: Extraction.LocalDateTime?
+        var reference: LocalDateTime?
         if let now {
-            guard let parsed = Extraction.LocalDateTime(iso8601: now) else { throw ValidationError("--now must look like 2026-11-25T19:07:12") }
+            guard let parsed = LocalDateTime(iso8601: now) else { throw ValidationError("--now must look like 2026-11-25T19:07:12") }
             reference = parsed
         }
         let conversation = Conversation(messages: transcript.messages, timeZone: zoneName, now: reference)

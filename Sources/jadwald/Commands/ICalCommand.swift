@@ -133,8 +133,8 @@ extension ICalCommand {
 
         static func format(_ value: DateTimeValue, instant: Int) -> String {
             switch value {
-            case .date(let date): return date.description
-            case .dateTime(let local, .floating): return local.description
+            case .date(let date): return date.basicFormat
+            case .dateTime(let local, .floating): return local.basicFormat
             case .dateTime: return FreeBusyCalculator.utc(instant)
             }
         }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CalDAVCore
-import CalDAVSQLite
 import Foundation
 import ICalendar
 import Jadwal
@@ -23,12 +22,19 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "The user who owns the calendar.") var user: String
     @Argument(help: "The calendar's name in its URL, e.g. calendar.") var calendar: String
     @Argument(help: "The iCalendar file to import.") var file: String
+    @Option(help: ArgumentHelp("Configuration file, for the server's limits (default: $JADWAL_CONFIG, else none).", valueName: "file"))
+    var config: String?
     @OptionGroup var data: DataDirectoryOptions
 
     func run() async throws {
-        let storage = try await Storage.open(data)
+        let settings = try ServerConfiguration.resolved(config: config) { settings in
+            if let directory = data.directory { settings.data = directory }
+        }
+        let storage = try await Storage.open(data, dataDirectory: settings.data)
         guard try await storage.accounts.account(named: user) != nil else { throw CommandFailure("no user \(user)") }
-        guard calendar != PrayerCalendar.name else { throw CommandFailure("\(calendar) is computed from the prayer settings; import into another calendar") }
+        // Objects are admitted by the server's own rule and limits, as a PUT would be.
+        let admission = CalendarObjectAdmission(maxResourceSize: settings.maxResourceSize)
+        let store = RoutingCalendarStore(primary: storage.homes, computed: [PrayerCalendar(settings: storage.accounts.prayerSettings)])
         let parsed: Component
         do {
             parsed = try ICalendarParser().parseCalendar(try StandardStreams.read(file))
@@ -37,29 +43,24 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let (pieces, skippedComponents) = CalendarSplitter().split(parsed)
         var summary = ImportSummary(skipped: skippedComponents)
-        let store = storage.homes
         let reference = CalendarReference(owner: user, name: calendar)
         let collection: CalendarCollection
         if let existing = try await store.calendar(reference) {
+            guard !existing.isReadOnly else { throw CommandFailure("\(calendar) is computed by the server; import into another calendar") }
             collection = existing
         } else {
             collection = CalendarCollection(reference: reference, displayName: parsed["X-WR-CALNAME"]?.textValue ?? calendar)
             try await store.createCalendar(collection)
             StandardStreams.error("created calendar \(calendar)\n")
         }
-        let limit = DAVConfiguration().maxResourceSize
         var progress = ProgressBar(total: pieces.count)
         for piece in pieces {
             progress.advance()
             let line = piece.calendar.components.first { $0.name != ComponentName.timeZone }?.line ?? 0
             let bytes = ICalendarSerializer().serialize(piece.calendar)
             do throws(DAVError) {
-                guard bytes.count <= limit else { throw DAVError(.maxResourceSize, "\(bytes.count) bytes is over the \(limit)-byte limit") }
-                let (_, index) = try CalendarObjectRules().check(bytes)
-                guard collection.supportedComponents.contains(index.componentType) else {
-                    throw DAVError(.supportedCalendarComponent, "the calendar holds \(collection.supportedComponents.sorted().joined(separator: ", ")), not \(index.componentType)")
-                }
-                if try await put(bytes, index: index, uid: piece.uid, in: store, reference) { summary.created += 1 } else { summary.replaced += 1 }
+                let (data, index) = try admission.admit(bytes, into: collection)
+                if try await put(data, index: index, uid: piece.uid, in: store, reference) { summary.created += 1 } else { summary.replaced += 1 }
             } catch {
                 summary.skipped.append(CalendarSplitter.Skipped(line: line, reason: "UID \(piece.uid): \(error.message)"))
             }

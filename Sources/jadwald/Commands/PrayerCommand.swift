@@ -166,10 +166,9 @@ extension PrayerCommand {
         let local = Int((instant.timeIntervalSince1970 + Double(offset)).rounded())
         let day = floorDivide(local, 86_400)
         let seconds = local - day * 86_400
-        let epoch = LocalDate(year: 1970, month: 1, day: 1)!
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let text = "\(two(seconds / 3_600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
-        return (text, date.distance(to: epoch.adding(days: day)))
+        return (text, date.distance(to: LocalDate(dayNumber: day)))
     }
 
     /// `[{"date":"2026-11-23","fajr":"05:20:13",...}, ...]`, one object a line.
@@ -224,7 +223,7 @@ extension PrayerCommand {
         let total = Int(instant.timeIntervalSince1970.rounded())
         let day = floorDivide(total, 86_400)
         let seconds = total - day * 86_400
-        let date = LocalDate(year: 1970, month: 1, day: 1)!.adding(days: day)
+        let date = LocalDate(dayNumber: day)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return date.description.replacingOccurrences(of: "-", with: "")
             + "T\(two(seconds / 3_600))\(two(seconds / 60 % 60))\(two(seconds % 60))Z"

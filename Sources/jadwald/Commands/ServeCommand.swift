@@ -51,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
         let users = UserDirectory(accounts: accounts, calendars: store)
         // Calendar rows and objects are kept while the database's change stamp says they are current.
         let cached: any CalendarStore = storage.changes.map { CachedCalendarStore(store, signal: $0) } ?? store
-        let calendars = JadwalCalendarStore(primary: cached, prayer: PrayerCalendar(settings: accounts.prayerSettings))
+        let calendars = RoutingCalendarStore(primary: cached, computed: [PrayerCalendar(settings: accounts.prayerSettings)])
         let publicURL = PublicURLAdvice.url(settings)
         let publicURLWarnings = PublicURLAdvice.warnings(settings, url: publicURL)
         for warning in publicURLWarnings { logger.warning("\(warning)") }

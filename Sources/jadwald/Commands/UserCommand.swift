@@ -1,6 +1,5 @@
 import ArgumentParser
 import CalDAVCore
-import CalDAVSQLite
 import Foundation
 import Jadwal
 import Logging

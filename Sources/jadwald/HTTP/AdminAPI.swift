@@ -1,5 +1,4 @@
 import CalDAVCore
-import CalDAVSQLite
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -38,8 +38,9 @@ final class BasicAuthenticator: Sendable {
     private let logger: Logger
     /// Name as typed -> the credentials that worked for it.
     private let verified = Mutex<[String: [Verified]]>([:])
-    /// Per-process key, so kept digests are useless outside this process.
-    private let key = SymmetricKey(size: .bits256)
+    /// Keyed with a per-process key, so kept digests are useless outside this process; set
+    /// up once and copied for each digest, as the key's setup costs as much as the rest.
+    private let keyed = HMAC<SHA256>(key: SymmetricKey(size: .bits256))
 
     private struct Verified {
         let digest: HashedAuthenticationCode<SHA256>
@@ -124,15 +125,11 @@ final class BasicAuthenticator: Sendable {
     /// A keyed digest of the credentials as sent, byte for byte; it runs on every request,
     /// so the bytes are hashed where they lie.
     private func digest(_ name: String, _ password: String) -> HashedAuthenticationCode<SHA256> {
-        var mac = HMAC<SHA256>(key: key)
-        Self.feed(name, to: &mac)
-        mac.update(data: [UInt8(0)])
-        Self.feed(password, to: &mac)
+        var mac = keyed
+        var bytes = name
+        bytes.append("\u{0}")
+        bytes.append(password)
+        bytes.withUTF8 { mac.update(data: UnsafeRawBufferPointer($0)) }
         return mac.finalize()
-    }
-
-    private static func feed(_ text: String, to mac: inout HMAC<SHA256>) {
-        var text = text
-        text.withUTF8 { mac.update(data: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -7,12 +7,12 @@ struct ChatEventTimingTests {
     let zone = TimeZone(identifier: "Asia/Riyadh")!
 
     func at(_ day: Int, _ hour: Int, _ minute: Int = 0) -> Int {
-        Int(Extraction.LocalDateTime(year: 2026, month: 11, day: day, hour: hour, minute: minute).instant(in: zone).timeIntervalSince1970)
+        Int(LocalDateTime(year: 2026, month: 11, day: day, hour: hour, minute: minute).instant(in: zone).timeIntervalSince1970)
     }
 
     func event(_ start: Int, _ end: Int? = nil, from: ClockTime? = nil, to: ClockTime? = nil) -> ExtractedEvent {
-        ExtractedEvent(title: "x", startDate: Extraction.LocalDate(year: 2026, month: 11, day: start),
-                       endDate: end.map { Extraction.LocalDate(year: 2026, month: 11, day: $0) }, startTime: from, endTime: to)
+        ExtractedEvent(title: "x", startDate: LocalDate(year: 2026, month: 11, day: start),
+                       endDate: end.map { LocalDate(year: 2026, month: 11, day: $0) }, startTime: from, endTime: to)
     }
 
     @Test("a start without an end lasts an hour; an end before the start is the next day; days without times are whole days")
@@ -30,10 +30,10 @@ struct ChatEventTimingTests {
     func standingPlan() {
         let plan = StandingPlan(title: "Dinner at Nozomi", timing: .init(start: at(26, 20), end: at(26, 21), isAllDay: false),
                                 location: "Nozomi", zone: zone)
-        let messages = plan.messages(counterpart: "Sara", owner: "Amal", before: Extraction.LocalDateTime(year: 2026, month: 11, day: 24, hour: 9))
+        let messages = plan.messages(counterpart: "Sara", owner: "Amal", before: LocalDateTime(year: 2026, month: 11, day: 24, hour: 9))
         #expect(messages.map(\.text) == ["Dinner at Nozomi on Thursday 26 November 2026 from 20:00 to 21:00 at Nozomi?", "Yes, agreed 👍"])
         #expect(messages.map(\.fromOwner) == [false, true])
-        #expect(messages[0].sent == Extraction.LocalDateTime(year: 2026, month: 11, day: 24, hour: 8, minute: 59))
+        #expect(messages[0].sent == LocalDateTime(year: 2026, month: 11, day: 24, hour: 8, minute: 59))
         #expect(plan.isRevised(by: event(26, from: ClockTime(hour: 21))))
         var renamed = event(27, from: ClockTime(hour: 21))
         renamed.title = "Dinner"

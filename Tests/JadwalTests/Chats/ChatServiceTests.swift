@@ -11,13 +11,13 @@ struct ChatServiceTests {
     let zone = TimeZone(identifier: "Asia/Riyadh")!
 
     func service(_ fixture: ChatFixture) -> ChatService {
-        let calendars = JadwalCalendarStore(primary: fixture.users.calendars, prayer: PrayerCalendar(settings: fixture.accounts.prayerSettings))
+        let calendars = RoutingCalendarStore(primary: fixture.users.calendars, computed: [PrayerCalendar(settings: fixture.accounts.prayerSettings)])
         return ChatService(accounts: fixture.accounts, store: calendars, cipher: fixture.cipher, extractor: BuiltinExtractor(), defaultZone: zone)
     }
 
     /// Seconds since the epoch of a Riyadh wall-clock time.
     func at(_ day: Int, _ hour: Int, _ minute: Int = 0, month: Int = 11) -> Int {
-        Int(Extraction.LocalDateTime(year: 2026, month: month, day: day, hour: hour, minute: minute).instant(in: zone).timeIntervalSince1970)
+        Int(LocalDateTime(year: 2026, month: month, day: day, hour: hour, minute: minute).instant(in: zone).timeIntervalSince1970)
     }
 
     func message(_ id: String, _ text: String, fromOwner: Bool, at sent: Int) -> ChatStore.IncomingMessage {

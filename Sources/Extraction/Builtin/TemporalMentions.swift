@@ -1,0 +1,46 @@
+/// A clock time as written: the hour may lack AM/PM.
+struct ClockMention: Hashable, Sendable {
+    enum Meridiem: Hashable, Sendable { case am, pm, noon, unknown }
+    var hour: Int
+    var minute: Int
+    var meridiem: Meridiem
+    var at: Int
+
+    /// 24-hour clock for a known meridiem, or nil when it must come from context.
+    var fixed: ClockTime? {
+        if hour > 12 || hour == 0 { return ClockTime(hour: hour % 24, minute: minute) }
+        switch meridiem {
+        case .am: return ClockTime(hour: hour == 12 ? 0 : hour, minute: minute)
+        case .pm: return ClockTime(hour: hour == 12 ? 12 : hour + 12, minute: minute)
+        case .noon: return ClockTime(hour: hour == 12 || hour < 6 ? (hour == 12 ? 12 : hour + 12) : hour, minute: minute)
+        case .unknown: return nil
+        }
+    }
+}
+
+/// The broad part of the day a message speaks of, used to place hours without AM/PM.
+enum DayPart: Hashable, Sendable { case morning, afternoon, evening }
+
+/// A day named at a token position, possibly the start of a range of days.
+struct DateMention: Hashable, Sendable {
+    var expr: DateExpression
+    var at: Int
+    var end: DateExpression?
+}
+
+/// What a message says about days and times.
+struct TemporalMentions: Hashable, Sendable {
+    var dates: [DateMention] = []
+    var start: ClockMention?
+    var end: ClockMention?
+    var durationMinutes: Int?
+    /// A time given relative to a prayer ("بعد العصر", "after Maghrib").
+    var prayerRelative = false
+    var dayPart: DayPart?
+    /// An IANA zone named for the time ("3pm UK time").
+    var zone: String?
+    /// Speaks of the past ("yesterday", "last week", "أمس").
+    var pastDay = false
+    /// "this weekend", "next week" without a day.
+    var vagueDay = false
+}

@@ -1,0 +1,117 @@
+/// Readers of one day at a token position, for ``TemporalRecognizer/recognize(_:)``.
+extension TemporalRecognizer {
+    /// The weekday named at `i`, 1 = Sunday ... 7 = Saturday. An Arabic name counts with an
+    /// article or a conjunction, after "يوم", or bare unless it is "احد" (also "one") or
+    /// "اربع" (also "four").
+    static func weekdayAt(_ t: [Token], _ i: Int) -> Int? {
+        guard i >= 0, i < t.count, t[i].kind == .word else { return nil }
+        if let day = weekdays[t[i].norm] {
+            return day
+        }
+        if t[i].arabic, let day = arabicWeekdays[t[i].base] {
+            if t[i].norm != t[i].base { return day } // with article or conjunction
+            if i > 0, t[i - 1].base == "يوم" { return day }
+            if day != 1, t[i].norm != "اربع" { return day }
+        }
+        return nil
+    }
+
+    /// The number at `i` when it is ASCII digits only.
+    static func plainNumber(_ t: [Token], _ i: Int) -> Int? {
+        guard i >= 0, i < t.count, t[i].kind == .number, t[i].norm.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        return Int(t[i].norm)
+    }
+
+    /// A count at `i`: digits or a number word ("3", "three", "couple").
+    static func countAt(_ t: [Token], _ i: Int) -> Int? {
+        if let value = plainNumber(t, i) { return value }
+        guard i >= 0, i < t.count else { return nil }
+        return numberWords[t[i].norm]
+    }
+
+    /// "12th", "the 12th", "15th of March" (the month case is handled by `calendarAt`).
+    static func dayOfMonthAt(_ t: [Token], _ i: Int) -> (Int, Int)? {
+        var j = i
+        if j < t.count, t[j].norm == "the" { j += 1 }
+        guard j < t.count, t[j].kind == .number else { return nil }
+        let w = t[j].norm
+        for suffix in ["th", "st", "nd", "rd"] where w.hasSuffix(suffix) {
+            if let day = Int(w.dropLast(2)), (1...31).contains(day) {
+                if j + 1 < t.count, months[t[j + 1].norm] != nil || (t[j + 1].norm == "of" && j + 2 < t.count && months[t[j + 2].norm] != nil) { return nil }
+                return (day, j - i + 1)
+            }
+        }
+        return nil
+    }
+
+    /// "12 March", "12th of March", "March 12", "١٥ ديسمبر", "Dec 12 2026", "10 to 13 Dec" (the start).
+    static func calendarAt(_ t: [Token], _ i: Int) -> (DateExpression, Int)? {
+        guard i < t.count else { return nil }
+        func dayValue(_ k: Int) -> Int? {
+            guard k >= 0, k < t.count, t[k].kind == .number else { return nil }
+            var w = Substring(t[k].norm)
+            for suffix in ["th", "st", "nd", "rd"] where w.hasSuffix(suffix) { w = w.dropLast(2) }
+            guard let d = Int(w), (1...31).contains(d), w.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+            return d
+        }
+        func monthValue(_ k: Int) -> Int? {
+            guard k >= 0, k < t.count else { return nil }
+            return months[t[k].norm] ?? (t[k].arabic ? months[t[k].base] : nil)
+        }
+        func yearValue(_ k: Int) -> Int? {
+            guard let y = plainNumber(t, k), (2000...2100).contains(y) else { return nil }
+            return y
+        }
+        if let day = dayValue(i) {
+            var k = i + 1
+            if k < t.count, t[k].norm == "of" { k += 1 }
+            if let month = monthValue(k) {
+                let year = yearValue(k + 1)
+                return (.calendar(month: month, day: day, year: year), k - i + 1 + (year == nil ? 0 : 1))
+            }
+            // "10 to 13 Dec": the start of a range whose month comes at the end.
+            if i + 3 < t.count, rangeWords.contains(t[i + 1].norm), t[i + 1].norm != "and", dayValue(i + 2) != nil, let month = monthValue(i + 3) {
+                return (.calendar(month: month, day: day, year: yearValue(i + 4)), 1)
+            }
+            return nil
+        }
+        if let month = monthValue(i) {
+            // Month names that are also words need a day right after them.
+            if t[i].norm == "may" || t[i].norm == "mar" || t[i].norm == "jan" || t[i].norm == "sat" {
+                guard dayValue(i + 1) != nil || dayValue(i + 2) != nil && t[i + 1].norm == "the" else { return nil }
+            }
+            var k = i + 1
+            if k < t.count, t[k].norm == "the" { k += 1 }
+            if let day = dayValue(k), !(k + 1 < t.count && t[k + 1].norm.hasPrefix("pm")) {
+                var used = k - i + 1
+                var year: Int?
+                if k + 1 < t.count, t[k + 1].norm == "," {
+                    if let y = yearValue(k + 2) {
+                        year = y
+                        used += 2
+                    }
+                } else if let y = yearValue(k + 1) {
+                    year = y
+                    used += 1
+                }
+                return (.calendar(month: month, day: day, year: year), used)
+            }
+        }
+        return nil
+    }
+
+    /// "9/12", "14/04", "15/3/2026", optionally after one filler token ("يوم الأربعاء ٩/١٢", "Tuesday 14/04").
+    static func numericAt(_ t: [Token], skipping i: Int, weekday: Int?) -> (DateExpression, Int)? {
+        var j = i
+        if weekday != nil, j < t.count, t[j].norm == "," || t[j].norm == "الموافق" || t[j].norm == "the" { j += 1 }
+        guard j < t.count, t[j].kind == .number, t[j].norm.contains("/") else { return nil }
+        let parts = t[j].norm.split(separator: "/").map { Int($0) }
+        guard parts.count == 2 || parts.count == 3, !parts.contains(nil) else { return nil }
+        let a = parts[0]!, b = parts[1]!
+        var year = parts.count == 3 ? parts[2]! : nil
+        if let y = year, y < 100 { year = 2000 + y }
+        guard (1...31).contains(a), (1...31).contains(b), a <= 12 || b <= 12 else { return nil }
+        if j > 0, nonDateFractionLeads.contains(t[j - 1].norm) { return nil }
+        return (.numeric(a, b, year: year, weekday: weekday), j - i + 1)
+    }
+}
