@@ -192,6 +192,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ProvisioningTests", dependencies: ["Provisioning"], swiftSettings: strictSettings),
+        // The daemon's HTTP binding, in process over real sockets.
+        .testTarget(
+            name: "jadwaldTests",
+            dependencies: ["jadwald", "Jadwal", "CalDAVCore", "CalDAVCoreTesting", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "CalDAVCore", "CalDAVSQLite", "ICalendar", "Mail", "PrayerTimes", "PostgresTestSupport", "CalDAVPostgres", "SQLStorage", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         .testTarget(
             name: "MailTests",

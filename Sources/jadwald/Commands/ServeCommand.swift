@@ -65,7 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
         let router = Router(context: JadwalRequestContext.self)
         let observer = RequestObserver(metrics: metrics)
         let proxies = TrustedProxies(ranges: settings.trustedProxies)
-        router.add(middleware: ObservabilityMiddleware(observer: observer, proxies: proxies))
+        router.add(middleware: ObservabilityMiddleware(observer: observer))
         // A cached password check is trusted until the database's next commit.
         let authenticator = BasicAuthenticator(accounts: accounts, changes: storage.changes, logger: logger)
         let handler = DAVHandler(store: calendars, resources: store,
@@ -77,9 +77,6 @@ struct ServeCommand: AsyncParsableCommand {
         let dates = HTTPDateCache()
         let bodies = ResponseBodyBuffers()
         let budget = BodyBudget(limit: settings.bodyMemory)
-        let davHandler: @Sendable () -> DAVChannelHandler = {
-            DAVChannelHandler(responder: dav, observer: observer, dates: dates, bodies: bodies, budget: budget, proxies: proxies, logger: logger)
-        }
         let connections = ConnectionRegistry(limits: ConnectionLimits(
             headerTimeout: .seconds(Int64(settings.headerTimeout)), bodyTimeout: .seconds(Int64(settings.bodyTimeout)),
             idleTimeout: .seconds(Int64(settings.idleTimeout)),
@@ -133,11 +130,15 @@ struct ServeCommand: AsyncParsableCommand {
             logger.info("serving CalDAV", metadata: ["url": "\(scheme)://\(settings.host):\(settings.port)/dav/", "data": "\(settings.data)",
                                                      "storage": "\(storage.description)"])
         }
+        // Every request, DAV or the router's, is answered by one binding; the router is complete by now.
+        let services = HTTPConnectionHandler.Services(
+            dav: dav, router: RouterAnswering(router: router, logger: logger), observer: observer, dates: dates, bodies: bodies, budget: budget,
+            proxies: proxies, maxRouterBody: { $0 == ChatImportAPI.path ? ChatImportAPI.maxBody : 1 << 20 }, secure: settings.tlsCertificate != nil, logger: logger)
         let server: HTTPServerBuilder
         if let certificate = settings.tlsCertificate, let key = settings.tlsKey {
-            server = try .tls(.davHTTP1(davHandler, connections: connections), tlsConfiguration: try Self.tlsConfiguration(certificate: certificate, key: key))
+            server = try .tls(.jadwalHTTP1(services, connections: connections), tlsConfiguration: try Self.tlsConfiguration(certificate: certificate, key: key))
         } else {
-            server = .davHTTP1(davHandler, connections: connections)
+            server = .jadwalHTTP1(services, connections: connections)
         }
         let app = Application(router: router, server: server, configuration: serverConfiguration, onServerRunning: serving, logger: logger)
         // The mail dispatcher and the job worker run beside the server and stop with it (on

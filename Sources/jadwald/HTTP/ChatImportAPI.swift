@@ -12,11 +12,13 @@ import Jadwal
 struct ChatImportAPI: Sendable {
     let service: ChatService
     static let maxBody = 24 << 20
+    /// Where exports are uploaded: the one route whose body may be larger than a megabyte.
+    static let path = "/api/v1/chats/import"
 
     typealias SignedIn = @Sendable (Request, JadwalRequestContext, (String) async throws -> Response) async -> Response
 
     func add(to router: Router<JadwalRequestContext>, signedIn: @escaping SignedIn) {
-        router.post("/api/v1/chats/import") { request, context in
+        router.post(RouterPath(Self.path)) { request, context in
             await signedIn(request, context) { user in try await self.importExport(request, user: user) }
         }
     }

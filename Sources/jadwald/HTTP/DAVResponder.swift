@@ -4,7 +4,7 @@ import Jadwal
 
 /// Answers requests for the DAV tree: authenticates with HTTP Basic and hands the request
 /// to ``DAVHandler``. Every method reaches the handler, so unknown methods get its 405.
-/// Knows no HTTP framework: ``DAVChannelHandler`` feeds it from the channel pipeline.
+/// Knows no HTTP framework: ``HTTPConnectionHandler`` feeds it from the channel pipeline.
 ///
 /// A request with a body is admitted from its head (``admit(method:path:authorization:client:)``)
 /// before any of the body is read, so that a stranger cannot make the server hold bodies.

@@ -1,22 +1,12 @@
 import Hummingbird
-import NIOHTTP1
 
-/// Sets the client's address (a trusted proxy's word for it) and records every request the
-/// router serves with ``RequestObserver``.
+/// Records every request the router serves with ``RequestObserver`` (the connection has
+/// already set the client's address, a trusted proxy's word for it).
 struct ObservabilityMiddleware: RouterMiddleware {
     let observer: RequestObserver
-    let proxies: TrustedProxies
 
     func handle(_ request: Request, context: JadwalRequestContext, next: (Request, JadwalRequestContext) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
-        var context = context
-        if !proxies.ranges.isEmpty {
-            var headers = HTTPHeaders()
-            for field in request.headers where ["forwarded", "x-forwarded-for"].contains(field.name.canonicalName) {
-                headers.add(name: field.name.canonicalName, value: field.value)
-            }
-            context.clientAddress = proxies.client(peer: context.clientAddress, headers: headers)
-        }
         let (client, identity) = (context.clientAddress, context.identity)
         do {
             let response = try await next(request, context)
