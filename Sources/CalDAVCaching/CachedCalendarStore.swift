@@ -60,6 +60,7 @@ public final class CachedCalendarStore: CalendarStore {
         let stamp = await signal.stamp()
         guard let collection = try await calendar(reference, at: stamp) else { return nil }
         guard let name else { return CalendarLookup(collection: collection, object: nil) }
+        if stamp != nil, let current = keptObject(named: name, in: collection) { return CalendarLookup(collection: collection, object: current) }
         do {
             return CalendarLookup(collection: collection, object: try await objects(named: [name], in: collection, at: stamp).first)
         } catch where error.code == .notFound {
@@ -90,10 +91,7 @@ public final class CachedCalendarStore: CalendarStore {
         var found: [String: CalendarObject] = [:]
         var missing: [String] = []
         for name in names {
-            let current = kept.value(for: ObjectKey(calendar: reference, name: name)) {
-                $0.changePosition == collection.changePosition && $0.syncID == collection.syncID
-            }
-            if let current { found[name] = current.object } else { missing.append(name) }
+            if let current = keptObject(named: name, in: collection) { found[name] = current } else { missing.append(name) }
         }
         if !missing.isEmpty {
             for object in try await base.objects(named: missing, in: reference) {
@@ -103,6 +101,13 @@ public final class CachedCalendarStore: CalendarStore {
             }
         }
         return names.compactMap { found[$0] }
+    }
+
+    /// The object kept under `name` for `collection` as it is now, if any.
+    private func keptObject(named name: String, in collection: CalendarCollection) -> CalendarObject? {
+        kept.value(for: ObjectKey(calendar: collection.reference, name: name)) {
+            $0.changePosition == collection.changePosition && $0.syncID == collection.syncID
+        }?.object
     }
 
     private static func size(of collection: CalendarCollection?, _ reference: CalendarReference) -> Int {

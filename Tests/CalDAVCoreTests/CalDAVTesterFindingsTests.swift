@@ -83,6 +83,9 @@ struct CalDAVTesterFindingsTests {
         "<C:comp-filter name=\"VCALENDAR\"><C:comp-filter name=\"VEVENT\"><C:comp-filter name=\"VEVENT\"/></C:comp-filter></C:comp-filter>",
         "<C:comp-filter name=\"VCALENDAR\"><C:comp-filter name=\"VALARM\"/></C:comp-filter>",
         "<C:comp-filter name=\"VCALENDAR\"><C:comp-filter name=\"VEVENT\"><C:prop-filter name=\"SUMMARY\"><C:time-range start=\"20260101T000000Z\"/></C:prop-filter></C:comp-filter></C:comp-filter>",
+        "<C:comp-filter name=\"VCALENDAR\"><C:comp-filter name=\"VTIMEZONE\"><C:time-range start=\"20060102T000000Z\" end=\"20060103T000000Z\"/></C:comp-filter></C:comp-filter>",
+        "<C:comp-filter name=\"VCALENDAR\"><C:comp-filter name=\"VTIMEZONE\"><C:comp-filter name=\"STANDARD\"><C:time-range start=\"20060102T000000Z\"/></C:comp-filter></C:comp-filter></C:comp-filter>",
+        "<C:comp-filter name=\"VCALENDAR\"><C:comp-filter name=\"VEVENT\"><C:comp-filter name=\"VALARM\"><C:comp-filter name=\"X-COMP\"><C:time-range start=\"20060102T000000Z\"/></C:comp-filter></C:comp-filter></C:comp-filter></C:comp-filter>",
     ])
     func invalidFilters(filter: String) async {
         await seeded()

@@ -80,6 +80,11 @@ extension CompFilter {
         "VEVENT": ["VALARM"], "VTODO": ["VALARM"], "VTIMEZONE": ["STANDARD", "DAYLIGHT"], "VAVAILABILITY": ["AVAILABLE"],
     ]
 
+    /// Components a time-range can test (RFC 4791 §9.9); VTIMEZONE, its observances and
+    /// unknown components have no time of their own. VCALENDAR is read leniently, as any
+    /// component inside overlapping, as Radicale and Xandikos read it and clients send it.
+    static let timedComponents: Set<String> = ["VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VALARM", "VAVAILABILITY", "AVAILABLE"]
+
     /// Date and time properties, the only ones a time-range can test (RFC 4791 §9.9).
     static let timedProperties: Set<String> = ["DTSTART", "DTEND", "DUE", "COMPLETED", "CREATED", "DTSTAMP", "LAST-MODIFIED",
                                                "RECURRENCE-ID", "EXDATE", "RDATE", "TRIGGER", "FREEBUSY"]
@@ -90,6 +95,9 @@ extension CompFilter {
             guard Self.members[parent]?.contains(upper) == true else {
                 throw DAVError(.validFilter, "\(upper) cannot be inside \(parent), so no comp-filter can match it there")
             }
+        }
+        if timeRange != nil && !Self.timedComponents.contains(upper) {
+            throw DAVError(.validFilter, "a time-range applies to components that happen in time (VEVENT, VTODO, VJOURNAL, VFREEBUSY, VALARM), not \(upper)")
         }
         for property in propFilters where property.timeRange != nil && !Self.timedProperties.contains(property.name.uppercased()) {
             throw DAVError(.validFilter, "a time-range applies to date and time properties, not \(property.name)")
