@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Server benchmark: jadwald against Radicale, Xandikos and nginx on the same workload.
+"""Server benchmark: jadwald against Radicale, Xandikos, Baïkal and nginx on the same workload.
 
 Run through scripts/bench-server, which installs wrk, nginx and the .venv-bench packages
 and builds jadwald in release. See Benchmarks/README.md ("Server benchmark").
@@ -14,7 +14,16 @@ jadwald answered, as the physical limit of this machine for each read.
 jadwald-pg is jadwald on a fresh PostgreSQL database (a temporary cluster, scripts/temporary_postgres.py);
 jadwald-pg2 is two jadwald instances on one such database behind nginx as a round-robin
 load balancer. Both are seeded and measured like jadwald; they need PostgreSQL installed
-and are not in the default --servers.
+and are not in the default --servers. jadwald-nocache is jadwald with its response cache off
+(limits.response_cache_bytes = 0). baikal is Baïkal (sabre/dav 4.7) on Debian's PHP-FPM behind
+nginx, built from git repositories in a temporary folder (baikal.py); it is seeded by PUT.
+
+The *_random reads vary their bodies as clients do, so that a response cache rarely has the
+answer: dav.lua makes every request afresh from items drawn at random (50 hrefs out of all
+objects; a 30-day window starting at a random minute of the events' years; one object out of
+all). Every measurement also gives the server's CPU per request (utime + stime from /proc,
+children included where the server forks, divided by the answers), and floors.py the floors
+of the same work measured on jadwald's own database.
 """
 
 from __future__ import annotations
@@ -42,16 +51,20 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "scripts"))
+import baikal  # noqa: E402
 import events as eventgen  # noqa: E402
+import floors  # noqa: E402
 import temporary_postgres as postgres  # noqa: E402
 
 USER, PASSWORD = "bench", "bench-password-1"
 AUTH = "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
 CLK_TCK = os.sysconf("SC_CLK_TCK")
-ALL_SERVERS = ["jadwald", "jadwald-base", "jadwald-pg", "jadwald-pg2", "radicale", "xandikos", "nginx"]
+ALL_SERVERS = ["jadwald", "jadwald-nocache", "jadwald-base", "jadwald-pg", "jadwald-pg2", "radicale", "baikal",
+               "xandikos", "nginx"]
 DEFAULT_SERVERS = ["jadwald", "radicale", "xandikos", "nginx"]
 PG_SERVERS = ["jadwald-pg", "jadwald-pg2"]
-READ_TESTS = ["propfind", "query", "multiget", "get", "sync_initial", "sync_after"]
+READ_TESTS = ["propfind", "query", "query_random", "multiget", "multiget_random", "get", "get_random",
+              "sync_initial", "sync_after"]
 WRITE_TESTS = ["put", "delete"]
 ALL_TESTS = READ_TESTS + WRITE_TESTS
 
@@ -59,8 +72,11 @@ LABELS = {
     "seed": "seed by PUT (new objects)",
     "propfind": "PROPFIND Depth 1 (N+1 responses)",
     "query": "calendar-query, 1 month, calendar-data",
+    "query_random": "calendar-query, 30 days from a random minute (varied)",
     "multiget": "calendar-multiget, 50 hrefs",
+    "multiget_random": "calendar-multiget, 50 random hrefs of all (varied)",
     "get": "GET one object",
+    "get_random": "GET one random object of all (varied)",
     "sync_initial": "sync-collection, initial",
     "sync_after": "sync-collection after 10 changes",
     "put": "PUT new object (If-None-Match: *)",
@@ -72,20 +88,34 @@ PROPFIND_BODY = (b'<?xml version="1.0" encoding="utf-8"?>\n'
                  b'<D:getcontenttype/></D:prop></D:propfind>')
 
 
-def query_body(start: dt.datetime, end: dt.datetime) -> bytes:
+# In a random test's path or body, dav.lua puts the items it draws in place of DRAW.
+DRAW = "{{draw}}"
+
+
+def time_range(start: dt.datetime, end: dt.datetime) -> str:
+    return f'<C:time-range start="{start:%Y%m%dT%H%M%SZ}" end="{end:%Y%m%dT%H%M%SZ}"/>'
+
+
+def query_body(time_range_xml: str) -> bytes:
+    """A calendar-query for getetag and calendar-data of the VEVENTs within the time-range element."""
     return ('<?xml version="1.0" encoding="utf-8"?>\n'
             '<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">'
             '<D:prop><D:getetag/><C:calendar-data/></D:prop>'
             '<C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT">'
-            f'<C:time-range start="{start:%Y%m%dT%H%M%SZ}" end="{end:%Y%m%dT%H%M%SZ}"/>'
-            '</C:comp-filter></C:comp-filter></C:filter></C:calendar-query>').encode()
+            + time_range_xml
+            + '</C:comp-filter></C:comp-filter></C:filter></C:calendar-query>').encode()
 
 
-def multiget_body(hrefs: list[str]) -> bytes:
+def href_elements(hrefs: list[str]) -> str:
+    return "".join(f"<D:href>{h}</D:href>" for h in hrefs)
+
+
+def multiget_body(href_xml: str) -> bytes:
+    """A calendar-multiget for getetag and calendar-data of the objects in the href elements."""
     return ('<?xml version="1.0" encoding="utf-8"?>\n'
             '<C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">'
             '<D:prop><D:getetag/><C:calendar-data/></D:prop>'
-            + "".join(f"<D:href>{h}</D:href>" for h in hrefs)
+            + href_xml
             + '</C:calendar-multiget>').encode()
 
 
@@ -147,6 +177,8 @@ class Server:
     calendar_path = "/"
     auth = True
     loaded_directly = False
+    measure_floors = False  # floors.py on its SQLite database once it is seeded (an SQLite jadwald)
+    description = ""  # what runs, when prepare() finds out (versions); a note under the tables
 
     def __init__(self, work: Path, events: list, args):
         self.work = work / self.name
@@ -211,9 +243,47 @@ class Server:
         """The processes whose memory and CPU count as the server's."""
         return [self.proc.pid]
 
+    def cpu_seconds(self) -> float:
+        """The server's CPU so far: user and system time of its processes."""
+        return sum(proc_cpu_seconds(p) for p in self.pids())
+
+    def await_answer(self, procs: list[subprocess.Popen], t0: float, timeout: float) -> float:
+        """Waits until a front (a balancer, nginx before PHP-FPM) passes on a 207 to a PROPFIND
+        Depth 0 on the calendar (it answers 502 while nothing behind it listens yet); returns
+        the time since t0."""
+        while True:
+            for p in procs:
+                if p.poll() is not None:
+                    raise RuntimeError(f"{self.name}: {p.args[0]} exited with {p.returncode}; see {self.work}")
+            try:
+                status, _ = self.request("PROPFIND", self.calendar_path, PROPFIND_BODY, {"Depth": "0"}, timeout=600)
+                if status == 207:
+                    return time.monotonic() - t0
+                if status not in (502, 503, 504):
+                    raise RuntimeError(f"{self.name}: PROPFIND Depth 0 answered {status}")
+            except (ConnectionError, http.client.RemoteDisconnected):
+                pass
+            if time.monotonic() - t0 > timeout:
+                raise RuntimeError(f"{self.name} did not answer within {timeout} s")
+            time.sleep(0.002)
+
     def extra_cpu_seconds(self) -> dict[str, float]:
         """CPU of helpers that are not the server itself (its database, a load balancer)."""
         return {}
+
+    def wait_idle(self, timeout: float) -> float:
+        """Waits until the server and its helpers use (almost) no CPU: a slow server still works
+        on the answers of the previous measurement after wrk closed their connections, and that
+        work would count in the next. Returns the seconds waited."""
+        t0 = time.monotonic()
+        last = self.cpu_seconds() + sum(self.extra_cpu_seconds().values())
+        while time.monotonic() - t0 < timeout:
+            time.sleep(0.25)
+            now = self.cpu_seconds() + sum(self.extra_cpu_seconds().values())
+            if now - last <= 1.5 / CLK_TCK:  # at most a clock tick in 250 ms
+                break
+            last = now
+        return time.monotonic() - t0
 
     def close(self) -> None:
         """Stops what outlives start() and stop() (a database server)."""
@@ -269,6 +339,16 @@ class Jadwald(Server):
     def command(self, port: int | None = None) -> list[str]:
         return [self.binary(), "serve", "--data", str(self.work / "data"), "--host", "127.0.0.1",
                 "--port", str(port or self.port)] + self.storage()
+
+
+class JadwaldNoCache(Jadwald):
+    """jadwald with its response cache off: limits.response_cache_bytes = 0 in its configuration file."""
+    name = "jadwald-nocache"
+
+    def command(self, port: int | None = None) -> list[str]:
+        config = self.work / "jadwald.toml"
+        config.write_text("[limits]\nresponse_cache_bytes = 0\n")
+        return super().command(port) + ["--config", str(config)]
 
 
 class JadwaldBase(Jadwald):
@@ -382,25 +462,8 @@ class JadwaldPG2(JadwaldPG):
         self.proc = subprocess.Popen(["nginx", "-p", str(conf.parent), "-c", str(conf), "-e", str(conf.parent / "error.log")],
                                      stdout=logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=self.work)
         logf.close()
-        # Ready when the balancer passes on a 207 to the first PROPFIND Depth 0 (it answers
-        # 502 while no instance listens yet); then wait until both instances listen.
-        startup = None
-        while startup is None:
-            for p in [self.proc] + self.instances:
-                if p.poll() is not None:
-                    raise RuntimeError(f"{self.name}: {p.args[0]} exited with {p.returncode}; see {self.work}")
-            try:
-                status, _ = self.request("PROPFIND", self.calendar_path, PROPFIND_BODY, {"Depth": "0"}, timeout=600)
-                if status == 207:
-                    startup = time.monotonic() - t0
-                elif status not in (502, 503, 504):
-                    raise RuntimeError(f"{self.name}: PROPFIND Depth 0 answered {status}")
-            except (ConnectionError, http.client.RemoteDisconnected):
-                pass
-            if startup is None:
-                if time.monotonic() - t0 > timeout:
-                    raise RuntimeError(f"{self.name} did not answer within {timeout} s")
-                time.sleep(0.002)
+        # Ready when the balancer passes on a 207; then wait until both instances listen.
+        startup = self.await_answer([self.proc] + self.instances, t0, timeout)
         for p in ports:
             while True:
                 try:
@@ -471,6 +534,80 @@ class Radicale(Server):
             "[logging]\n"
             "level = warning\n")
         return [sys.executable, "-m", "radicale", "--config", str(config)]
+
+
+class Baikal(Server):
+    """Baïkal on Debian's PHP-FPM behind nginx, as its documentation sets it up (baikal.py):
+    self.proc is PHP-FPM (a static pool of --concurrency workers), whose processes count as
+    the server; nginx (2 workers, FastCGI to PHP-FPM on a TCP port) is a helper. Seeded by PUT."""
+    name = "baikal"
+    calendar_path = f"/dav.php/calendars/{USER}/default/"
+
+    def __init__(self, work: Path, events: list, args):
+        super().__init__(work, events, args)
+        self.nginx: subprocess.Popen | None = None
+        self.app = self.work / "app"
+
+    def prepare(self) -> None:
+        missing = baikal.missing_packages()
+        if missing or not baikal.php_fpm():
+            raise RuntimeError(f"Baïkal needs Debian packages: apt-get install {' '.join(missing or baikal.DEBIAN_PACKAGES)}")
+        versions = baikal.assemble(self.app, Path(self.args.baikal_sources))
+        php = subprocess.run([baikal.php_fpm(), "-v"], capture_output=True, text=True).stdout.split(" (")[0]
+        self.description = (", ".join(f"{k} {v}" for k, v in versions.items())
+                            + f"; {php}, a static pool of {self.args.concurrency} workers, behind nginx")
+        log(f"{self.name}: {self.description}")
+        database = self.app / "Specific" / "db" / "db.sqlite"
+        baikal.create_database(self.app, database, USER, PASSWORD)
+        baikal.write_config(self.app, database)
+        # when run as root, nginx's workers run as nobody: let them reach the files
+        for d in (self.work.parent, self.work):
+            os.chmod(d, 0o711)
+        subprocess.run(["chmod", "-R", "o+rX", str(self.app / "html")], check=True)
+
+    def start(self, timeout: float = 120) -> float:
+        self.port = free_port()
+        fpm_port = free_port()
+        fpm_conf = baikal.fpm_config(self.work, fpm_port, self.args.concurrency)
+        w = self.work / "nginx"
+        conf = w / "nginx.conf"
+        conf.write_text(nginx_preamble(w) + baikal.nginx_server(self.app / "html", self.port, fpm_port))
+        logf = open(self.log_path, "ab")
+        t0 = time.monotonic()
+        self.proc = subprocess.Popen([baikal.php_fpm(), "--nodaemonize", "--allow-to-run-as-root", "--fpm-config", str(fpm_conf)],
+                                     stdout=logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=self.work)
+        self.nginx = subprocess.Popen(["nginx", "-p", str(w), "-c", str(conf), "-e", str(w / "error.log")],
+                                      stdout=logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=self.work)
+        logf.close()
+        startup = self.await_answer([self.proc, self.nginx], t0, timeout)
+        self.listen_s = startup
+        return startup
+
+    def pids(self) -> list[int]:
+        return [self.proc.pid] + Nginx.children(self.proc.pid)
+
+    def cpu_seconds(self) -> float:
+        return tree_cpu_seconds(self.proc.pid)
+
+    def extra_cpu_seconds(self) -> dict[str, float]:
+        if not self.nginx:
+            return {}
+        return {"nginx": sum(proc_cpu_seconds(p) for p in [self.nginx.pid] + Nginx.children(self.nginx.pid))}
+
+    def stop(self) -> None:
+        self.sample_rss()
+        procs = [p for p in (self.nginx, self.proc) if p]
+        for p in procs:
+            if p.poll() is None:
+                p.send_signal(signal.SIGQUIT)
+        for p in procs:
+            try:
+                p.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        self.proc = None
+        self.nginx = None
 
 
 class Xandikos(Server):
@@ -634,8 +771,10 @@ def run_wrk(server: Server, spec: Path, mode: str, duration: float, args, deadli
            "--timeout", f"{int(args.request_timeout)}s", "-s", str(HERE / "dav.lua"),
            f"http://127.0.0.1:{server.port}", "--", str(spec), mode, str(threads),
            str(deadline if deadline is not None else 0), str(outdir)]
-    pids = server.pids()
-    cpu0 = sum(proc_cpu_seconds(p) for p in pids)
+    waited = server.wait_idle(args.request_timeout)
+    if waited > 1:
+        log(f"{server.name}: idle after {waited:.1f} s")
+    cpu0 = server.cpu_seconds()
     extra0 = server.extra_cpu_seconds()
     stdout_path = outdir / "wrk.out"
     t0 = time.monotonic()
@@ -643,23 +782,29 @@ def run_wrk(server: Server, spec: Path, mode: str, duration: float, args, deadli
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
     hard_limit = (min(deadline, args.once_limit) + 120) if mode == "once" else duration + args.request_timeout + 60
     interrupted = False
-    while True:
-        pid, status, rusage = os.wait4(proc.pid, os.WNOHANG)
-        if pid:
-            break
-        elapsed = time.monotonic() - t0
-        if not interrupted and mode == "once":
-            done = len(list(outdir.glob("done.*")))
-            if done >= threads or elapsed > hard_limit:
+    try:
+        while True:
+            pid, status, rusage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            elapsed = time.monotonic() - t0
+            if not interrupted and mode == "once":
+                done = len(list(outdir.glob("done.*")))
+                if done >= threads or elapsed > hard_limit:
+                    proc.send_signal(signal.SIGINT)
+                    interrupted = True
+            elif not interrupted and elapsed > hard_limit:
                 proc.send_signal(signal.SIGINT)
                 interrupted = True
-        elif not interrupted and elapsed > hard_limit:
-            proc.send_signal(signal.SIGINT)
-            interrupted = True
-        server.sample_rss()
-        time.sleep(0.02)
+            server.sample_rss()
+            time.sleep(0.02)
+    except BaseException:
+        # interrupted (Ctrl-C): wrk would otherwise run on for its whole -d
+        proc.kill()
+        proc.wait()
+        raise
     wall = time.monotonic() - t0
-    cpu1 = sum(proc_cpu_seconds(p) for p in pids)
+    cpu1 = server.cpu_seconds()
     extra1 = server.extra_cpu_seconds()
     text = stdout_path.read_text(errors="replace")
     m = re.search(r"^BENCHJSON (\{.*\})$", text, re.M)
@@ -672,6 +817,10 @@ def run_wrk(server: Server, spec: Path, mode: str, duration: float, args, deadli
     res["server_cpu_pct"] = 100.0 * (cpu1 - cpu0) / window if window > 0 else 0.0
     res["extra_cpu_pct"] = {k: 100.0 * (extra1[k] - extra0[k]) / window if window > 0 else 0.0
                             for k in extra1 if k in extra0}
+    # CPU per answer; /proc counts in clock ticks (10 ms), so it needs a few hundred ms of CPU
+    n = res["received"]
+    res["server_cpu_ms"] = 1000.0 * (cpu1 - cpu0) / n if n else None
+    res["extra_cpu_ms"] = {k: 1000.0 * (extra1[k] - extra0[k]) / n for k in extra1 if k in extra0} if n else {}
     res["wall_s"] = wall
     shutil.rmtree(outdir, ignore_errors=True)
     return res
@@ -690,6 +839,13 @@ class Workload:
         self.multiget_sets = [rng.sample(range(self.n), min(50, self.n)) for _ in range(64)]
         self.get_set = [rng.randrange(self.n) for _ in range(256)]
         self.changed = rng.sample(range(self.n), min(10, self.n))
+        # query_random: 30-day windows from a random minute of the events' years
+        first = min(e.start.year for e in self.events)
+        last = max(e.start.year for e in self.events)
+        t0 = dt.datetime(first, 1, 1, tzinfo=dt.timezone.utc)
+        minutes = int((dt.datetime(last, 12, 1, tzinfo=dt.timezone.utc) - t0).total_seconds() // 60)
+        starts = (t0 + dt.timedelta(minutes=rng.randrange(minutes)) for _ in range(100_000))
+        self.windows = [time_range(s, s + dt.timedelta(days=30)) for s in starts]
 
 
 def check_py(label: str, status: int, body: bytes, statuses, responses: int, vcal: int) -> str:
@@ -700,6 +856,10 @@ def check_py(label: str, status: int, body: bytes, statuses, responses: int, vca
         return f"{label}: responses {count_responses(body)} (want {responses})"
     if vcal >= 0 and body.count(b"BEGIN:VCALENDAR") != vcal:
         return f"{label}: calendars {body.count(b'BEGIN:VCALENDAR')} (want {vcal})"
+    if vcal == -2:
+        r, b, e = count_responses(body), body.count(b"BEGIN:VCALENDAR"), body.count(b"END:VCALENDAR")
+        if b != r or e != r or not re.search(rb"multistatus>\s*$", body[-64:]):
+            return f"{label}: responses {r}, BEGIN:VCALENDAR {b}, END:VCALENDAR {e} (want them equal, multistatus closed)"
     return ""
 
 
@@ -716,6 +876,8 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
     n = wl.n
 
     server.prepare()
+    if server.description:
+        result["notes"].append(server.description)
     if server.loaded_directly:
         result["load_s"] = server.load_s
         log(f"{server.name}: wrote {n} events into its storage in {server.load_s:.1f} s")
@@ -729,7 +891,20 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
         log(f"{server.name}: seeded {res['received']} in {res['window_s']:.1f} s ({res['rate']:.0f}/s)"
             + (f", {res['bad_status'] + res['bad_count']} bad ({res['last_bad']})" if res["bad_status"] + res["bad_count"] else "")
             + "".join(f", {k} CPU {v:.0f}%" for k, v in res["extra_cpu_pct"].items()))
+        if res["received"] != n:
+            result["notes"].append(f"seeding: {res['received']} of {n} PUTs answered")
         server.stop()
+        if server.measure_floors:
+            # on the calendar the reads will see, while no server runs
+            try:
+                result["floors"] = floors.measure(server.work / "data" / "jadwal.sqlite", work / "floors",
+                                                  args.floor_seconds)
+                result["floors"]["source"] = server.name
+                log(f"{server.name}: floors on its database: " + ", ".join(
+                    f"{k} {v['cpu_ms']:.3f} ms CPU" for k, v in result["floors"].items() if isinstance(v, dict)))
+            except (RuntimeError, subprocess.CalledProcessError) as e:
+                result["notes"].append(f"floors: {e}")
+                log(f"{server.name}: floors: {e}")
 
     startup = server.start()
     result["startup_s"] = startup
@@ -740,7 +915,7 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
         # A server that takes seconds per answer gets a longer window (up to --max-duration),
         # so that every connection sees a few answers.
         duration = args.duration
-        if mode == "cycle" and single_s * args.concurrency * 3 > duration:
+        if mode in ("cycle", "random") and single_s * args.concurrency * 3 > duration:
             duration = min(single_s * args.concurrency * 3, max(args.max_duration, duration))
             result["notes"].append(f"{name}: measured for {duration:.0f} s (one answer took {single_s:.1f} s)")
         res = run_wrk(server, spec, mode, duration, args, deadline)
@@ -750,8 +925,24 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
             f"p99 {res['p99_us'] / 1000:.2f} ms, {res['received']} answers"
             + (f", {bad} bad ({res['last_bad']})" if bad else "")
             + f", wrk CPU {res['wrk_cpu_pct']:.0f}%, server CPU {res['server_cpu_pct']:.0f}%"
+            + (f" ({res['server_cpu_ms']:.2f} ms per answer)" if res["server_cpu_ms"] is not None else "")
             + "".join(f", {k} CPU {v:.0f}%" for k, v in res["extra_cpu_pct"].items()))
         return res
+
+    def measure_random(name: str, method: str, path: str, body: bytes | None, items: list[str], k: int,
+                       statuses, responses: int, vcal: int):
+        """One *_random test: checks one answer to a request made as dav.lua makes them, then
+        measures with dav.lua drawing k of `items` into DRAW for every request."""
+        drawn = "".join(random.Random(11).sample(items, k))
+        w, _, _ = warm(name, method, path.replace(DRAW, drawn),
+                       body.replace(DRAW.encode(), drawn.encode()) if body else None,
+                       {"Depth": "1"} if body else {}, statuses, responses, vcal)
+        spec = spec_dir / f"{name}.spec"
+        write_spec(spec, statuses, responses, vcal, dict(xml_hdr, Depth="1") if body else hdr, [(method, path, body)])
+        with open(spec, "ab") as f:
+            f.write(f"D {k}\n".encode())
+            f.write("".join(f"A {x}\n" for x in items).encode())
+        measure(name, spec, "random", single_s=w)
 
     def warm(label, method, path, body, headers, statuses, responses, vcal, keep=None):
         t0 = time.monotonic()
@@ -773,15 +964,17 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
                           [("PROPFIND", cal, PROPFIND_BODY)])
         measure("propfind", spec, single_s=w)
     if "query" in tests:
-        body = query_body(eventgen.QUERY_START, eventgen.QUERY_END)
+        body = query_body(time_range(eventgen.QUERY_START, eventgen.QUERY_END))
         m = wl.expected_query
         w, _, _ = warm("query", "REPORT", cal, body, {"Depth": "1"}, [207], m, m, "query")
         result["first_query_s"] = w
         w, _, _ = warm("query", "REPORT", cal, body, {"Depth": "1"}, [207], m, m)
         spec = write_spec(spec_dir / "query.spec", [207], m, m, dict(xml_hdr, Depth="1"), [("REPORT", cal, body)])
         measure("query", spec, single_s=w)
+    if "query_random" in tests:
+        measure_random("query_random", "REPORT", cal, query_body(DRAW), wl.windows, 1, [207], -1, -2)
     if "multiget" in tests:
-        bodies = [multiget_body([server.href(wl.events[i]) for i in s]) for s in wl.multiget_sets]
+        bodies = [multiget_body(href_elements([server.href(wl.events[i]) for i in s])) for s in wl.multiget_sets]
         k = len(wl.multiget_sets[0])
         w = 0.0
         for j, body in enumerate(bodies if captured is not None else bodies[:2]):
@@ -789,12 +982,18 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
         spec = write_spec(spec_dir / "multiget.spec", [207], k, k, dict(xml_hdr, Depth="1"),
                           [("REPORT", cal, b) for b in bodies])
         measure("multiget", spec, single_s=w)
+    if "multiget_random" in tests:
+        k = min(50, n)
+        measure_random("multiget_random", "REPORT", cal, multiget_body(DRAW),
+                       [href_elements([server.href(ev)]) for ev in wl.events], k, [207], k, k)
     if "get" in tests:
         for i in (wl.get_set if captured is not None else wl.get_set[:1]):
             warm("get", "GET", server.href(wl.events[i]), None, {}, [200], -1, 1, f"objects/{wl.events[i].name}")
         spec = write_spec(spec_dir / "get.spec", [200], -1, 1, hdr,
                           [("GET", server.href(wl.events[i]), None) for i in wl.get_set])
         measure("get", spec)
+    if "get_random" in tests:
+        measure_random("get_random", "GET", DRAW, None, [server.href(ev) for ev in wl.events], 1, [200], -1, 1)
     token = None
     if "sync_initial" in tests or "sync_after" in tests:
         body = sync_body("")
@@ -925,6 +1124,8 @@ def report(results: dict, wl: Workload, args) -> str:
     head += [f"{s} / jadwald" for s in pg]
     if "jadwald" in results and "radicale" in results:
         head.append("jadwald / radicale")
+    if "jadwald" in results and "baikal" in results:
+        head.append("jadwald / baikal")
     if "jadwald" in results and "nginx" in results:
         head.append("nginx / jadwald")
     head.append("wrk CPU % (max)")
@@ -948,6 +1149,8 @@ def report(results: dict, wl: Workload, args) -> str:
             cells.append(ratio(results[s]["tests"].get(t), results["jadwald"]["tests"].get(t), 2))
         if "jadwald" in results and "radicale" in results:
             cells.append(ratio(results["jadwald"]["tests"].get(t), results["radicale"]["tests"].get(t)))
+        if "jadwald" in results and "baikal" in results:
+            cells.append(ratio(results["jadwald"]["tests"].get(t), results["baikal"]["tests"].get(t)))
         if "jadwald" in results and "nginx" in results:
             cells.append(ratio(results["nginx"]["tests"].get(t), results["jadwald"]["tests"].get(t)))
         cpus = [results[s]["tests"][t]["wrk_cpu_pct"] for s in servers if t in results[s]["tests"]]
@@ -967,8 +1170,64 @@ def report(results: dict, wl: Workload, args) -> str:
     return "\n".join(out)
 
 
-def targets(results: dict, wl: Workload) -> list[str]:
+# the floor (floors.py) of each measurement that has one
+FLOOR_OF = {"multiget_random": "multiget", "multiget": "multiget", "get_random": "get", "get": "get",
+            "query_random": "query", "put": "put"}
+
+
+def floor_reference(results: dict) -> str | None:
+    """The jadwald whose CPU the floors are held against: the one without response cache if it ran."""
+    return next((s for s in ("jadwald-nocache", "jadwald") if s in results), None)
+
+
+def cpu_cell(res: dict | None) -> str:
+    if not res or res.get("server_cpu_ms") is None:
+        return "–"
+    return f"{res['server_cpu_ms']:.2f}" + "".join(f" (+{v:.2f} {k})" for k, v in res["extra_cpu_ms"].items())
+
+
+def cpu_report(results: dict, floors_result: dict | None) -> str:
+    """CPU ms per answer of every server for every measurement, with the floors beside them."""
+    servers = [s for s in ALL_SERVERS if s in results]
+    ref = floor_reference(results)
+    head = ["measurement"] + servers
+    if floors_result and ref:
+        head += ["floor (CPU ms)", f"{ref} / floor"]
+    if "jadwald" in results and "baikal" in results:
+        head.append("baikal / jadwald")
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for t in ["seed"] + ALL_TESTS:
+        tests = [results[s]["tests"].get(t) for s in servers]
+        if not any(tests):
+            continue
+        cells = [LABELS[t]] + [cpu_cell(r) for r in tests]
+        if floors_result and ref:
+            floor = floors_result.get(FLOOR_OF.get(t, ""))
+            mine = results[ref]["tests"].get(t)
+            cells.append(f"{floor['cpu_ms']:.3f}" if floor else "–")
+            cells.append(f"{mine['server_cpu_ms'] / floor['cpu_ms']:.1f}x"
+                         if floor and mine and mine.get("server_cpu_ms") else "–")
+        if "jadwald" in results and "baikal" in results:
+            j, b = results["jadwald"]["tests"].get(t), results["baikal"]["tests"].get(t)
+            cells.append(f"{b['server_cpu_ms'] / j['server_cpu_ms']:.1f}x"
+                         if j and b and j.get("server_cpu_ms") and b.get("server_cpu_ms") else "–")
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+def targets(results: dict, wl: Workload, floors_result: dict | None) -> list[str]:
     lines = []
+
+    def mark(ok):
+        return "met" if ok else "MISSED"
+    ref = floor_reference(results)
+    if floors_result and ref:
+        for t in ["multiget_random", "put"]:
+            res, floor = results[ref]["tests"].get(t), floors_result[FLOOR_OF[t]]
+            if res and res.get("server_cpu_ms"):
+                q = res["server_cpu_ms"] / floor["cpu_ms"]
+                lines.append(f"{mark(q <= 3)}: {LABELS[t]}: {ref} CPU {res['server_cpu_ms']:.2f} ms per answer is "
+                             f"{q:.1f}x its floor {floor['cpu_ms']:.3f} ms (target <= 3x)")
     j = results.get("jadwald")
     if not j:
         return lines
@@ -976,8 +1235,6 @@ def targets(results: dict, wl: Workload) -> list[str]:
     r = results.get("radicale", {}).get("tests", {})
     x = results.get("nginx", {}).get("tests", {})
 
-    def mark(ok):
-        return "met" if ok else "MISSED"
     def versus_radicale(t, label, target):
         if t not in jt or t not in r:
             return
@@ -1026,6 +1283,11 @@ def main() -> int:
     p.add_argument("--once-limit", type=float, default=1800, help="upper bound for a count-bounded run, seconds")
     p.add_argument("--jadwald", default=str(ROOT / ".build" / "release" / "jadwald"))
     p.add_argument("--baseline", help="another jadwald binary, measured as jadwald-base (add it to --servers)")
+    p.add_argument("--baikal-sources", default="/work/.mirror",
+                   help="folder with git repositories of sabre-io/Baikal and sabre-io/{dav,vobject,http,event,xml,uri} "
+                        "(as <owner>+<name>/repo, <name>.git or <name>/.git), for --servers baikal (default /work/.mirror)")
+    p.add_argument("--floor-seconds", type=float, default=1.0,
+                   help="time per floor (floors.py) on jadwald's database after its run (default 1; 0: none)")
     p.add_argument("--json", help="also write all results to this file")
     p.add_argument("--keep", action="store_true", help="keep the temporary folder")
     args = p.parse_args()
@@ -1055,12 +1317,16 @@ def main() -> int:
     results: dict = {}
     captured: dict = {}
     capture_source = None
-    classes = {"jadwald": Jadwald, "jadwald-base": JadwaldBase, "jadwald-pg": JadwaldPG, "jadwald-pg2": JadwaldPG2,
-               "radicale": Radicale, "xandikos": Xandikos}
+    classes = {"jadwald": Jadwald, "jadwald-nocache": JadwaldNoCache, "jadwald-base": JadwaldBase,
+               "jadwald-pg": JadwaldPG, "jadwald-pg2": JadwaldPG2, "radicale": Radicale, "baikal": Baikal,
+               "xandikos": Xandikos}
+    floors_result = None
     live: list[Server] = []
     try:
         for name in [s for s in ALL_SERVERS if s in args.servers and s != "nginx"]:
             server = classes[name](work, wl.events, args)
+            server.measure_floors = (floors_result is None and name in ("jadwald", "jadwald-nocache")
+                                     and args.floor_seconds > 0)
             live.append(server)
             keep = captured if capture_source is None else None
             try:
@@ -1072,6 +1338,7 @@ def main() -> int:
                 continue
             if capture_source is None:
                 capture_source = name
+            floors_result = floors_result or results[name].get("floors")
         if "nginx" in args.servers:
             if not captured:
                 log("nginx: no DAV server ran, so there are no answers to serve")
@@ -1111,7 +1378,14 @@ def main() -> int:
     print()
     print(report(results, wl, args))
     print()
-    for line in targets(results, wl):
+    print("Server CPU per answer, ms (user + system time of the server's processes over the measurement, "
+          "divided by the answers; in brackets a helper's: PostgreSQL, a balancer, Baïkal's nginx)"
+          + (f"; floors (floors.py) measured on {floors_result['source']}'s database "
+             f"({floors_result['objects']} objects)" if floors_result else "") + ":")
+    print()
+    print(cpu_report(results, floors_result))
+    print()
+    for line in targets(results, wl, floors_result):
         print(line)
     for s in results:
         for note in results[s]["notes"]:
@@ -1119,7 +1393,7 @@ def main() -> int:
     if args.json:
         Path(args.json).write_text(json.dumps({"events": wl.n, "expected_query": wl.expected_query,
                                                "date": str(dt.date.today()), "args": vars(args),
-                                               "results": results}, indent=1, default=str))
+                                               "results": results, "floors": floors_result}, indent=1, default=str))
     return 0
 
 

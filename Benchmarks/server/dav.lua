@@ -1,13 +1,18 @@
--- wrk script for the server benchmark: replays the requests of a spec file and checks
--- every answer (status, number of DAV:response elements, number of calendars in it; an
--- answer identical to one that passed passes without being scanned again).
+-- wrk script for the server benchmark: replays the requests of a spec file, or makes each
+-- one afresh from drawn items, and checks every answer (status, number of DAV:response
+-- elements, number of calendars in it; an answer identical to one that passed passes
+-- without being scanned again).
 --
 --   wrk -t T -c C -d D -s dav.lua URL -- SPEC MODE T DEADLINE OUTDIR
 --
 -- SPEC (written by bench.py):
---   E <statuses, comma-separated> <responses or -1> <VCALENDARs or -1>\n
+--   E <statuses, comma-separated> <responses or -1> <VCALENDARs, -1 or -2>\n
 --   H <header line>\n                      (any number, sent with every request)
---   R <method> <path> <body length>\n<body>\n   (one or more)
+--   R <method> <path> <body length>\n<body>\n   (one or more; MODE random: one)
+--   D <k>\n                                 (MODE random) draw k distinct items per request
+--   A <item>\n                              (MODE random; any number) the items to draw from
+-- VCALENDARs -2: as many BEGIN:VCALENDAR and END:VCALENDAR as DAV:responses, and the body
+--   ends with the closing tag of its multistatus (for answers that cannot be known in advance).
 --
 -- MODE cycle: every thread replays all requests in turn (starting at its own offset)
 --   until wrk's duration ends.
@@ -15,6 +20,10 @@
 --   issuing new requests after DEADLINE seconds, waits for its answers, writes
 --   OUTDIR/done.<thread> and stops. (wrk's main thread only wakes at -d or SIGINT; the
 --   caller sends SIGINT once every thread is done.)
+-- MODE random: every request is the one R line with "{{draw}}" in its path or body replaced
+--   by k items drawn at random (distinct within the request), concatenated, until wrk's
+--   duration ends; each thread draws from its own fixed seed, so every server gets the same
+--   requests, and a request repeats only as often as its draw does.
 --
 -- done() prints one line: "BENCHJSON {...}".
 
@@ -41,6 +50,9 @@ end
 local reqs = {}          -- prebuilt request strings
 local status_ok = {}
 local exp_responses, exp_vcal = -1, -1
+local template = nil     -- random: the R line
+local items = {}         -- random: the A lines
+local draw_k = 0
 local mode, nthreads, deadline, outdir
 local next_index = 1     -- cycle: index into reqs; once: index into this thread's slice
 local claimed = 0        -- once: requests taken from this thread's slice
@@ -84,6 +96,7 @@ local function parse_spec(path)
   f:close()
   local headers = {}
   local all = {}
+  local n_items = 0
   local pos = 1
   while pos <= #data do
     local nl = string.find(data, "\n", pos, true)
@@ -104,9 +117,34 @@ local function parse_spec(path)
       if len > 0 then body = string.sub(data, pos, pos + len - 1) end
       pos = pos + len + 1
       table.insert(all, { method, path, body })
+    elseif kind == "D" then
+      draw_k = tonumber(string.sub(line, 3))
+    elseif kind == "A" then
+      n_items = n_items + 1
+      items[n_items] = string.sub(line, 3)
     end
   end
   return all, headers
+end
+
+-- random mode: s with "{{draw}}" replaced by draw_k distinct items
+local function fill(s, drawn)
+  if not s then return s end
+  local a, b = string.find(s, "{{draw}}", 1, true)
+  if not a then return s end
+  return string.sub(s, 1, a - 1) .. drawn .. string.sub(s, b + 1)
+end
+
+local function draw()
+  local picked, out = {}, {}
+  while #out < draw_k do
+    local i = math.random(#items)
+    if not picked[i] then
+      picked[i] = true
+      out[#out + 1] = items[i]
+    end
+  end
+  return table.concat(out)
 end
 
 local function finish()
@@ -125,7 +163,7 @@ local function once_delay()
     reserved = reserved + 1
     return 0
   end
-  if received == sent then finish() end
+  if received == sent and reserved == 0 then finish() end
   return 3600000
 end
 
@@ -136,7 +174,12 @@ function init(args)
   deadline = tonumber(args[4])
   outdir = args[5]
   local all, headers = parse_spec(spec)
-  if mode == "once" then
+  if mode == "random" then
+    assert(draw_k >= 1 and draw_k <= #items, "random: D must lie between 1 and the number of A lines")
+    template = all[1]
+    template.headers = headers
+    math.randomseed(7919 * (tid + 1))
+  elseif mode == "once" then
     for i = tid + 1, #all, nthreads do
       local r = all[i]
       table.insert(reqs, wrk.format(r[1], r[2], headers, r[3]))
@@ -153,6 +196,11 @@ function init(args)
 end
 
 function request()
+  if mode == "random" then
+    local d = draw()
+    sent = sent + 1
+    return wrk.format(template[1], fill(template[2], d), template.headers, fill(template[3], d))
+  end
   if mode == "once" then
     if reserved == 0 then
       -- wrk's main thread calls request() once after init() to check for pipelining;
@@ -177,6 +225,16 @@ local max_passed_bytes = 256 * 1024 * 1024
 
 local function check(body)
   local ok = true
+  if exp_vcal == -2 then
+    local r = count_responses(body)
+    local b, e = count_plain(body, "BEGIN:VCALENDAR"), count_plain(body, "END:VCALENDAR")
+    if b ~= r or e ~= r or not string.find(string.sub(body, -64), "multistatus>%s*$") then
+      ok = false
+      bad_count = bad_count + 1
+      last_bad = "responses " .. r .. ", BEGIN:VCALENDAR " .. b .. ", END:VCALENDAR " .. e ..
+          (string.find(string.sub(body, -64), "multistatus>%s*$") and "" or ", no closing multistatus")
+    end
+  end
   if exp_responses >= 0 then
     local c = count_responses(body)
     if c ~= exp_responses then
@@ -211,7 +269,9 @@ function response(status, headers, body)
   elseif body and not passed[body] then
     check(body)
   end
-  if mode == "once" and received == sent and (claimed >= #reqs or now() - t_start >= deadline) then
+  -- reserved: requests another connection claimed in delay() but wrk has not built yet (it
+  -- calls request() one event-loop turn later); finishing then would never send them
+  if mode == "once" and received == sent and reserved == 0 and (claimed >= #reqs or now() - t_start >= deadline) then
     finish()
   end
 end
