@@ -48,7 +48,6 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let store = storage.homes
         let accounts = storage.accounts
-        let users = UserDirectory(accounts: accounts, calendars: store)
         // Calendar rows and objects are kept while the database's change stamp says they are current.
         let cached: any CalendarStore = storage.changes.map { CachedCalendarStore(store, signal: $0) } ?? store
         let calendars = RoutingCalendarStore(primary: cached, computed: [PrayerCalendar(settings: accounts.prayerSettings)])
@@ -59,12 +58,9 @@ struct ServeCommand: AsyncParsableCommand {
         try await accounts.serverSettings.setPublicURL(publicURL)
         let keys = try ServerKeys(settings: settings, accounts: accounts)
         try await keys.sealMail(of: accounts)
-        let accessTokens = try await keys.accessTokens(issuer: publicURL)
-        let mail = MailQueue(outbox: accounts.mailOutbox, sender: settings.mailSender)
         let metrics = RequestMetrics()
         let router = Router(context: JadwalRequestContext.self)
         let observer = RequestObserver(metrics: metrics)
-        let proxies = TrustedProxies(ranges: settings.trustedProxies)
         router.add(middleware: ObservabilityMiddleware(observer: observer))
         // A cached password check is trusted until the database's next commit.
         let authenticator = BasicAuthenticator(accounts: accounts, changes: storage.changes, logger: logger)
@@ -74,49 +70,15 @@ struct ServeCommand: AsyncParsableCommand {
             handler: settings.responseCacheBytes > 0 ? ResponseCache(handler, maxBytes: settings.responseCacheBytes) : handler,
             authenticator: authenticator,
             maxBodySize: settings.maxRequestBody)
-        let dates = HTTPDateCache()
-        let bodies = ResponseBodyBuffers()
         let budget = BodyBudget(limit: settings.bodyMemory)
         let connections = ConnectionRegistry(limits: ConnectionLimits(
             headerTimeout: .seconds(Int64(settings.headerTimeout)), bodyTimeout: .seconds(Int64(settings.bodyTimeout)),
             idleTimeout: .seconds(Int64(settings.idleTimeout)),
             maxConnections: DescriptorLimit.connections(wanted: settings.maxConnections, logger: logger)))
-        router.get("/healthz") { _, _ in "ok\n" }
-        PrayerFeedRoutes(settings: accounts.prayerSettings).add(to: router)
-        let apiAuthenticator = APIAuthenticator(accessTokens: accessTokens, basic: authenticator, accounts: accounts, adminToken: settings.adminToken)
-        PrayerSettingsAPI(settings: accounts.prayerSettings, authenticator: apiAuthenticator, resolveCity: PrayerSettings.place(city:)).add(to: router)
-        let oidc = settings.oidcIssuer.flatMap { issuer in
-            settings.oidcKeySetURL.flatMap(URL.init(string:)).map {
-                OIDCVerifier(settings: .init(issuer: issuer, keySetURL: $0, clientIDs: settings.oidcClientIDs))
-            }
-        }
-        SignInAPI(service: SignInService(users: users, accessTokens: accessTokens, oidc: oidc, allowsSignUp: settings.signUp,
-                                         publicURL: publicURL, send: mail.send),
-                  limits: SignInLimits(accounts: accounts), logger: logger).add(to: router)
-        let setupLinks = SetupLinks(accounts: accounts, publicURL: publicURL, send: mail.send)
-        AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, logger: logger).add(to: router)
-        AdminPages(users: users, setupLinks: setupLinks, publicURL: publicURL, warnings: publicURLWarnings, passwordGuard: PasswordGuard(accounts: accounts, scope: "admin-page"),
-                   logger: logger).add(to: router)
-        SetupLinkRoutes(accounts: accounts, publicURL: publicURL, signer: try Self.profileSigner(settings), logger: logger).add(to: router)
-        let chats = try await ChatComponents(settings: settings, accounts: accounts, store: calendars, keys: keys, send: mail.send,
-                                       log: { logger.info("\($0)") }).service
-        let webhookPolicy = WebhookPolicy(allowed: settings.webhookAllow)
-        let chatAPI = ChatAPI(service: chats, authenticator: apiAuthenticator, webhookPolicy: webhookPolicy, logger: logger)
-        chatAPI.add(to: router)
-        ConflictsAPI(service: chats, chatAPI: chatAPI).add(to: router)
-        OpenAPIDocument.add(to: router)
-        router.get("/readyz") { _, _ in
-            // Ready when the database answers: what a load balancer should route by.
-            await accounts.isReachable() ? Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ready\n")))
-                : Response(status: .serviceUnavailable, body: .init(byteBuffer: ByteBuffer(string: "the database does not answer\n")))
-        }
-        let databaseFile = storage.sqliteFile
-        router.get("/metrics") { _, _ in
-            let gauges = OperationalGauges(statistics: try? await accounts.statistics(), databaseFile: databaseFile,
-                                           openConnections: connections.count, bodyBytes: budget.current)
-            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(string: metrics.exposition() + gauges.exposition())))
-        }
+        let (chats, webhookPolicy) = try await Self.addRoutes(to: router, RouteParts(
+            settings: settings, storage: storage, calendars: calendars, authenticator: authenticator, keys: keys, publicURL: publicURL,
+            publicURLWarnings: publicURLWarnings, mail: MailQueue(outbox: accounts.mailOutbox, sender: settings.mailSender), metrics: metrics,
+            connections: connections, budget: budget, logger: logger))
         let dispatcher = try MailDispatcher.configured(by: settings, accounts: accounts, logger: logger)
         // A job's lease outlasts its longest run: the LLM's attempts, or a built-in judgement
         // and a webhook delivery. A worker killed mid-job leaves it to be taken again then.
@@ -132,8 +94,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Every request, DAV or the router's, is answered by one binding; the router is complete by now.
         let services = HTTPConnectionHandler.Services(
-            dav: dav, router: RouterAnswering(router: router, logger: logger), observer: observer, dates: dates, bodies: bodies, budget: budget,
-            proxies: proxies, maxRouterBody: { $0 == ChatImportAPI.path ? ChatImportAPI.maxBody : 1 << 20 }, secure: settings.tlsCertificate != nil, logger: logger)
+            dav: dav, router: RouterAnswering(router: router, logger: logger), observer: observer, dates: HTTPDateCache(), bodies: ResponseBodyBuffers(),
+            budget: budget, proxies: TrustedProxies(ranges: settings.trustedProxies), maxRouterBody: { $0 == ChatImportAPI.path ? ChatImportAPI.maxBody : 1 << 20 }, secure: settings.tlsCertificate != nil, logger: logger)
         let server: HTTPServerBuilder
         if let certificate = settings.tlsCertificate, let key = settings.tlsKey {
             server = try .tls(.jadwalHTTP1(services, connections: connections), tlsConfiguration: try Self.tlsConfiguration(certificate: certificate, key: key))

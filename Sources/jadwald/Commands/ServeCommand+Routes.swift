@@ -1,0 +1,72 @@
+import CalDAVCore
+import Foundation
+import Hummingbird
+import Jadwal
+import Logging
+import NIOCore
+
+/// What the routes that are not DAV are made from, put together once by `serve`.
+struct RouteParts {
+    let settings: ServerConfiguration
+    let storage: Storage
+    /// The calendars as clients see them (cached, computed ones included), for chats.
+    let calendars: any CalendarStore
+    let authenticator: BasicAuthenticator
+    let keys: ServerKeys
+    let publicURL: String
+    let publicURLWarnings: [String]
+    let mail: MailQueue
+    let metrics: RequestMetrics
+    let connections: ConnectionRegistry
+    let budget: BodyBudget
+    let logger: Logger
+}
+
+extension ServeCommand {
+    /// Adds every route that is not DAV: health and metrics, prayer feeds and settings,
+    /// sign-in, the admin API and pages, setup links, chats and conflicts, the OpenAPI
+    /// document.
+    /// - Returns: the chat service and the webhook policy, which the job worker uses too.
+    static func addRoutes(to router: Router<JadwalRequestContext>, _ parts: RouteParts) async throws -> (chats: ChatService, webhooks: WebhookPolicy) {
+        let (settings, accounts, logger) = (parts.settings, parts.storage.accounts, parts.logger)
+        let users = UserDirectory(accounts: accounts, calendars: parts.storage.homes)
+        let accessTokens = try await parts.keys.accessTokens(issuer: parts.publicURL)
+        router.get("/healthz") { _, _ in "ok\n" }
+        PrayerFeedRoutes(settings: accounts.prayerSettings).add(to: router)
+        let apiAuthenticator = APIAuthenticator(accessTokens: accessTokens, basic: parts.authenticator, accounts: accounts, adminToken: settings.adminToken)
+        PrayerSettingsAPI(settings: accounts.prayerSettings, authenticator: apiAuthenticator, resolveCity: PrayerSettings.place(city:)).add(to: router)
+        let oidc = settings.oidcIssuer.flatMap { issuer in
+            settings.oidcKeySetURL.flatMap(URL.init(string:)).map {
+                OIDCVerifier(settings: .init(issuer: issuer, keySetURL: $0, clientIDs: settings.oidcClientIDs))
+            }
+        }
+        SignInAPI(service: SignInService(users: users, accessTokens: accessTokens, oidc: oidc, allowsSignUp: settings.signUp,
+                                         publicURL: parts.publicURL, send: parts.mail.send),
+                  limits: SignInLimits(accounts: accounts), logger: logger).add(to: router)
+        let setupLinks = SetupLinks(accounts: accounts, publicURL: parts.publicURL, send: parts.mail.send)
+        AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, logger: logger).add(to: router)
+        AdminPages(users: users, setupLinks: setupLinks, publicURL: parts.publicURL, warnings: parts.publicURLWarnings,
+                   passwordGuard: PasswordGuard(accounts: accounts, scope: "admin-page"), logger: logger).add(to: router)
+        SetupLinkRoutes(accounts: accounts, publicURL: parts.publicURL, signer: try profileSigner(settings), logger: logger).add(to: router)
+        let chats = try await ChatComponents(settings: settings, accounts: accounts, store: parts.calendars, keys: parts.keys, send: parts.mail.send,
+                                             log: { logger.info("\($0)") }).service
+        let webhookPolicy = WebhookPolicy(allowed: settings.webhookAllow)
+        let chatAPI = ChatAPI(service: chats, authenticator: apiAuthenticator, webhookPolicy: webhookPolicy, logger: logger)
+        chatAPI.add(to: router)
+        ConflictsAPI(service: chats, chatAPI: chatAPI).add(to: router)
+        OpenAPIDocument.add(to: router)
+        router.get("/readyz") { _, _ in
+            // Ready when the database answers: what a load balancer should route by.
+            await accounts.isReachable() ? Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ready\n")))
+                : Response(status: .serviceUnavailable, body: .init(byteBuffer: ByteBuffer(string: "the database does not answer\n")))
+        }
+        let (databaseFile, connections, budget, metrics) = (parts.storage.sqliteFile, parts.connections, parts.budget, parts.metrics)
+        router.get("/metrics") { _, _ in
+            let gauges = OperationalGauges(statistics: try? await accounts.statistics(), databaseFile: databaseFile,
+                                           openConnections: connections.count, bodyBytes: budget.current)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                            body: .init(byteBuffer: ByteBuffer(string: metrics.exposition() + gauges.exposition())))
+        }
+        return (chats, webhookPolicy)
+    }
+}
