@@ -172,6 +172,19 @@ def count_responses(body: bytes) -> int:
 # --------------------------------------------------------------------------------------
 # servers
 
+
+def stop_processes(signalled: list[tuple[subprocess.Popen, int]]) -> None:
+    """Sends each running process its signal, then waits up to 15 s for each, killing laggards."""
+    for proc, sig in signalled:
+        if proc.poll() is None:
+            proc.send_signal(sig)
+    for proc, _ in signalled:
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
 class Server:
     name = "?"
     calendar_path = "/"
@@ -291,12 +304,7 @@ class Server:
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
             self.sample_rss()
-            self.proc.send_signal(self.stop_signal)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+            stop_processes([(self.proc, self.stop_signal)])
         self.proc = None
 
     def sample_rss(self) -> None:
@@ -488,16 +496,7 @@ class JadwaldPG2(JadwaldPG):
 
     def stop(self) -> None:
         self.sample_rss()
-        procs = [(p, signal.SIGTERM) for p in self.instances] + ([(self.proc, signal.SIGQUIT)] if self.proc else [])
-        for p, sig in procs:
-            if p.poll() is None:
-                p.send_signal(sig)
-        for p, _ in procs:
-            try:
-                p.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
+        stop_processes([(p, signal.SIGTERM) for p in self.instances] + ([(self.proc, signal.SIGQUIT)] if self.proc else []))
         self.proc = None
         self.instances = []
 
@@ -596,16 +595,7 @@ class Baikal(Server):
 
     def stop(self) -> None:
         self.sample_rss()
-        procs = [p for p in (self.nginx, self.proc) if p]
-        for p in procs:
-            if p.poll() is None:
-                p.send_signal(signal.SIGQUIT)
-        for p in procs:
-            try:
-                p.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
+        stop_processes([(p, signal.SIGQUIT) for p in (self.nginx, self.proc) if p])
         self.proc = None
         self.nginx = None
 
