@@ -59,8 +59,8 @@ struct ImportCommand: AsyncParsableCommand {
             let line = piece.calendar.components.first { $0.name != ComponentName.timeZone }?.line ?? 0
             let bytes = ICalendarSerializer().serialize(piece.calendar)
             do throws(DAVError) {
-                let (data, index) = try admission.admit(bytes, into: collection)
-                if try await put(data, index: index, uid: piece.uid, in: store, reference) { summary.created += 1 } else { summary.replaced += 1 }
+                let (admitted, index) = try admission.admit(bytes, into: collection)
+                if try await put(admitted, index: index, uid: piece.uid, in: store, reference) { summary.created += 1 } else { summary.replaced += 1 }
             } catch {
                 summary.skipped.append(CalendarSplitter.Skipped(line: line, reason: "UID \(piece.uid): \(error.message)"))
             }

@@ -39,7 +39,7 @@ struct RouterAnswering: Sendable {
         do {
             response = try await responder.respond(to: request, context: context)
         } catch {
-            logger.error("request failed", metadata: ["error": "\(error)"])
+            // ObservabilityMiddleware, around every route, has logged the failure with its cause.
             return HTTPAnswer(status: 500, headers: [("Content-Length", "0")], body: [], isRecorded: true)
         }
         let collector = BodyCollector()
