@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "CivilDates", targets: ["CivilDates"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
+        .library(name: "WebDAV", targets: ["WebDAV"]),
         .library(name: "CalDAVCore", targets: ["CalDAVCore"]),
         .library(name: "CalDAVCoreTesting", targets: ["CalDAVCoreTesting"]),
         .library(name: "CalDAVCaching", targets: ["CalDAVCaching"]),
@@ -48,13 +49,18 @@ let package = Package(
         // RFC 5545: model, parser, serializer, recurrence, time zones. Foundation only.
         .target(name: "ICalendar", dependencies: ["CivilDates"], swiftSettings: strictSettings),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // WebDAV/CalDAV protocol as a library. Knows no HTTP framework and no storage engine.
-        .target(name: "CalDAVCore", dependencies: ["ICalendar", "CLibXML2"], swiftSettings: strictSettings),
+        // The WebDAV engine's parts every DAV protocol shares (RFC 4918, RFC 6578): safe XML,
+        // requests and responses, headers, errors, the store error and change-signal
+        // vocabulary, plain collections. Knows no HTTP framework, no storage engine and no
+        // calendar.
+        .target(name: "WebDAV", dependencies: ["CivilDates", "CLibXML2"], swiftSettings: strictSettings),
+        // CalDAV (RFC 4791 and its extensions) over the WebDAV engine.
+        .target(name: "CalDAVCore", dependencies: ["ICalendar", "WebDAV"], swiftSettings: strictSettings),
         // The one cache seam: a store decorator (calendar rows, objects) and a handler decorator
         // (answers to repeated reads), kept exact by a store's ChangeSignal.
-        .target(name: "CalDAVCaching", dependencies: ["CalDAVCore"], swiftSettings: strictSettings),
+        .target(name: "CalDAVCaching", dependencies: ["CalDAVCore", "WebDAV"], swiftSettings: strictSettings),
         // An in-memory store and the conformance suite every CalendarStore must pass.
-        .target(name: "CalDAVCoreTesting", dependencies: ["CalDAVCore"], swiftSettings: strictSettings),
+        .target(name: "CalDAVCoreTesting", dependencies: ["CalDAVCore", "WebDAV"], swiftSettings: strictSettings),
         // What Swift cannot do with SQLite itself: process-wide settings (sqlite3_config is variadic)
         // and reading the WAL index header as SQLite does, with volatile loads and fences.
         .target(name: "CSQLiteSupport", linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -62,7 +68,7 @@ let package = Package(
         .target(
             name: "CalDAVSQLite",
             dependencies: [
-                "CalDAVCore", "CSQLiteSupport",
+                "CalDAVCore", "WebDAV", "CSQLiteSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
@@ -70,7 +76,7 @@ let package = Package(
         // The shared store for several instances: one PostgreSQL database.
         .target(
             name: "CalDAVPostgres",
-            dependencies: ["CalDAVCore", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: ["CalDAVCore", "WebDAV", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSettings
         ),
         // A throwaway PostgreSQL server (Debian's binaries) for tests. Foundation only.
@@ -93,7 +99,7 @@ let package = Package(
         .target(
             name: "Jadwal",
             dependencies: [
-                "ICalendar", "CalDAVCore", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Mail", "PrayerTimes", "SQLStorage",
+                "ICalendar", "WebDAV", "CalDAVCore", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Mail", "PrayerTimes", "SQLStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -130,7 +136,7 @@ let package = Package(
         .executableTarget(
             name: "jadwald",
             dependencies: [
-                "ICalendar", "CalDAVCore", "CalDAVCaching", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
+                "ICalendar", "WebDAV", "CalDAVCore", "CalDAVCaching", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
                 "SQLStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -159,16 +165,16 @@ let package = Package(
         ),
         .testTarget(name: "CivilDatesTests", dependencies: ["CivilDates"], swiftSettings: strictSettings),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
-        .testTarget(name: "CalDAVCoreTests", dependencies: ["CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching"], swiftSettings: strictSettings),
+        .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching"], swiftSettings: strictSettings),
         .testTarget(
             name: "CalDAVSQLiteTests",
-            dependencies: ["CalDAVSQLite", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["CalDAVSQLite", "WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CalDAVPostgresTests",
             dependencies: [
-                "CalDAVPostgres", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching", "PostgresTestSupport",
+                "CalDAVPostgres", "WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching", "PostgresTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strictSettings
@@ -199,7 +205,7 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "CalDAVCore", "CalDAVSQLite", "ICalendar", "Mail", "PrayerTimes", "PostgresTestSupport", "CalDAVPostgres", "SQLStorage", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "WebDAV", "CalDAVCore", "CalDAVSQLite", "ICalendar", "Mail", "PrayerTimes", "PostgresTestSupport", "CalDAVPostgres", "SQLStorage", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         .testTarget(
             name: "MailTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import CalDAVCore
+import WebDAV
 
 /// A ``CalendarStore`` that keeps what it read from another one while it is current: the
 /// one place calendar rows and objects are cached, for any store that has a

@@ -1,4 +1,5 @@
 import CalDAVCore
+import WebDAV
 
 /// A ``DAVResponding`` decorator that keeps answers to repeated reads of unchanged
 /// calendars: clients poll with the same requests again and again (a ctag check, a

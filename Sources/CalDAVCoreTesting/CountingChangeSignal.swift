@@ -1,5 +1,6 @@
 import CalDAVCore
 import Synchronization
+import WebDAV
 
 /// A ``ChangeSignal`` that is a counter: a store moves it after each write; tests may move
 /// it by hand.

@@ -1,4 +1,5 @@
 import CalDAVCore
+import WebDAV
 
 /// A ``CalendarStore`` held in memory, for tests and as the reference the conformance
 /// suite is written against. Each collection keeps each name's latest change.

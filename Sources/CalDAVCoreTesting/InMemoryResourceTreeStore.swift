@@ -1,4 +1,5 @@
 import CalDAVCore
+import WebDAV
 
 /// A ``ResourceTreeStore`` held in memory, for tests and as the reference the
 /// ``ResourceTreeStoreConformance`` suite is written against.

@@ -1,5 +1,6 @@
 import CalDAVCore
 import Foundation
+import WebDAV
 
 /// Request/response fixtures, one folder per client (`Fixtures/protocol/<client>/NN-*.http`),
 /// each folder's exchanges run in order against one responder, so that any handler stack

@@ -1,5 +1,6 @@
 import CalDAVCore
 import PostgresNIO
+import WebDAV
 
 extension PostgresCalendarStore: CalendarHomeStore {
     /// Every calendar of `owner` with its object count and stored size, by name.

@@ -1,5 +1,6 @@
 import CalDAVCore
 import PostgresNIO
+import WebDAV
 
 /// ``ResourceTreeStore`` in the same database as the calendars: each write, recursive ones
 /// included, is one transaction under the owner's lock (``OwnerLock``).

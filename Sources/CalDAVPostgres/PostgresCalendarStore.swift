@@ -1,6 +1,7 @@
 import CalDAVCore
 import Foundation
 import PostgresNIO
+import WebDAV
 
 /// ``CalendarStore`` (and ``ResourceTreeStore``) over one PostgreSQL database, shared by
 /// any number of `jadwald` instances.

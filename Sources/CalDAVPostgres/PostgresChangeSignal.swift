@@ -1,5 +1,6 @@
 import CalDAVCore
 import PostgresNIO
+import WebDAV
 
 /// The ``ChangeSignal`` of a PostgreSQL database: a sequence that every write transaction
 /// of a ``PostgresPool`` moves after its commit, read with one short query.

@@ -1,5 +1,6 @@
 import CalDAVCore
 import GRDB
+import WebDAV
 
 extension SQLiteCalendarStore: CalendarHomeStore {
     /// Every calendar of `owner` with its object count and stored size, by name.

@@ -1,6 +1,7 @@
 import CalDAVCore
 import Foundation
 import GRDB
+import WebDAV
 
 /// ``ResourceTreeStore`` in the same SQLite file as the calendars (migration
 /// "2-webdav-resources"): each write, recursive ones included, is one transaction.

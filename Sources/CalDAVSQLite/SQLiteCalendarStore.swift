@@ -1,6 +1,7 @@
 import CalDAVCore
 import Foundation
 import GRDB
+import WebDAV
 
 /// ``CalendarStore`` over one SQLite file in WAL mode (GRDB's `DatabasePool`): readers
 /// see the last commit while a write is in progress, and every write is one transaction,

@@ -2,6 +2,7 @@ import CalDAVCore
 import CSQLiteSupport
 import GRDB
 import Synchronization
+import WebDAV
 
 /// Where the database's last commit stands, read from SQLite's WAL index in shared memory:
 /// a few loads, no system call and no lock. Lets a cache of what was read from the

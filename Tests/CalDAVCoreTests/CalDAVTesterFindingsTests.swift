@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CalDAVCore
 import CalDAVCoreTesting
+import WebDAV
 
 /// What Apple's CalDAVTester found wrong, each against the RFC section that decides it.
 struct CalDAVTesterFindingsTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import CalDAVCore
 import ICalendar
+import WebDAV
 
 /// CALDAV:filter decoding and exact matching (RFC 4791 §9.7, §9.9).
 struct CalendarQueryTests {

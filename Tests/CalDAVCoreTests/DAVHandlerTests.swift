@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CalDAVCore
 import CalDAVCoreTesting
+import WebDAV
 
 /// The handler driven request by request over the in-memory store, no sockets.
 struct DAVHandlerTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CalDAVCore
 import CalDAVCoreTesting
+import WebDAV
 
 /// Plain WebDAV collections beside the calendars, driven through the handler over the
 /// in-memory stores.

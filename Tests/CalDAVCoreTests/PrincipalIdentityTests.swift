@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CalDAVCore
 import CalDAVCoreTesting
+import WebDAV
 
 /// A principal reaches its own tree only, compared byte for byte: a name canonically
 /// equal to another user's (a decomposed é against a composed one) is a different user.

@@ -1,6 +1,7 @@
 import Testing
 @testable import CalDAVCore
 import CalDAVCoreTesting
+import WebDAV
 
 /// Discovery from the host root and the principal reports clients send (RFC 3253 §3.8,
 /// RFC 3744 §9.4–9.5).

@@ -1,5 +1,6 @@
 import Testing
 @testable import CalDAVCore
+import WebDAV
 
 struct DAVPathTests {
     @Test("paths resolve to the resources they name", arguments: [

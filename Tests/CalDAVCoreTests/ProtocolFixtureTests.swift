@@ -3,6 +3,7 @@ import CalDAVCore
 import CalDAVCoreTesting
 import Foundation
 import Testing
+import WebDAV
 
 /// The request/response fixtures in Fixtures/protocol (see ``ProtocolFixtures``) over the
 /// in-memory store, plainly and under each caching decorator: a cached answer must never

@@ -1,6 +1,7 @@
 import Testing
 import CalDAVCore
 import CalDAVCoreTesting
+import WebDAV
 
 struct ResourceTreeConformanceTests {
     @Test("the in-memory resource tree passes the conformance suite")

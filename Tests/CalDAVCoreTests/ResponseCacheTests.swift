@@ -3,6 +3,7 @@ import CalDAVCore
 import CalDAVCoreTesting
 import Foundation
 import Testing
+import WebDAV
 
 /// Repeated reads come from the caches; every kind of write is seen at once.
 struct ResponseCacheTests {

@@ -2,6 +2,7 @@ import Testing
 import CalDAVCaching
 import CalDAVCore
 import CalDAVCoreTesting
+import WebDAV
 
 struct StoreConformanceTests {
     @Test("the in-memory store passes the conformance suite")

@@ -1,5 +1,6 @@
 import Testing
 @testable import CalDAVCore
+import WebDAV
 
 /// A store whose database fails: clients get a plain 503, and the response keeps the
 /// cause for the server's log.

@@ -1,5 +1,6 @@
 import Testing
 @testable import CalDAVCore
+import WebDAV
 
 struct XMLReaderTests {
     let dav = DAVXML.Namespace.dav

@@ -4,6 +4,7 @@ import Foundation
 import PostgresNIO
 import PostgresTestSupport
 import Testing
+import WebDAV
 
 struct PostgresCalendarStoreTests {
     static let work = CalendarReference(owner: "amal", name: "work")

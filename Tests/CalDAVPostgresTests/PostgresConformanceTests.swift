@@ -4,6 +4,7 @@ import CalDAVCoreTesting
 import CalDAVPostgres
 import Foundation
 import Testing
+import WebDAV
 
 struct PostgresConformanceTests {
     @Test("the PostgreSQL store passes the conformance suite")

@@ -2,6 +2,7 @@ import CalDAVCore
 import CalDAVPostgres
 import PostgresNIO
 import Testing
+import WebDAV
 
 /// Several stores, each with its own connection pool, on one database: what several
 /// `jadwald` instances behind a load balancer do.

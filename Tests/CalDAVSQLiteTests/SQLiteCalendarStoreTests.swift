@@ -8,6 +8,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import WebDAV
 #endif
 
 struct SQLiteCalendarStoreTests {

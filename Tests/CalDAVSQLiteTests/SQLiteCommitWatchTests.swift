@@ -2,6 +2,7 @@ import CalDAVCore
 import GRDB
 import Testing
 @testable import CalDAVSQLite
+import WebDAV
 
 struct SQLiteCommitWatchTests {
     static let work = CalendarReference(owner: "amal", name: "work")

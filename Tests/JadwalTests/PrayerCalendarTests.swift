@@ -5,6 +5,7 @@ import ICalendar
 import PrayerTimes
 import Testing
 @testable import Jadwal
+import WebDAV
 
 /// The computed prayer-times calendar over a real SQLite file: listing window, stable
 /// names and ETags, sync across days and settings changes, refusals, and the feed.

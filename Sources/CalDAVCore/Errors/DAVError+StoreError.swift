@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVError {
     /// The one place a store's error becomes a protocol error.
     /// - Parameter href: where a UID conflict's holder lives, when known.

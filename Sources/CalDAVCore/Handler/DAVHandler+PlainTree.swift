@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// The tree of plain collections; only called for targets in it.
     func requireTree() throws(DAVError) -> any ResourceTreeStore {

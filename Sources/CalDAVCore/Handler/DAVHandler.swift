@@ -1,3 +1,5 @@
+import WebDAV
+
 /// The WebDAV/CalDAV protocol as one function: a request in, a response out.
 ///
 /// The handler knows no HTTP framework and no storage engine: a binding turns its

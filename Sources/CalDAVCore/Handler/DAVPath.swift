@@ -1,4 +1,5 @@
 import Foundation
+import WebDAV
 
 /// A request path resolved once into the resource it names (see DESIGN.md, URL space).
 ///

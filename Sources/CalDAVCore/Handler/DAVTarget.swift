@@ -1,3 +1,5 @@
+import WebDAV
+
 /// What a request's path names, looked up once at the top of dispatch and handed to the
 /// method or report that answers: no step of a request asks the store for the same
 /// collection again.

@@ -1,3 +1,5 @@
+import WebDAV
+
 /// A request whose path has been resolved, between ``DAVHandler/prepare(_:in:)`` and
 /// ``DAVHandler/answer(_:)``.
 public struct PreparedRequest: Sendable {

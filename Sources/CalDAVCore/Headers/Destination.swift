@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// The Destination header of COPY and MOVE (RFC 4918 §10.3), resolved to a path of the
     /// principal's own tree. An absolute URI naming another host gets 502 (§9.8.5); a path

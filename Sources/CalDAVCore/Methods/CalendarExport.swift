@@ -1,4 +1,5 @@
 import ICalendar
+import WebDAV
 
 /// A calendar collection as one iCalendar file, for GET on the collection and for
 /// `jadwald export`.

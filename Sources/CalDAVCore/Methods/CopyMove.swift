@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// COPY and MOVE of calendar objects (RFC 4918 §9.8, §9.9) within the principal's own
     /// calendars, in one store write. Collections are not copied or moved.

@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// DELETE of a calendar object (honouring If-Match) or of a whole calendar.
     func delete(_ request: DAVRequest, target: DAVTarget) async throws(DAVError) -> DAVResponse {

@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// GET and HEAD of a calendar object: its stored bytes with a strong ETag; of a
     /// calendar: the whole calendar as one file.

@@ -1,4 +1,5 @@
 import ICalendar
+import WebDAV
 
 extension DAVHandler {
     /// MKCALENDAR (RFC 4791 §5.3.1) and extended MKCOL (RFC 5689) of a calendar, with

@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// MKCOL (RFC 4918 §9.3) in the plain tree: an empty body makes a plain collection; an
     /// extended MKCOL body (RFC 5689) may set dead properties, or ask for a calendar, which

@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// OPTIONS (RFC 4918 §9.1, RFC 4791 §5.1): the compliance classes and methods.
     func options() -> DAVResponse {

@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// GET and HEAD of a file in a plain collection: its bytes as stored, with the
     /// Content-Type it was stored with and a strong ETag.

@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// COPY and MOVE in the plain tree (RFC 4918 §9.8, §9.9) as one store write: files and
     /// collections, Depth 0 or infinity for COPY (MOVE always takes the members), Overwrite,

@@ -1,4 +1,5 @@
 import ICalendar
+import WebDAV
 
 /// What a PROPFIND asks for (RFC 4918 §9.1).
 enum PropFindRequest: Equatable {

@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// PROPPATCH (RFC 4918 §9.2) of a calendar or a plain resource: every instruction
     /// applies, in order, or none does. On failure the failing property gets its status

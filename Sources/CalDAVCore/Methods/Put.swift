@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// PUT of a calendar object (RFC 4791 §5.3.2): admitted (``CalendarObjectAdmission``)
     /// before anything is written; stored byte for byte (bare LF line ends become CRLF), so

@@ -1,4 +1,5 @@
 import ICalendar
+import WebDAV
 
 /// The live properties this server computes, one table (RFC 4918 §15, RFC 4791 §5.2 and
 /// §6.2, RFC 5397, RFC 3744 subset, RFC 6578 §4, Apple's calendarserver extensions).

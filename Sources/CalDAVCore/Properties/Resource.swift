@@ -1,3 +1,5 @@
+import WebDAV
+
 /// A resource found at a path, with what its properties are computed from.
 enum Resource: Sendable {
     /// A plain collection without calendar meaning: the DAV root and the principals folder.

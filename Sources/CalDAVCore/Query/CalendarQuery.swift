@@ -1,3 +1,5 @@
+import WebDAV
+
 /// The semantic form of a CALDAV:filter (RFC 4791 §9.7), checked for the rules the XML
 /// schema cannot express, ready to be evaluated against parsed iCalendar by any store.
 public struct CompFilter: Hashable, Sendable {

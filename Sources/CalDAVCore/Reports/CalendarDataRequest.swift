@@ -1,4 +1,5 @@
 import ICalendar
+import WebDAV
 
 /// What a CALDAV:calendar-data element in a REPORT's DAV:prop asks for (RFC 4791 §9.6):
 /// the whole object, a selection of components and properties, every instance expanded

@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// CALDAV:calendar-multiget (RFC 4791 §7.9): the listed objects, each with the asked
     /// properties; an href that names nothing gets its own 404 inside the 207. Sent to a

@@ -1,4 +1,5 @@
 import ICalendar
+import WebDAV
 
 extension DAVHandler {
     /// CALDAV:calendar-query (RFC 4791 §7.8): the store's index narrows candidates by the

@@ -1,3 +1,5 @@
+import WebDAV
+
 /// One DAV:property of an expand-property request (RFC 3253 §3.8): a property to report,
 /// and, when its value is an href, the properties to report of the resource it names.
 struct ExpandedProperty: Equatable, Sendable {

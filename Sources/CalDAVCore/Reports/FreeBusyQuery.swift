@@ -1,4 +1,5 @@
 import ICalendar
+import WebDAV
 
 extension DAVHandler {
     /// CALDAV:free-busy-query (RFC 4791 §7.10): the busy time of every object in the

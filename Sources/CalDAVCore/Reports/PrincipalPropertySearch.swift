@@ -1,4 +1,5 @@
 import Foundation
+import WebDAV
 
 /// A DAV:principal-property-search request (RFC 3744 §9.4).
 struct PrincipalSearch: Sendable {

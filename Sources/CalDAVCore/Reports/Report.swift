@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// REPORT (RFC 3253 §3.6) dispatch by the body's root element.
     func report(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {

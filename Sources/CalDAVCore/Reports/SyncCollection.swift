@@ -1,3 +1,5 @@
+import WebDAV
+
 extension DAVHandler {
     /// DAV:sync-collection (RFC 6578 §3) at sync-level 1. A truncated answer (DAV:limit)
     /// ends with a 507 response for the collection and a token that continues exactly

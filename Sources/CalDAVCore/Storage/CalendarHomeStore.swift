@@ -1,3 +1,5 @@
+import WebDAV
+
 /// Everything in users' homes, calendars and plain files, with what administrators need
 /// per owner: what it holds, and deleting all of it. The SQLite and PostgreSQL stores
 /// are both one of these.

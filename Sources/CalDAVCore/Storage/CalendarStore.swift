@@ -1,3 +1,5 @@
+import WebDAV
+
 /// The storage a CalDAV server needs, in domain terms only: no HTTP, no XML on the wire.
 ///
 /// A store keeps calendar collections per owner and the exact bytes of each calendar

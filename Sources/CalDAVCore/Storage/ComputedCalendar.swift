@@ -1,3 +1,5 @@
+import WebDAV
+
 /// A calendar the server computes rather than stores (prayer times, say): present in
 /// every home under one name, read-only to clients. Registered with a
 /// ``RoutingCalendarStore``, which sends it every request for its name.

@@ -1,3 +1,5 @@
+import WebDAV
+
 /// The calendars of a server: the users' own from a primary store, plus computed calendars
 /// registered by name, each present in every home. The protocol layer sees one
 /// ``CalendarStore`` and knows nothing of which collections are computed; writes to a

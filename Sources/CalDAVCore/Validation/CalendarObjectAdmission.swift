@@ -1,3 +1,5 @@
+import WebDAV
+
 /// The one check every calendar object passes before it is stored, whoever brings it: a
 /// client's PUT, `jadwald import`, the chat pipeline, a migration. The collection must
 /// take writes and this kind of component, the bytes must be within the server's size

@@ -1,5 +1,6 @@
 import Foundation
 import ICalendar
+import WebDAV
 
 /// Checks a PUT body against RFC 4791 §4.1 and computes the index row a store keeps.
 ///

@@ -2,6 +2,7 @@ import CalDAVCore
 import Extraction
 import Foundation
 import ICalendar
+import WebDAV
 
 /// The "Chat Events" calendar in every home that has had an agreed chat: events land here
 /// through the same store clients sync, so they appear everywhere. Users may edit or

@@ -2,6 +2,7 @@ import CalDAVCore
 import Extraction
 import Foundation
 import ICalendar
+import WebDAV
 
 /// Events from chats, end to end: messages in (bridge or import), judged by an extractor
 /// off the request path, agreed events written to `chat-events`, overlaps turned into

@@ -1,4 +1,5 @@
 import CalDAVCore
+import WebDAV
 
 /// The prayer-times calendar registers with a ``RoutingCalendarStore`` as a computed calendar.
 extension PrayerCalendar: ComputedCalendar {

@@ -1,6 +1,7 @@
 import CalDAVCore
 import Foundation
 import PrayerTimes
+import WebDAV
 
 /// The computed, read-only "Prayer Times" calendar in every home. Its events are made on
 /// demand from the user's settings for whatever range is asked; a listing covers 30 days

@@ -2,6 +2,7 @@ import CalDAVCore
 import Foundation
 import ICalendar
 import PrayerTimes
+import WebDAV
 
 /// The events of the prayer-times calendar: one opaque block per obligatory prayer and
 /// day, named and identified by date and prayer, so the same settings always give the

@@ -5,6 +5,7 @@ import ICalendar
 import Jadwal
 #if canImport(Glibc)
 import Glibc
+import WebDAV
 #endif
 
 /// `jadwald import USER CALENDAR FILE.ics`: an export from another calendar program,

@@ -11,6 +11,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import Provisioning
+import WebDAV
 
 /// `jadwald serve`: the CalDAV server on the embedded SQLite store.
 struct ServeCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import CalDAVPostgres
 import CalDAVSQLite
 import Foundation
 import Jadwal
+import WebDAV
 
 /// The stores a command works on: calendars and files, and accounts with everything
 /// hanging off them, in one SQLite file under the data folder or in one PostgreSQL

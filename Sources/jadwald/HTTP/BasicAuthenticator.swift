@@ -4,6 +4,7 @@ import Foundation
 import Jadwal
 import Logging
 import Synchronization
+import WebDAV
 
 /// HTTP Basic authentication (RFC 7617) against the account store.
 ///

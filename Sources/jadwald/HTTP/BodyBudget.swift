@@ -1,5 +1,6 @@
 import CalDAVCore
 import Synchronization
+import WebDAV
 
 #if canImport(Glibc)
 /// glibc's `malloc_trim`, which Swift's Glibc module does not export.

@@ -1,6 +1,7 @@
 import CalDAVCore
 import Foundation
 import Jadwal
+import WebDAV
 
 /// Answers requests for the DAV tree: authenticates with HTTP Basic and hands the request
 /// to ``DAVHandler``. Every method reaches the handler, so unknown methods get its 405.

@@ -1,5 +1,6 @@
 import CalDAVCaching
 import CalDAVCore
+import WebDAV
 
 /// The last feeds built, by what they were built from: a feed is a year of computed
 /// times (about 1 MB), and subscribers and the public place feed ask for the same ones

@@ -1,5 +1,6 @@
 import CalDAVCore
 import NIOCore
+import WebDAV
 
 /// A response ready to be written by ``HTTPConnectionHandler``, whichever responder made it:
 /// status, header fields as given (the connection adds Date, Server, Content-Length and

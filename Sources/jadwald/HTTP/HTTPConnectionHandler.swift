@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
+import WebDAV
 
 /// The server's one HTTP/1 binding: every request of a connection, DAV or not, is read,
 /// answered and written here, in order, right after NIO's HTTP/1 decoder.

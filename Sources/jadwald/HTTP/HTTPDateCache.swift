@@ -1,6 +1,7 @@
 import CalDAVCore
 import Foundation
 import Synchronization
+import WebDAV
 
 /// The value of the Date header (RFC 9110 §6.6.1), formatted at most once a second.
 final class HTTPDateCache: Sendable {

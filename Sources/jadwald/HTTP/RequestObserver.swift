@@ -1,6 +1,7 @@
 import CalDAVCore
 import Jadwal
 import Logging
+import WebDAV
 
 /// Counts every finished request in ``RequestMetrics`` and writes one structured log line
 /// for it (method, path, status, duration, client address, user when signed in), whichever
@@ -51,7 +52,11 @@ struct RequestObserver: Sendable {
     /// Milliseconds with two decimals ("12.34"), without `String(format:)`'s cost per request.
     static func milliseconds(_ seconds: Double) -> String {
         let hundredths = Int((seconds * 100_000).rounded())
-        return "\(hundredths / 100)." + StructuredLogHandler.padded(hundredths % 100, 2)
+        var text: [UInt8] = []
+        LogLine.appendDigits(hundredths / 100, width: 1, to: &text)
+        text.append(UInt8(ascii: "."))
+        LogLine.appendDigits(hundredths % 100, width: 2, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Prefixes whose next segment is a secret.

@@ -1,5 +1,6 @@
 import CalDAVCore
 import NIOPosix
+import WebDAV
 
 /// Blocking work on NIO's thread pool, off the event loops that serve connections.
 struct ThreadPoolWork: BlockingWork {

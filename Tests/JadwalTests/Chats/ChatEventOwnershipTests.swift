@@ -4,6 +4,7 @@ import Foundation
 import ICalendar
 import Testing
 @testable import Jadwal
+import WebDAV
 
 /// A chat event belongs to its owner once it is in their calendar: deleting it dismisses
 /// the plan, and what they edit stays as they left it when the chat changes the plan.

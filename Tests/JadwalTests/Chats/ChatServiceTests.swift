@@ -5,6 +5,7 @@ import Foundation
 import ICalendar
 import Testing
 @testable import Jadwal
+import WebDAV
 
 /// The chat pipeline over a real SQLite file with the built-in extractor.
 struct ChatServiceTests {

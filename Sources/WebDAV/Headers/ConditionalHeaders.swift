@@ -40,7 +40,7 @@ public enum WritePrecondition: Hashable, Sendable {
 
     /// Splits an entity-tag list: `*` alone, or quoted tags with an optional `W/`. Weak tags
     /// are kept with their prefix, so they never equal a strong ETag.
-    static func entityTags(_ header: String) throws(DAVError) -> [String] {
+    package static func entityTags(_ header: String) throws(DAVError) -> [String] {
         let text = header.trimmingSpaces
         if text == "*" { return ["*"] }
         var tags: [String] = []

@@ -125,7 +125,7 @@ public struct XMLReader: Sendable {
 }
 
 private extension String {
-    func trimmingCharacters(in set: Set<Character>) -> String {
+    package func trimmingCharacters(in set: Set<Character>) -> String {
         var text = Substring(self)
         while let first = text.first, set.contains(first) { text.removeFirst() }
         while let last = text.last, set.contains(last) { text.removeLast() }

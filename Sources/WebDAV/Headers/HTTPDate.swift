@@ -1,4 +1,4 @@
-import ICalendar
+import CivilDates
 
 /// Date formats of HTTP (RFC 9110 §5.6.7) and WebDAV's creationdate (RFC 3339), without
 /// Foundation formatters, so output does not depend on the locale.
@@ -14,7 +14,7 @@ public enum HTTPDate {
     }
 
     /// `1994-11-06T08:49:37Z`.
-    static func iso8601(_ instant: Int) -> String {
+    package static func iso8601(_ instant: Int) -> String {
         let days = instant >= 0 ? instant / 86400 : (instant - 86399) / 86400
         let seconds = instant - days * 86400
         let (year, month, day) = civil(days)

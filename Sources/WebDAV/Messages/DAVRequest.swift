@@ -47,7 +47,7 @@ public struct DAVResponse: Sendable {
     }
 
     /// A 207 Multi-Status response carrying XML.
-    static func multiStatus(_ writer: XMLWriter) -> DAVResponse {
+    package static func multiStatus(_ writer: XMLWriter) -> DAVResponse {
         DAVResponse(status: 207, headers: [("Content-Type", "application/xml; charset=utf-8")], body: writer.bytes)
     }
 
@@ -55,7 +55,7 @@ public struct DAVResponse: Sendable {
     public static var notFound: DAVResponse { error(DAVError.notFound()) }
 
     /// The response for an error: a `DAV:error` body with the condition, or a plain text message.
-    static func error(_ error: DAVError) -> DAVResponse {
+    package static func error(_ error: DAVError) -> DAVResponse {
         var response = body(of: error)
         if error.status >= 500 { response.failure = error }
         return response
@@ -114,12 +114,6 @@ public struct DAVContext: Sendable {
     /// canonically equivalent strings as equal, and two such names are two accounts.
     public func owns(_ user: String) -> Bool {
         user.utf8.elementsEqual(principal.utf8)
-    }
-
-    /// Whether the principal may reach `path` at all: paths outside every user's tree, or
-    /// inside the principal's own.
-    public func mayReach(_ path: DAVPath) -> Bool {
-        path.user.map(owns) ?? true
     }
 }
 

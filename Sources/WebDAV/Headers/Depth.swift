@@ -15,7 +15,7 @@ public enum Depth: Hashable, Sendable {
 }
 
 extension StringProtocol {
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         var text = Substring(self)
         while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
         while let last = text.last, last == " " || last == "\t" { text.removeLast() }

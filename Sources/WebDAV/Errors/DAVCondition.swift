@@ -12,30 +12,10 @@ public struct DAVCondition: Hashable, Sendable {
         self.status = status
     }
 
-    private static func calDAV(_ local: String, _ status: Int) -> DAVCondition {
-        DAVCondition(DAVXML.Name(DAVXML.Namespace.calDAV, local), status: status)
-    }
-
     private static func dav(_ local: String, _ status: Int) -> DAVCondition {
         DAVCondition(DAVXML.Name(DAVXML.Namespace.dav, local), status: status)
     }
 
-    /// RFC 4791 §5.3.2.1: the body is not valid iCalendar.
-    public static let validCalendarData = calDAV("valid-calendar-data", 403)
-    /// RFC 4791 §5.3.2.1: the iCalendar is not a valid calendar object resource (§4.1).
-    public static let validCalendarObjectResource = calDAV("valid-calendar-object-resource", 403)
-    /// RFC 4791 §5.3.2.1: the component type is not supported by the collection.
-    public static let supportedCalendarComponent = calDAV("supported-calendar-component", 403)
-    /// RFC 4791 §5.3.2.1: only text/calendar is accepted.
-    public static let supportedCalendarData = calDAV("supported-calendar-data", 403)
-    /// RFC 4791 §5.3.2.1: another resource in the collection holds the UID. Carries its href.
-    public static let noUIDConflict = calDAV("no-uid-conflict", 409)
-    /// RFC 4791 §5.3.2.1: the resource is larger than max-resource-size.
-    public static let maxResourceSize = calDAV("max-resource-size", 403)
-    /// RFC 4791 §5.3.1.1: calendars may be created only in the calendar home.
-    public static let calendarCollectionLocationOK = calDAV("calendar-collection-location-ok", 403)
-    /// RFC 4791 §9.9: a time range whose end is not after its start.
-    public static let validFilter = calDAV("valid-filter", 403)
     /// RFC 6578 §3.2: the sync token is unknown, stale or from another collection.
     public static let validSyncToken = dav("valid-sync-token", 403)
     /// RFC 3744 §7.1.1: the principal lacks a privilege (Jadwal's read-only calendars).
