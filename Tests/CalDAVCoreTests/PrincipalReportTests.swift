@@ -43,7 +43,7 @@ struct PrincipalReportTests {
         #expect(status == 207)
         let propstats = try #require(xml.elements.first).elements.filter { $0.name.local == "propstat" }
         let found = try #require(propstats.first { $0.element(named: DAVXML.Name(dav, "status"))?.text == "HTTP/1.1 200 OK" })
-        let home = try #require(found.element(named: DAVXML.Name(dav, "prop"))?.element(named: PropertyTable.calDAV("calendar-home-set")))
+        let home = try #require(found.element(named: DAVXML.Name(dav, "prop"))?.element(named: DAVXML.Name.calDAV("calendar-home-set")))
         let inner = try #require(home.element(named: DAVXML.Name(dav, "response")))
         #expect(inner.element(named: DAVXML.Name(dav, "href"))?.text == "/dav/calendars/amal/")
         #expect(inner.element(named: DAVXML.Name(dav, "propstat"))?.element(named: DAVXML.Name(dav, "prop"))?
@@ -89,8 +89,8 @@ struct HomeSyncTests {
         let body = "<D:sync-collection xmlns:D=\"DAV:\"><D:sync-token>\(token)</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:displayname/></D:prop></D:sync-collection>"
         let response = await handler.handle(DAVRequest(method: "REPORT", path: "/dav/calendars/amal/", body: Array(body.utf8)), in: amal)
         let xml = try XMLReader().parse(response.body)
-        let hrefs = xml.elements.compactMap { $0.element(named: PropertyTable.dav("href"))?.text }
-        return (response.status, hrefs, xml.element(named: PropertyTable.dav("sync-token"))?.text)
+        let hrefs = xml.elements.compactMap { $0.element(named: DAVXML.Name.dav("href"))?.text }
+        return (response.status, hrefs, xml.element(named: DAVXML.Name.dav("sync-token"))?.text)
     }
 
     @Test("an empty token lists calendars, the current one nothing, a stale one 403")
@@ -125,7 +125,7 @@ struct RecreatedCalendarSyncTests {
         func sync(_ token: String) async throws -> (Int, String?) {
             let response = await send("REPORT", "/dav/calendars/amal/work/",
                                       "<D:sync-collection xmlns:D=\"DAV:\"><D:sync-token>\(token)</D:sync-token><D:sync-level>1</D:sync-level><D:prop/></D:sync-collection>")
-            return (response.status, try XMLReader().parse(response.body).element(named: PropertyTable.dav("sync-token"))?.text)
+            return (response.status, try XMLReader().parse(response.body).element(named: DAVXML.Name.dav("sync-token"))?.text)
         }
         _ = await send("MKCALENDAR", "/dav/calendars/amal/work/")
         _ = await send("PUT", "/dav/calendars/amal/work/a.ics", event("a"))

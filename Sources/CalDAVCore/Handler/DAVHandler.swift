@@ -24,7 +24,7 @@ public struct DAVHandler: DAVResponding {
     /// MKCOL is refused.
     public let resources: (any ResourceTreeStore)?
     public let configuration: DAVConfiguration
-    let properties = PropertyTable.standard
+    let properties = CalDAVProperties.table
 
     /// - Parameters:
     ///   - store: the calendars.

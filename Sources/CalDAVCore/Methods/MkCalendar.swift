@@ -22,7 +22,7 @@ extension DAVHandler {
         }
         if !request.body.isEmpty {
             let root = try await xml(request.body)
-            let expected = isExtendedMkcol ? PropertyTable.dav("mkcol") : PropertyTable.calDAV("mkcalendar")
+            let expected = isExtendedMkcol ? DAVXML.Name.dav("mkcol") : DAVXML.Name.calDAV("mkcalendar")
             guard root.name == expected else {
                 throw DAVError.badRequest("expected \(expected), got \(root.name)")
             }
@@ -30,11 +30,11 @@ extension DAVHandler {
                 .compactMap { $0.element(named: DAVXML.Name(DAVXML.Namespace.dav, "prop")) }
                 .flatMap(\.elements)
             for property in properties {
-                if property.name == PropertyTable.dav("resourcetype") {
+                if property.name == DAVXML.Name.dav("resourcetype") {
                     // RFC 5689 §3: the resource type says what to create; only calendars are.
                     let types = Set(property.elements.map(\.name))
-                    guard types == [PropertyTable.dav("collection"), PropertyTable.calDAV("calendar")] else {
-                        throw DAVError(status: 403, condition: DAVCondition(PropertyTable.dav("valid-resourcetype"), status: 403),
+                    guard types == [DAVXML.Name.dav("collection"), DAVXML.Name.calDAV("calendar")] else {
+                        throw DAVError(status: 403, condition: DAVCondition(DAVXML.Name.dav("valid-resourcetype"), status: 403),
                                        message: "only calendar collections can be created here")
                     }
                     continue
@@ -51,13 +51,13 @@ extension DAVHandler {
     func apply(_ property: DAVXML.Element, to collection: inout CalendarCollection) throws(DAVError) {
         let text = property.text
         switch property.name {
-        case PropertyTable.dav("displayname"): collection.displayName = text
-        case PropertyTable.calDAV("calendar-description"): collection.calendarDescription = text
-        case PropertyTable.apple("calendar-color"): collection.color = text.trimmingSpaces
-        case PropertyTable.apple("calendar-order"):
+        case DAVXML.Name.dav("displayname"): collection.displayName = text
+        case DAVXML.Name.calDAV("calendar-description"): collection.calendarDescription = text
+        case DAVXML.Name.appleICal("calendar-color"): collection.color = text.trimmingSpaces
+        case DAVXML.Name.appleICal("calendar-order"):
             guard let order = Int(text.trimmingSpaces) else { throw DAVError.badRequest("calendar-order must be an integer") }
             collection.order = order
-        case PropertyTable.calDAV("calendar-timezone"):
+        case DAVXML.Name.calDAV("calendar-timezone"):
             // RFC 4791 §5.2.2: a VCALENDAR holding exactly one VTIMEZONE.
             guard let calendar = try? ICalendarParser().parseCalendar(text),
                   calendar.components.count == 1, calendar.components[0].name == ComponentName.timeZone,
@@ -65,8 +65,8 @@ extension DAVHandler {
                 throw DAVError(.validCalendarData, "calendar-timezone must be a VCALENDAR with one valid VTIMEZONE")
             }
             collection.timeZone = text
-        case PropertyTable.calDAV("supported-calendar-component-set"):
-            let names = property.elements.filter { $0.name == PropertyTable.calDAV("comp") }
+        case DAVXML.Name.calDAV("supported-calendar-component-set"):
+            let names = property.elements.filter { $0.name == DAVXML.Name.calDAV("comp") }
                 .compactMap { $0.attributes[DAVXML.Name("", "name")]?.uppercased() }
             guard !names.isEmpty, names.allSatisfy(CalendarObjectRules.storableTypes.contains) else {
                 throw DAVError(.supportedCalendarComponent, "supported components must be among VEVENT, VTODO, VJOURNAL")

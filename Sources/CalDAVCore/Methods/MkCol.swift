@@ -12,20 +12,20 @@ extension DAVHandler {
                 throw DAVError.unsupportedMediaType("MKCOL understands no body but an extended MKCOL (RFC 5689) in XML, not \(type)")
             }
             let root = try await xml(request.body)
-            guard root.name == PropertyTable.dav("mkcol") else {
+            guard root.name == DAVXML.Name.dav("mkcol") else {
                 throw DAVError.unsupportedMediaType("MKCOL understands no body but DAV:mkcol (RFC 5689), not \(root.name)")
             }
-            let properties = root.elements.filter { $0.name == PropertyTable.dav("set") }
-                .compactMap { $0.element(named: PropertyTable.dav("prop")) }
+            let properties = root.elements.filter { $0.name == DAVXML.Name.dav("set") }
+                .compactMap { $0.element(named: DAVXML.Name.dav("prop")) }
                 .flatMap(\.elements)
             for property in properties {
-                if property.name == PropertyTable.dav("resourcetype") {
+                if property.name == DAVXML.Name.dav("resourcetype") {
                     let types = Set(property.elements.map(\.name))
-                    if types == [PropertyTable.dav("collection"), PropertyTable.calDAV("calendar")] {
+                    if types == [DAVXML.Name.dav("collection"), DAVXML.Name.calDAV("calendar")] {
                         return try await makeCalendarBesidePlain(request, target: target, location: location, context: context)
                     }
-                    guard types == [PropertyTable.dav("collection")] else {
-                        throw DAVError(status: 403, condition: DAVCondition(PropertyTable.dav("valid-resourcetype"), status: 403),
+                    guard types == [DAVXML.Name.dav("collection")] else {
+                        throw DAVError(status: 403, condition: DAVCondition(DAVXML.Name.dav("valid-resourcetype"), status: 403),
                                        message: "only plain collections and calendars can be created here")
                     }
                     continue

@@ -1,33 +1,6 @@
 import ICalendar
 import WebDAV
 
-/// What a PROPFIND asks for (RFC 4918 §9.1).
-enum PropFindRequest: Equatable {
-    case allProp(include: [DAVXML.Name])
-    case propName
-    case properties([DAVXML.Name])
-
-    static let dav = DAVXML.Namespace.dav
-
-    /// Decodes the body; an empty body means allprop.
-    init(_ root: DAVXML.Element?) throws(DAVError) {
-        guard let root else { self = .allProp(include: []); return }
-        guard root.name == DAVXML.Name(Self.dav, "propfind") else { throw DAVError.badRequest("expected DAV:propfind, got \(root.name)") }
-        // RFC 4918 §14.20: exactly one of prop, allprop and propname.
-        let kinds = ["prop", "allprop", "propname"].filter { root.element(named: DAVXML.Name(Self.dav, $0)) != nil }
-        guard kinds.count <= 1 else { throw DAVError.badRequest("DAV:propfind takes one of prop, allprop and propname, not \(kinds.joined(separator: " and "))") }
-        if root.element(named: DAVXML.Name(Self.dav, "propname")) != nil {
-            self = .propName
-        } else if root.element(named: DAVXML.Name(Self.dav, "allprop")) != nil {
-            self = .allProp(include: root.element(named: DAVXML.Name(Self.dav, "include"))?.elements.map(\.name) ?? [])
-        } else if let prop = root.element(named: DAVXML.Name(Self.dav, "prop")) {
-            self = .properties(prop.elements.map(\.name))
-        } else {
-            throw DAVError.badRequest("DAV:propfind needs prop, allprop or propname")
-        }
-    }
-}
-
 extension DAVHandler {
     /// PROPFIND with Depth 0 or 1 (RFC 4918 §9.1); Depth infinity is refused (§9.1,
     /// `propfind-finite-depth`), as large calendars would make it expensive.
@@ -78,75 +51,13 @@ extension DAVHandler {
         for resource: Resource, query: PropFindRequest, context: DAVContext, inReport: Bool = false,
         calendarData: CalendarDataRequest? = nil, floatingZone: any ZoneRules = FixedOffsetZone.utc, into writer: inout XMLWriter
     ) {
-        let dav = DAVXML.Namespace.dav
-        var found: [(DAVXML.Name, PropertyValue?)] = []
-        var deadFound: [[UInt8]] = []
-        var missing: [DAVXML.Name] = []
-        let dead = resource.deadProperties
-        switch query {
-        case .propName:
-            for definition in properties.definitions where definition.provider(resource, context, configuration) != nil {
-                found.append((definition.name, nil))
-            }
-            for name in dead.keys.sorted(by: { $0.description < $1.description }) { found.append((name, nil)) }
-        case .allProp(let include):
-            for definition in properties.definitions where definition.inAllProp || include.contains(definition.name) {
-                if let value = definition.provider(resource, context, configuration) { found.append((definition.name, value)) }
-            }
-            deadFound = dead.keys.sorted(by: { $0.description < $1.description }).map { dead[$0]! }
-        case .properties(let names):
-            for name in names {
-                if inReport, name == PropertyTable.calDAV("calendar-data"), case .object(_, let object) = resource {
-                    let text = calendarData?.render(object, floatingZone: floatingZone) ?? String(decoding: object.data, as: UTF8.self)
-                    found.append((name, .text(text)))
-                } else if let definition = properties.definition(name), let value = definition.provider(resource, context, configuration) {
-                    found.append((name, value))
-                } else if let xml = dead[name] {
-                    deadFound.append(xml)
-                } else {
-                    missing.append(name)
-                }
-            }
-        }
-        writer.start(DAVXML.Name(dav, "response"))
-        writer.element(DAVXML.Name(dav, "href"), text: resource.path.href)
-        if !found.isEmpty || !deadFound.isEmpty || missing.isEmpty || context.prefersMinimal {
-            writer.start(DAVXML.Name(dav, "propstat"))
-            writer.start(DAVXML.Name(dav, "prop"))
-            for (name, value) in found { write(name, value, into: &writer) }
-            for xml in deadFound { writer.raw(xml) }
-            writer.end()
-            writer.element(DAVXML.Name(dav, "status"), text: "HTTP/1.1 200 OK")
-            writer.end()
-        }
-        if !missing.isEmpty && !context.prefersMinimal {
-            writer.start(DAVXML.Name(dav, "propstat"))
-            writer.start(DAVXML.Name(dav, "prop"))
-            for name in missing { writer.element(name) }
-            writer.end()
-            writer.element(DAVXML.Name(dav, "status"), text: "HTTP/1.1 404 Not Found")
-            writer.end()
-        }
-        writer.end()
-    }
-
-    func write(_ name: DAVXML.Name, _ value: PropertyValue?, into writer: inout XMLWriter) {
-        guard let value else { writer.element(name); return }
-        switch value {
-        case .text(let text): writer.element(name, text: text)
-        case .href(let href):
-            writer.start(name)
-            writer.element(DAVXML.Name(DAVXML.Namespace.dav, "href"), text: href)
-            writer.end()
-        case .elements(let children):
-            if children.isEmpty { writer.element(name); return }
-            writer.start(name)
-            for child in children { writer.element(child) }
-            writer.end()
-        case .custom(let body):
-            writer.start(name)
-            body(&writer)
-            writer.end()
-        }
+        properties.writeResponse(
+            href: resource.path.href, for: resource, dead: resource.deadProperties, query: query, context: context,
+            configuration: configuration,
+            override: { name in
+                guard inReport, name == .calDAV("calendar-data"), case .object(_, let object) = resource else { return nil }
+                return .text(calendarData?.render(object, floatingZone: floatingZone) ?? String(decoding: object.data, as: UTF8.self))
+            },
+            into: &writer)
     }
 }

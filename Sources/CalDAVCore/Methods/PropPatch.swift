@@ -90,11 +90,11 @@ extension DAVHandler {
 
     private func remove(_ name: DAVXML.Name, from collection: inout CalendarCollection) throws(DAVError) {
         switch name {
-        case PropertyTable.dav("displayname"): collection.displayName = nil
-        case PropertyTable.calDAV("calendar-description"): collection.calendarDescription = nil
-        case PropertyTable.calDAV("calendar-timezone"): collection.timeZone = nil
-        case PropertyTable.apple("calendar-color"): collection.color = nil
-        case PropertyTable.apple("calendar-order"): collection.order = nil
+        case DAVXML.Name.dav("displayname"): collection.displayName = nil
+        case DAVXML.Name.calDAV("calendar-description"): collection.calendarDescription = nil
+        case DAVXML.Name.calDAV("calendar-timezone"): collection.timeZone = nil
+        case DAVXML.Name.appleICal("calendar-color"): collection.color = nil
+        case DAVXML.Name.appleICal("calendar-order"): collection.order = nil
         default:
             if properties.definition(name) != nil {
                 throw DAVError(.cannotModifyProtectedProperty, "\(name) is computed by the server")

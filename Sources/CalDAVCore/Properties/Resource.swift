@@ -41,15 +41,3 @@ enum Resource: Sendable {
         }
     }
 }
-
-/// A property value, written inside the property's element.
-enum PropertyValue: Sendable {
-    /// Character data.
-    case text(String)
-    /// One DAV:href.
-    case href(String)
-    /// Empty child elements (resourcetype, privileges, report names).
-    case elements([DAVXML.Name])
-    /// Anything else, written by a closure.
-    case custom(@Sendable (inout XMLWriter) -> Void)
-}

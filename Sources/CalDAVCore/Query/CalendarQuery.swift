@@ -66,7 +66,7 @@ public struct TextMatch: Hashable, Sendable {
 extension CompFilter {
     /// Decodes a CALDAV:filter element's single comp-filter, which must name VCALENDAR.
     public init(filter: DAVXML.Element) throws(DAVError) {
-        let compFilters = filter.elements.filter { $0.name == PropertyTable.calDAV("comp-filter") }
+        let compFilters = filter.elements.filter { $0.name == DAVXML.Name.calDAV("comp-filter") }
         guard compFilters.count == 1, let top = compFilters.first else {
             throw DAVError(.validFilter, "CALDAV:filter needs exactly one comp-filter")
         }
@@ -114,10 +114,10 @@ extension CompFilter {
         self.init(name: name)
         for child in element.elements {
             switch child.name {
-            case PropertyTable.calDAV("is-not-defined"): isNotDefined = true
-            case PropertyTable.calDAV("time-range"): timeRange = try TimeRange(element: child)
-            case PropertyTable.calDAV("prop-filter"): propFilters.append(try PropFilter(element: child))
-            case PropertyTable.calDAV("comp-filter"): compFilters.append(try CompFilter(element: child))
+            case DAVXML.Name.calDAV("is-not-defined"): isNotDefined = true
+            case DAVXML.Name.calDAV("time-range"): timeRange = try TimeRange(element: child)
+            case DAVXML.Name.calDAV("prop-filter"): propFilters.append(try PropFilter(element: child))
+            case DAVXML.Name.calDAV("comp-filter"): compFilters.append(try CompFilter(element: child))
             default: throw DAVError(.validFilter, "unexpected \(child.name.local) in comp-filter")
             }
         }
@@ -136,10 +136,10 @@ extension PropFilter {
         self.init(name: name)
         for child in element.elements {
             switch child.name {
-            case PropertyTable.calDAV("is-not-defined"): isNotDefined = true
-            case PropertyTable.calDAV("time-range"): timeRange = try TimeRange(element: child)
-            case PropertyTable.calDAV("text-match"): textMatch = try TextMatch(element: child)
-            case PropertyTable.calDAV("param-filter"): paramFilters.append(try ParamFilter(element: child))
+            case DAVXML.Name.calDAV("is-not-defined"): isNotDefined = true
+            case DAVXML.Name.calDAV("time-range"): timeRange = try TimeRange(element: child)
+            case DAVXML.Name.calDAV("text-match"): textMatch = try TextMatch(element: child)
+            case DAVXML.Name.calDAV("param-filter"): paramFilters.append(try ParamFilter(element: child))
             default: throw DAVError(.validFilter, "unexpected \(child.name.local) in prop-filter")
             }
         }
@@ -157,8 +157,8 @@ extension ParamFilter {
         self.init(name: name)
         for child in element.elements {
             switch child.name {
-            case PropertyTable.calDAV("is-not-defined"): isNotDefined = true
-            case PropertyTable.calDAV("text-match"): textMatch = try TextMatch(element: child)
+            case DAVXML.Name.calDAV("is-not-defined"): isNotDefined = true
+            case DAVXML.Name.calDAV("text-match"): textMatch = try TextMatch(element: child)
             default: throw DAVError(.validFilter, "unexpected \(child.name.local) in param-filter")
             }
         }
@@ -170,7 +170,7 @@ extension TextMatch {
         self.init(text: element.text)
         if let collation = element.attributes[DAVXML.Name("", "collation")] {
             guard let known = Collation(rawValue: collation) else {
-                throw DAVError(DAVCondition(PropertyTable.calDAV("supported-collation"), status: 403), "collation \(collation) is not supported")
+                throw DAVError(DAVCondition(DAVXML.Name.calDAV("supported-collation"), status: 403), "collation \(collation) is not supported")
             }
             self.collation = known
         }

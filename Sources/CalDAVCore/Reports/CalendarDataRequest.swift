@@ -26,11 +26,11 @@ struct CalendarDataRequest: Sendable {
         }
         for child in element.elements {
             switch child.name {
-            case PropertyTable.calDAV("comp"): selection = try Self.selection(child)
-            case PropertyTable.calDAV("expand"):
+            case DAVXML.Name.calDAV("comp"): selection = try Self.selection(child)
+            case DAVXML.Name.calDAV("expand"):
                 expand = try TimeRange(element: child)
                 guard expand?.start != nil, expand?.end != nil else { throw DAVError.badRequest("expand needs start and end") }
-            case PropertyTable.calDAV("limit-recurrence-set"):
+            case DAVXML.Name.calDAV("limit-recurrence-set"):
                 limitRecurrenceSet = try TimeRange(element: child)
                 guard limitRecurrenceSet?.start != nil, limitRecurrenceSet?.end != nil else { throw DAVError.badRequest("limit-recurrence-set needs start and end") }
             default: break  // limit-freebusy-set applies to VFREEBUSY, which collections do not hold
@@ -46,11 +46,11 @@ struct CalendarDataRequest: Sendable {
         var allComponents = false
         for child in element.elements {
             switch child.name {
-            case PropertyTable.calDAV("allprop"): allProperties = true
-            case PropertyTable.calDAV("allcomp"): allComponents = true
-            case PropertyTable.calDAV("prop"):
+            case DAVXML.Name.calDAV("allprop"): allProperties = true
+            case DAVXML.Name.calDAV("allcomp"): allComponents = true
+            case DAVXML.Name.calDAV("prop"):
                 if let property = child.attributes[DAVXML.Name("", "name")] { properties.insert(property.uppercased()) }
-            case PropertyTable.calDAV("comp"): components.append(try selection(child))
+            case DAVXML.Name.calDAV("comp"): components.append(try selection(child))
             default: break
             }
         }

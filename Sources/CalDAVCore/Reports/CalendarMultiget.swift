@@ -19,7 +19,7 @@ extension DAVHandler {
         let calendarData = try calendarDataRequest(root)
         var wanted: [String: [String: String]] = [:]  // calendar -> object name -> href as sent
         var unknown: [String] = []
-        for href in root.elements.filter({ $0.name == PropertyTable.dav("href") }).map(\.text) {
+        for href in root.elements.filter({ $0.name == DAVXML.Name.dav("href") }).map(\.text) {
             if case .object(let owner, let calendar, let objectName)? = DAVPath(Self.pathOfHref(href)), context.owns(owner), scope == nil || scope == calendar {
                 wanted[calendar, default: [:]][objectName] = href
             } else {
@@ -27,7 +27,7 @@ extension DAVHandler {
             }
         }
         var writer = XMLWriter()
-        writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
+        writer.start(DAVXML.Name.dav("multistatus"), declaringNamespaces: true)
         for calendarName in wanted.keys.sorted() {
             let names = wanted[calendarName]!
             var cached = collections[calendarName]
@@ -54,9 +54,9 @@ extension DAVHandler {
 
     /// A DAV:response holding only an href and a status.
     func writeStatus(href: String, status: Int, into writer: inout XMLWriter) {
-        writer.start(PropertyTable.dav("response"))
-        writer.element(PropertyTable.dav("href"), text: href)
-        writer.element(PropertyTable.dav("status"), text: "HTTP/1.1 \(status) \(Self.reason(status))")
+        writer.start(DAVXML.Name.dav("response"))
+        writer.element(DAVXML.Name.dav("href"), text: href)
+        writer.element(DAVXML.Name.dav("status"), text: "HTTP/1.1 \(status) \(Self.reason(status))")
         writer.end()
     }
 

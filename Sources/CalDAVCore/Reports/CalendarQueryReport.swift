@@ -5,16 +5,16 @@ extension DAVHandler {
     /// CALDAV:calendar-query (RFC 4791 §7.8): the store's index narrows candidates by the
     /// component type and time range; ``CalendarQueryMatcher`` confirms each exactly.
     func calendarQuery(_ root: DAVXML.Element, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        guard let filterElement = root.element(named: PropertyTable.calDAV("filter")) else {
+        guard let filterElement = root.element(named: DAVXML.Name.calDAV("filter")) else {
             throw DAVError(.validFilter, "calendar-query needs a CALDAV:filter")
         }
         let filter = try CompFilter(filter: filterElement)
-        let timeZone = root.element(named: PropertyTable.calDAV("timezone"))?.text
+        let timeZone = root.element(named: DAVXML.Name.calDAV("timezone"))?.text
         if let timeZone { try Self.checkTimeZone(timeZone) }
         let query = requestedProperties(root)
         let calendarData = try calendarDataRequest(root)
         var writer = XMLWriter()
-        writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
+        writer.start(DAVXML.Name.dav("multistatus"), declaringNamespaces: true)
         for collection in try await reportCollections(target, "calendar-query") {
             let zone = Self.floatingZone(request: timeZone, collection: collection)
             let matcher = CalendarQueryMatcher(filter: filter, floatingZone: zone)

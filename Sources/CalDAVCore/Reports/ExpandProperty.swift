@@ -13,7 +13,7 @@ struct ExpandedProperty: Equatable, Sendable {
         }
         name = DAVXML.Name(element.attributes[DAVXML.Name("", "namespace")] ?? DAVXML.Namespace.dav, local)
         var children: [ExpandedProperty] = []
-        for child in element.elements where child.name == PropertyTable.dav("property") {
+        for child in element.elements where child.name == DAVXML.Name.dav("property") {
             children.append(try ExpandedProperty(child))
         }
         self.children = children
@@ -29,12 +29,12 @@ extension DAVHandler {
     /// resources the principal may read.
     func expandProperty(_ root: DAVXML.Element, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         var requested: [ExpandedProperty] = []
-        for element in root.elements where element.name == PropertyTable.dav("property") {
+        for element in root.elements where element.name == DAVXML.Name.dav("property") {
             requested.append(try ExpandedProperty(element))
         }
         let resource = try await resource(of: target)
         var writer = XMLWriter()
-        writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
+        writer.start(DAVXML.Name.dav("multistatus"), declaringNamespaces: true)
         await writeExpanded(resource, requested, context: context, depth: 0, into: &writer)
         writer.end()
         return .multiStatus(writer)
@@ -51,11 +51,11 @@ extension DAVHandler {
                 missing.append(property.name)
             }
         }
-        writer.start(PropertyTable.dav("response"))
-        writer.element(PropertyTable.dav("href"), text: resource.path.href)
+        writer.start(DAVXML.Name.dav("response"))
+        writer.element(DAVXML.Name.dav("href"), text: resource.path.href)
         if !found.isEmpty {
-            writer.start(PropertyTable.dav("propstat"))
-            writer.start(PropertyTable.dav("prop"))
+            writer.start(DAVXML.Name.dav("propstat"))
+            writer.start(DAVXML.Name.dav("prop"))
             for (property, value) in found {
                 if case .href(let href) = value, !property.children.isEmpty, depth < Self.maxExpansionDepth,
                    let target = await readableResource(href, context: context) {
@@ -63,19 +63,19 @@ extension DAVHandler {
                     await writeExpanded(target, property.children, context: context, depth: depth + 1, into: &writer)
                     writer.end()
                 } else {
-                    write(property.name, value, into: &writer)
+                    PropertyValue.write(property.name, value, into: &writer)
                 }
             }
             writer.end()
-            writer.element(PropertyTable.dav("status"), text: "HTTP/1.1 200 OK")
+            writer.element(DAVXML.Name.dav("status"), text: "HTTP/1.1 200 OK")
             writer.end()
         }
         if !missing.isEmpty {
-            writer.start(PropertyTable.dav("propstat"))
-            writer.start(PropertyTable.dav("prop"))
+            writer.start(DAVXML.Name.dav("propstat"))
+            writer.start(DAVXML.Name.dav("prop"))
             for name in missing { writer.element(name) }
             writer.end()
-            writer.element(PropertyTable.dav("status"), text: "HTTP/1.1 404 Not Found")
+            writer.element(DAVXML.Name.dav("status"), text: "HTTP/1.1 404 Not Found")
             writer.end()
         }
         writer.end()

@@ -6,7 +6,7 @@ extension DAVHandler {
     /// collection over a range, as one VFREEBUSY (a 200 text/calendar answer, not a 207).
     func freeBusyQuery(_ root: DAVXML.Element, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let collection = try reportTarget(target, "free-busy-query")
-        guard let element = root.element(named: PropertyTable.calDAV("time-range")) else {
+        guard let element = root.element(named: DAVXML.Name.calDAV("time-range")) else {
             throw DAVError.badRequest("free-busy-query needs a time-range")
         }
         let range = try TimeRange(element: element)

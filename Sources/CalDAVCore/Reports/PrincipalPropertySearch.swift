@@ -16,15 +16,15 @@ struct PrincipalSearch: Sendable {
 
     /// Properties a search may look in, reported by DAV:principal-search-property-set.
     static let searchable: [(name: DAVXML.Name, description: String)] = [
-        (PropertyTable.dav("displayname"), "Display name"),
-        (PropertyTable.calDAV("calendar-user-address-set"), "Calendar user address"),
+        (DAVXML.Name.dav("displayname"), "Display name"),
+        (DAVXML.Name.calDAV("calendar-user-address-set"), "Calendar user address"),
     ]
 
     init(_ root: DAVXML.Element) throws(DAVError) {
         var conditions: [Condition] = []
-        for search in root.elements where search.name == PropertyTable.dav("property-search") {
-            guard let match = search.element(named: PropertyTable.dav("match")),
-                  let prop = search.element(named: PropertyTable.dav("prop")) else {
+        for search in root.elements where search.name == DAVXML.Name.dav("property-search") {
+            guard let match = search.element(named: DAVXML.Name.dav("match")),
+                  let prop = search.element(named: DAVXML.Name.dav("prop")) else {
                 throw DAVError.badRequest("DAV:property-search needs DAV:prop and DAV:match")
             }
             conditions.append(Condition(properties: prop.elements.map(\.name), match: match.text))
@@ -33,9 +33,9 @@ struct PrincipalSearch: Sendable {
         anyOf = root.attributes[DAVXML.Name("", "test")] == "anyof"
         // python caldav 3.x writes the wanted properties beside an empty DAV:prop rather
         // than inside it; read them from either place.
-        let structural: Set = [PropertyTable.dav("property-search"), PropertyTable.dav("prop"), PropertyTable.dav("apply-to-principal-collection-set")]
+        let structural: Set = [DAVXML.Name.dav("property-search"), DAVXML.Name.dav("prop"), DAVXML.Name.dav("apply-to-principal-collection-set")]
         let stray = root.elements.filter { !structural.contains($0.name) }.map(\.name)
-        if let prop = root.element(named: PropertyTable.dav("prop")) {
+        if let prop = root.element(named: DAVXML.Name.dav("prop")) {
             query = .properties(prop.elements.map(\.name) + stray)
         } else {
             query = stray.isEmpty ? .allProp(include: []) : .properties(stray)
@@ -62,7 +62,7 @@ extension DAVHandler {
         if let depth, depth.trimmingSpaces != "0" {
             throw DAVError.badRequest("principal-property-search is defined for Depth 0 only (RFC 3744 §9.4)")
         }
-        if root.element(named: PropertyTable.dav("apply-to-principal-collection-set")) != nil {
+        if root.element(named: DAVXML.Name.dav("apply-to-principal-collection-set")) != nil {
             _ = try await resource(of: target)  // 404 for a path that names nothing
         } else {
             try requirePrincipalCollection(target.path)
@@ -70,7 +70,7 @@ extension DAVHandler {
         let search = try PrincipalSearch(root)
         let candidate = Resource.principal(user: context.principal)
         let value = { (name: DAVXML.Name) -> String? in
-            if name == PropertyTable.calDAV("calendar-user-address-set") {
+            if name == DAVXML.Name.calDAV("calendar-user-address-set") {
                 return (context.emailAddresses.map { "mailto:" + $0 } + [DAVPath.principal(user: context.principal).href]).joined(separator: " ")
             }
             switch self.properties.definition(name)?.provider(candidate, context, self.configuration) {
@@ -82,7 +82,7 @@ extension DAVHandler {
         let results = search.conditions.map { search.holds($0, value: value) }
         let matches = search.conditions.isEmpty || (search.anyOf ? results.contains(true) : !results.contains(false))
         var writer = XMLWriter()
-        writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
+        writer.start(DAVXML.Name.dav("multistatus"), declaringNamespaces: true)
         if matches { writeResponse(for: candidate, query: search.query, context: context, into: &writer) }
         writer.end()
         return .multiStatus(writer)
@@ -93,13 +93,13 @@ extension DAVHandler {
     func principalSearchPropertySet(path: DAVPath) throws(DAVError) -> DAVResponse {
         try requirePrincipalCollection(path)
         var writer = XMLWriter()
-        writer.start(PropertyTable.dav("principal-search-property-set"), declaringNamespaces: true)
+        writer.start(DAVXML.Name.dav("principal-search-property-set"), declaringNamespaces: true)
         for (name, description) in PrincipalSearch.searchable {
-            writer.start(PropertyTable.dav("principal-search-property"))
-            writer.start(PropertyTable.dav("prop"))
+            writer.start(DAVXML.Name.dav("principal-search-property"))
+            writer.start(DAVXML.Name.dav("prop"))
             writer.element(name)
             writer.end()
-            writer.element(PropertyTable.dav("description"), text: description)
+            writer.element(DAVXML.Name.dav("description"), text: description)
             writer.end()
         }
         writer.end()

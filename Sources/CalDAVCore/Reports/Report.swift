@@ -5,14 +5,14 @@ extension DAVHandler {
     func report(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let root = try await xml(request.body)
         switch root.name {
-        case PropertyTable.calDAV("calendar-multiget"): return try await calendarMultiget(root, target: target, context: context)
-        case PropertyTable.calDAV("calendar-query"): return try await calendarQuery(root, target: target, context: context)
-        case PropertyTable.calDAV("free-busy-query"): return try await freeBusyQuery(root, target: target, context: context)
-        case PropertyTable.dav("sync-collection"): return try await syncCollection(root, target: target, context: context)
-        case PropertyTable.dav("expand-property"): return try await expandProperty(root, target: target, context: context)
-        case PropertyTable.dav("principal-property-search"):
+        case DAVXML.Name.calDAV("calendar-multiget"): return try await calendarMultiget(root, target: target, context: context)
+        case DAVXML.Name.calDAV("calendar-query"): return try await calendarQuery(root, target: target, context: context)
+        case DAVXML.Name.calDAV("free-busy-query"): return try await freeBusyQuery(root, target: target, context: context)
+        case DAVXML.Name.dav("sync-collection"): return try await syncCollection(root, target: target, context: context)
+        case DAVXML.Name.dav("expand-property"): return try await expandProperty(root, target: target, context: context)
+        case DAVXML.Name.dav("principal-property-search"):
             return try await principalPropertySearch(root, target: target, depth: request.header("depth"), context: context)
-        case PropertyTable.dav("principal-search-property-set"): return try principalSearchPropertySet(path: target.path)
+        case DAVXML.Name.dav("principal-search-property-set"): return try principalSearchPropertySet(path: target.path)
         default:
             throw DAVError(.supportedReport, "the \(root.name.local) report is not supported on \(target.path.href)")
         }
@@ -40,13 +40,13 @@ extension DAVHandler {
 
     /// The CALDAV:calendar-data element of a report's DAV:prop, decoded.
     func calendarDataRequest(_ root: DAVXML.Element) throws(DAVError) -> CalendarDataRequest? {
-        guard let element = root.element(named: PropertyTable.dav("prop"))?.element(named: PropertyTable.calDAV("calendar-data")) else { return nil }
+        guard let element = root.element(named: DAVXML.Name.dav("prop"))?.element(named: DAVXML.Name.calDAV("calendar-data")) else { return nil }
         return try CalendarDataRequest(element: element)
     }
 
     /// The property names a report's DAV:prop asks for (allprop when absent).
     func requestedProperties(_ root: DAVXML.Element) -> PropFindRequest {
-        if let prop = root.element(named: PropertyTable.dav("prop")) { return .properties(prop.elements.map(\.name)) }
+        if let prop = root.element(named: DAVXML.Name.dav("prop")) { return .properties(prop.elements.map(\.name)) }
         return .allProp(include: [])
     }
 }

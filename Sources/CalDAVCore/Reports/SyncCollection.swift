@@ -8,12 +8,12 @@ extension DAVHandler {
         if case .home(let user) = target.kind { return try await syncHome(root, user: user, context: context) }
         let collection = try reportTarget(target, "sync-collection")
         let (user, name) = (collection.reference.owner, collection.reference.name)
-        if let level = root.element(named: PropertyTable.dav("sync-level"))?.text.trimmingSpaces, level != "1" {
+        if let level = root.element(named: DAVXML.Name.dav("sync-level"))?.text.trimmingSpaces, level != "1" {
             // RFC 6578 §6.3: "1" or "infinite"; anything else is a malformed request.
             guard level == "infinite" else { throw DAVError.badRequest("DAV:sync-level is 1 or infinite, not '\(level)'") }
             throw DAVError(.supportedReport, "only sync-level 1 is supported")
         }
-        let tokenText = root.element(named: PropertyTable.dav("sync-token"))?.text.trimmingSpaces ?? ""
+        let tokenText = root.element(named: DAVXML.Name.dav("sync-token"))?.text.trimmingSpaces ?? ""
         var position: Int64? = nil
         if !tokenText.isEmpty {
             let prefix = "http://jadwal.app/ns/sync/\(collection.syncID)-"
@@ -23,7 +23,7 @@ extension DAVHandler {
             position = value
         }
         var limit: Int? = nil
-        if let nresults = root.element(named: PropertyTable.dav("limit"))?.element(named: PropertyTable.dav("nresults")) {
+        if let nresults = root.element(named: DAVXML.Name.dav("limit"))?.element(named: DAVXML.Name.dav("nresults")) {
             guard let value = Int(nresults.text.trimmingSpaces), value > 0 else { throw DAVError.badRequest("DAV:nresults must be a positive integer") }
             limit = value
         }
@@ -32,7 +32,7 @@ extension DAVHandler {
         }
         let objects = try await storing { () async throws(StoreError) in try await store.objects(named: changes.changed, in: collection.reference) }
         var writer = XMLWriter()
-        writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
+        writer.start(DAVXML.Name.dav("multistatus"), declaringNamespaces: true)
         let query = requestedProperties(root)
         for object in objects {
             writeResponse(for: .object(collection, object), query: query, context: context, inReport: true, into: &writer)
@@ -45,7 +45,7 @@ extension DAVHandler {
         }
         var current = collection
         current.changePosition = changes.position
-        writer.element(PropertyTable.dav("sync-token"), text: PropertyTable.syncToken(current))
+        writer.element(DAVXML.Name.dav("sync-token"), text: CalDAVProperties.syncToken(current))
         writer.end()
         return .multiStatus(writer)
     }
@@ -58,18 +58,18 @@ extension DAVHandler {
     func syncHome(_ root: DAVXML.Element, user: String, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let calendars = try await storing { () async throws(StoreError) in try await store.calendars(of: user) }
         let home = Resource.home(user: user, calendars: calendars)
-        let current = PropertyTable.collectionTag(home) ?? ""
-        let token = root.element(named: PropertyTable.dav("sync-token"))?.text.trimmingSpaces ?? ""
+        let current = CalDAVProperties.collectionTag(home) ?? ""
+        let token = root.element(named: DAVXML.Name.dav("sync-token"))?.text.trimmingSpaces ?? ""
         if !token.isEmpty && token != current {
             throw DAVError(.validSyncToken, "the calendar home changed since this token; sync again with an empty token")
         }
         var writer = XMLWriter()
-        writer.start(PropertyTable.dav("multistatus"), declaringNamespaces: true)
+        writer.start(DAVXML.Name.dav("multistatus"), declaringNamespaces: true)
         if token.isEmpty {
             let query = requestedProperties(root)
             for calendar in calendars { writeResponse(for: .calendar(calendar), query: query, context: context, into: &writer) }
         }
-        writer.element(PropertyTable.dav("sync-token"), text: current)
+        writer.element(DAVXML.Name.dav("sync-token"), text: current)
         writer.end()
         return .multiStatus(writer)
     }

@@ -23,3 +23,14 @@ public enum DAVXML {
         public var description: String { "{\(namespace)}\(local)" }
     }
 }
+
+extension DAVXML.Name {
+    /// A name in WebDAV's namespace, `DAV:`.
+    public static func dav(_ local: String) -> DAVXML.Name { DAVXML.Name(DAVXML.Namespace.dav, local) }
+    /// A name in CalDAV's namespace.
+    public static func calDAV(_ local: String) -> DAVXML.Name { DAVXML.Name(DAVXML.Namespace.calDAV, local) }
+    /// A name in the CalendarServer extensions' namespace (getctag, error-description).
+    public static func calendarServer(_ local: String) -> DAVXML.Name { DAVXML.Name(DAVXML.Namespace.calendarServer, local) }
+    /// A name in Apple iCal's namespace (calendar-color, calendar-order).
+    public static func appleICal(_ local: String) -> DAVXML.Name { DAVXML.Name(DAVXML.Namespace.appleICal, local) }
+}
