@@ -64,15 +64,32 @@ final class BasicAuthenticator: Sendable {
         passwordGuard = PasswordGuard(accounts: accounts, scope: "basic", limits: limits)
     }
 
+    /// What a connection remembers of its last sign-in: the exact header value, whom it
+    /// signed in, and the commit it was checked at. Clients send the same header on every
+    /// request of a connection; while nothing commits, it signs in the same user.
+    struct ConnectionSignIn: Sendable {
+        fileprivate let header: String
+        fileprivate let user: User
+        fileprivate let checkedAt: ChangeStamp
+        fileprivate let expires: Int
+    }
+
     /// The user of a kept check, without touching the database: `nil` when the header's
     /// credentials were not checked since the last commit (then ask ``authenticate(_:client:)``).
-    func keptUser(for header: String?) -> User? {
-        guard let commit = changes?.immediateStamp(), let header, let credentials = BasicCredentials(header: header) else { return nil }
-        let digest = self.digest(credentials.name, credentials.password)
+    /// - Parameter remembered: the connection's last sign-in: answered from when the header
+    ///   and the commit are the same, and replaced after a kept check.
+    func keptUser(for header: String?, remembered: inout ConnectionSignIn?) -> User? {
+        guard let commit = changes?.immediateStamp(), let header else { return nil }
         let now = Int(Date().timeIntervalSince1970)
-        return verified.withLock { table in
-            table[credentials.name]?.first { $0.digest == digest && $0.checkedAt == commit && $0.expires > now }?.user
+        if let last = remembered, last.checkedAt == commit, last.expires > now, last.header == header { return last.user }
+        guard let credentials = BasicCredentials(header: header) else { return nil }
+        let digest = self.digest(credentials.name, credentials.password)
+        let kept = verified.withLock { table in
+            table[credentials.name]?.first { $0.digest == digest && $0.checkedAt == commit && $0.expires > now }
         }
+        guard let kept else { return nil }
+        remembered = ConnectionSignIn(header: header, user: kept.user, checkedAt: commit, expires: kept.expires)
+        return kept.user
     }
 
     /// Checks an Authorization header value.

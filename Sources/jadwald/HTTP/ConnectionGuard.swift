@@ -63,7 +63,7 @@ final class ConnectionRegistry: Sendable {
 }
 
 /// One connection's phase, fed by ``ConnectionBytesHandler`` (raw bytes, before the
-/// HTTP decoder) and ``ConnectionPhaseHandler`` (request and response parts after it), and
+/// HTTP decoder) and ``HTTPConnectionHandler`` (request and response parts after it), and
 /// checked by a timer that is re-armed only when it fires.
 final class ConnectionTimer {
     private let registry: ConnectionRegistry
@@ -195,36 +195,5 @@ final class ConnectionBytesHandler: ChannelInboundHandler, RemovableChannelHandl
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         timer.bytesArrived()
         context.fireChannelRead(data)
-    }
-}
-
-/// Tells a ``ConnectionTimer`` where requests and responses begin and end. Right after
-/// the HTTP decoder, so it sees every request, DAV or not, and every response.
-final class ConnectionPhaseHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias InboundOut = HTTPServerRequestPart
-    typealias OutboundIn = HTTPServerResponsePart
-    typealias OutboundOut = HTTPServerResponsePart
-
-    private let timer: ConnectionTimer
-
-    init(timer: ConnectionTimer) {
-        self.timer = timer
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
-        case .head: timer.headArrived()
-        case .body: timer.bytesArrived()
-        case .end: timer.requestEnded()
-        }
-        context.fireChannelRead(data)
-    }
-
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) {
-            timer.responseEnded()
-        }
-        context.write(data, promise: promise)
     }
 }

@@ -32,10 +32,14 @@ struct DAVResponder: Sendable {
     }
 
     /// The admission of a request whose credentials were checked since the last commit,
-    /// decided without waiting; `nil` when ``admit(method:path:authorization:client:)`` must decide.
-    func keptAdmission(path: String, authorization: String?) -> Admission? {
-        guard !Self.wellKnownPaths.contains(Substring(path)), let user = authenticator.keptUser(for: authorization) else { return nil }
-        return reach(path, as: user)
+    /// decided without waiting; `nil` when ``admit(method:path:authorization:client:)`` must
+    /// decide (always for the well-known address and the welcome page at `/`).
+    /// - Parameter remembered: the connection's last sign-in, used and updated.
+    func keptAdmission(path: String, authorization: String?, remembered: inout BasicAuthenticator.ConnectionSignIn?,
+                       checkingPath: Bool = true) -> Admission? {
+        guard path != "/", !Self.wellKnownPaths.contains(Substring(path)),
+              let user = authenticator.keptUser(for: authorization, remembered: &remembered) else { return nil }
+        return checkingPath ? reach(path, as: user) : .user(user)
     }
 
     /// Whether a request may go on, from its head alone.

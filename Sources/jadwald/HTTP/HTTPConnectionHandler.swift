@@ -68,6 +68,10 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     private let services: Services
+    /// The connection's limits, told where requests and responses begin and end.
+    private let timer: ConnectionTimer?
+    /// The last sign-in on this connection, reused while nothing has committed.
+    private var signIn: BasicAuthenticator.ConnectionSignIn?
     private var peerAddress = "unknown"
     /// Bytes of the body being collected, reserved in the budget.
     private var reserved = 0
@@ -86,8 +90,9 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     private var quiescing = false
     private var isClosed = false
 
-    init(services: Services) {
+    init(services: Services, timer: ConnectionTimer? = nil) {
         self.services = services
+        self.timer = timer
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -127,6 +132,11 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
+        switch part {
+        case .head: timer?.headArrived()
+        case .body: timer?.bytesArrived()
+        case .end: timer?.requestEnded()
+        }
         if waiting.isEmpty && canTake(part) {
             take(part, context: context)
         } else {
@@ -258,7 +268,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     private func admitDAV(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
         let dav = services.dav
         let path = String(Self.pathWithoutQuery(head))
-        if let admission = dav.keptAdmission(path: path, authorization: head.headers.first(name: "authorization")) {
+        if let admission = dav.keptAdmission(path: path, authorization: head.headers.first(name: "authorization"), remembered: &signIn) {
             admit(head, admission, context: context)
             return
         }
@@ -330,10 +340,16 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         let client = client(of: head)
         let promise = context.eventLoop.makePromise(of: HTTPAnswer.self)
         switch route {
-        case .dav(let user):
+        case .dav(let admitted):
             let request = Self.davRequest(head, body: body)
+            var user = admitted
+            // A request without a body is admitted here; the handler checks its path.
+            if user == nil, case .user(let kept)? = services.dav.keptAdmission(path: request.path, authorization: request.headers["authorization"],
+                                                                               remembered: &signIn, checkingPath: false) {
+                user = kept
+            }
             let allocator = context.channel.allocator
-            Task(executorPreference: executor(context)) {
+            Task(executorPreference: executor(context)) { [user] in
                 let (response, name): (DAVResponse, String?)
                 if let user {
                     (response, name) = (await services.dav.respond(to: request, as: user), user.name)
@@ -418,6 +434,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
             }
         }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        timer?.responseEnded()
     }
 
     private static func breaksLine(_ text: String) -> Bool {

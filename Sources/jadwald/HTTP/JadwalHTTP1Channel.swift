@@ -26,8 +26,7 @@ struct JadwalHTTP1Channel: ServerChildChannel {
                                                        withDecoderLimitConfiguration: limits)
             let timer = ConnectionTimer(registry: connections)
             try operations.addHandler(ConnectionBytesHandler(timer: timer), position: .first)
-            try operations.addHandler(ConnectionPhaseHandler(timer: timer))
-            try operations.addHandler(HTTPConnectionHandler(services: services))
+            try operations.addHandler(HTTPConnectionHandler(services: services, timer: timer))
             return Value(channel: channel)
         }
     }
