@@ -69,6 +69,8 @@ final class BasicAuthenticator: Sendable {
     /// request of a connection; while nothing commits, it signs in the same user.
     struct ConnectionSignIn: Sendable {
         fileprivate let header: String
+        fileprivate let typed: String
+        fileprivate let digest: HashedAuthenticationCode<SHA256>
         fileprivate let user: User
         fileprivate let checkedAt: ChangeStamp
         fileprivate let expires: Int
@@ -81,14 +83,21 @@ final class BasicAuthenticator: Sendable {
     func keptUser(for header: String?, remembered: inout ConnectionSignIn?) -> User? {
         guard let commit = changes?.immediateStamp(), let header else { return nil }
         let now = Int(Date().timeIntervalSince1970)
-        if let last = remembered, last.checkedAt == commit, last.expires > now, last.header == header { return last.user }
-        guard let credentials = BasicCredentials(header: header) else { return nil }
-        let digest = self.digest(credentials.name, credentials.password)
+        let typed: String
+        let digest: HashedAuthenticationCode<SHA256>
+        if let last = remembered, last.header == header {
+            if last.checkedAt == commit && last.expires > now { return last.user }
+            // The same header: the same credentials, so the same digest.
+            (typed, digest) = (last.typed, last.digest)
+        } else {
+            guard let credentials = BasicCredentials(header: header) else { return nil }
+            (typed, digest) = (credentials.name, self.digest(credentials.name, credentials.password))
+        }
         let kept = verified.withLock { table in
-            table[credentials.name]?.first { $0.digest == digest && $0.checkedAt == commit && $0.expires > now }
+            table[typed]?.first { $0.digest == digest && $0.checkedAt == commit && $0.expires > now }
         }
         guard let kept else { return nil }
-        remembered = ConnectionSignIn(header: header, user: kept.user, checkedAt: commit, expires: kept.expires)
+        remembered = ConnectionSignIn(header: header, typed: typed, digest: digest, user: kept.user, checkedAt: commit, expires: kept.expires)
         return kept.user
     }
 
@@ -101,10 +110,13 @@ final class BasicAuthenticator: Sendable {
         let digest = self.digest(typed, password)
         // Taken before the stored hash is read: the read sees this commit or a later one.
         let commit = await changes?.stamp()
-        if let commit, let user = verified.withLock({ $0[typed]?.first { $0.digest == digest && $0.checkedAt == commit && $0.expires > now }?.user }) {
-            return .signedIn(user)
+        let kept = verified.withLock { $0[typed]?.first { $0.digest == digest && $0.expires > now } }
+        if let kept, let commit, kept.checkedAt == commit {
+            return .signedIn(kept.user)
         }
-        let name = (try? await accounts.resolve(typed)).flatMap { $0 }
+        // Kept credentials name their account; its stored hash, read next, tells whether they still hold.
+        var name = kept?.user.name
+        if name == nil { name = (try? await accounts.resolve(typed)).flatMap { $0 } }
         let stamp = await accounts.credentialStamp(name: name ?? AccountIdentity.canonical(typed), password: password)
         if let stamp, let user = verified.withLock({ table -> User? in
             guard let index = table[typed]?.firstIndex(where: { $0.digest == digest && $0.stamp == stamp && $0.expires > now }) else { return nil }
