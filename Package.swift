@@ -64,11 +64,28 @@ let package = Package(
         // What Swift cannot do with SQLite itself: process-wide settings (sqlite3_config is variadic)
         // and reading the WAL index header as SQLite does, with volatile loads and fences.
         .target(name: "CSQLiteSupport", linkerSettings: [.linkedLibrary("sqlite3")]),
-        // The embedded store: one SQLite file in WAL mode.
+        // One SQLite file in WAL mode for the whole process: one pool with one writer, the
+        // readers on a request's path, the commit watch (a ChangeSignal), process settings.
+        .target(
+            name: "SQLiteAccess",
+            dependencies: [
+                "WebDAV", "CSQLiteSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // A PostgreSQL database: connection pool, storage URLs, migrations under an advisory
+        // lock, the change stamp (a ChangeSignal).
+        .target(
+            name: "PostgresAccess",
+            dependencies: ["WebDAV", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strictSettings
+        ),
+        // The embedded store: calendars in the SQLite file.
         .target(
             name: "CalDAVSQLite",
             dependencies: [
-                "CalDAVCore", "WebDAV", "CSQLiteSupport",
+                "CalDAVCore", "WebDAV", "SQLiteAccess",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
@@ -76,7 +93,7 @@ let package = Package(
         // The shared store for several instances: one PostgreSQL database.
         .target(
             name: "CalDAVPostgres",
-            dependencies: ["CalDAVCore", "WebDAV", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: ["CalDAVCore", "WebDAV", "PostgresAccess", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSettings
         ),
         // A throwaway PostgreSQL server (Debian's binaries) for tests. Foundation only.
@@ -85,8 +102,8 @@ let package = Package(
         .target(
             name: "SQLStorage",
             dependencies: [
-                "CalDAVPostgres",
-                "CalDAVSQLite",
+                "PostgresAccess",
+                "SQLiteAccess",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -99,7 +116,7 @@ let package = Package(
         .target(
             name: "Jadwal",
             dependencies: [
-                "ICalendar", "WebDAV", "CalDAVCore", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Mail", "PrayerTimes", "SQLStorage",
+                "ICalendar", "WebDAV", "CalDAVCore", "PostgresAccess", "SQLiteAccess", "Extraction", "Mail", "PrayerTimes", "SQLStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -136,7 +153,7 @@ let package = Package(
         .executableTarget(
             name: "jadwald",
             dependencies: [
-                "ICalendar", "WebDAV", "CalDAVCore", "CalDAVCaching", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
+                "ICalendar", "WebDAV", "CalDAVCore", "CalDAVCaching", "SQLiteAccess", "PostgresAccess", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
                 "SQLStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -168,20 +185,20 @@ let package = Package(
         .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching"], swiftSettings: strictSettings),
         .testTarget(
             name: "CalDAVSQLiteTests",
-            dependencies: ["CalDAVSQLite", "WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["CalDAVSQLite", "SQLiteAccess", "WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CalDAVPostgresTests",
             dependencies: [
-                "CalDAVPostgres", "WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching", "PostgresTestSupport",
+                "CalDAVPostgres", "PostgresAccess", "WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching", "PostgresTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SQLStorageTests",
-            dependencies: ["SQLStorage", "CalDAVPostgres", "PostgresTestSupport"],
+            dependencies: ["SQLStorage", "PostgresAccess", "PostgresTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], swiftSettings: strictSettings),
@@ -205,7 +222,7 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "WebDAV", "CalDAVCore", "CalDAVSQLite", "ICalendar", "Mail", "PrayerTimes", "PostgresTestSupport", "CalDAVPostgres", "SQLStorage", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "WebDAV", "CalDAVCore", "CalDAVSQLite", "ICalendar", "Mail", "PrayerTimes", "PostgresTestSupport", "CalDAVPostgres", "PostgresAccess", "SQLStorage", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         .testTarget(
             name: "MailTests",
             dependencies: [

@@ -14,6 +14,8 @@ public final class CountingChangeSignal: ChangeSignal {
         count.add(1, ordering: .sequentiallyConsistent)
     }
 
+    public func stamp() async -> ChangeStamp? { immediateStamp() }
+
     public func immediateStamp() -> ChangeStamp? {
         ChangeStamp(count.load(ordering: .sequentiallyConsistent))
     }

@@ -1,3 +1,4 @@
+import PostgresAccess
 import PostgresNIO
 
 /// The transaction-scoped advisory lock that queues an owner's writes to their tree of

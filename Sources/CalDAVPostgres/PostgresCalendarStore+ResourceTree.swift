@@ -1,4 +1,5 @@
 import CalDAVCore
+import PostgresAccess
 import PostgresNIO
 import WebDAV
 

@@ -1,5 +1,6 @@
 import CalDAVCore
 import Foundation
+import PostgresAccess
 import PostgresNIO
 import WebDAV
 

@@ -1,3 +1,5 @@
+import PostgresAccess
+
 /// The store's tables, as migrations of the module `caldav` that are only ever appended to.
 ///
 /// The same tables as the SQLite store. Names are collated `"C"` (byte order, as in

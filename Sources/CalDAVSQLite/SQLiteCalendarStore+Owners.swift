@@ -5,7 +5,7 @@ import WebDAV
 extension SQLiteCalendarStore: CalendarHomeStore {
     /// Every calendar of `owner` with its object count and stored size, by name.
     public func usage(of owner: String) async throws(StoreError) -> [CalendarUsage] {
-        try await read { db in
+        try await scan(inSnapshot: true) { db in
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT c.name, c.display_name, COUNT(o.name) AS objects, COALESCE(SUM(LENGTH(o.data)), 0) AS bytes
                 FROM calendar c LEFT JOIN calendar_object o ON o.calendar_id = c.id
@@ -18,7 +18,7 @@ extension SQLiteCalendarStore: CalendarHomeStore {
 
     /// The stored size of `owner`'s plain WebDAV files, in bytes.
     public func fileBytes(of owner: String) async throws(StoreError) -> Int {
-        try await read { db in
+        try await scan { db in
             try Int.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(SUM(LENGTH(data)), 0) FROM web_resource WHERE owner = ?"),
                              arguments: [owner]) ?? 0
         }

@@ -1,53 +1,50 @@
 import CalDAVCore
 import Foundation
 import GRDB
+import SQLiteAccess
 import WebDAV
 
 /// ``CalendarStore`` over one SQLite file in WAL mode (GRDB's `DatabasePool`): readers
 /// see the last commit while a write is in progress, and every write is one transaction,
 /// so a write either happens whole, change-log entry included, or not at all.
 public final class SQLiteCalendarStore: CalendarStore {
-    let pool: DatabasePool
-    let readers: SQLiteReaders
+    /// The file, shared with the process's other tables.
+    public let file: SQLiteFile
+    var pool: DatabasePool { file.pool }
     let clock: @Sendable () -> Int
     /// The database's last commit, readable without touching the database, for caches of
     /// what was read from it (a ``ChangeSignal``); `nil` where it cannot be watched.
-    public let commits: SQLiteCommitWatch?
+    public var commits: SQLiteCommitWatch? { file.commits }
 
-    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// Keeps calendars in `file`, bringing their tables up to date.
     ///
-    /// Other components may keep their own tables (and migrations) in the same file.
+    /// Other components keep their own tables (and migrations) in the same file.
     /// - Parameter clock: seconds since the epoch, for creation and modification times.
-    /// - Throws: ``StoreError/Code/unavailable`` when the file cannot be opened or migrated.
-    public init(path: String, clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) throws(StoreError) {
-        SQLiteProcessSettings.apply()
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(10)
-        configuration.prepareDatabase { db in
-            // A client is told 201/204 only after the commit: that write must survive a power
-            // loss, not just a crash. In WAL mode NORMAL may drop the last commits on power
-            // loss; FULL syncs the log at every commit. Stated here, not left to the build.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
+    /// - Throws: ``StoreError/Code/unavailable`` when the tables cannot be migrated.
+    public init(file: SQLiteFile, clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) throws(StoreError) {
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Migrations.migrator.migrate(pool)
-            readers = SQLiteReaders(pool: pool)
-            commits = SQLiteCommitWatch(pool: pool)
+            try Migrations.migrator.migrate(file.pool)
         } catch {
             // GRDB's messages can hold the path or SQL; the cause is for a debugger, not a client.
-            throw StoreError(.unavailable, "the database could not be opened or migrated")
+            throw StoreError(.unavailable, "the database could not be migrated", cause: error)
         }
+        self.file = file
         self.clock = clock
     }
 
-    /// Closes the database file. Every later call fails with ``StoreError/Code/unavailable``.
-    /// Optional: the file is closed anyway when the store is released.
+    /// Opens (creating if needed) the database at `path` on its own and brings its schema
+    /// up to date; a process that keeps other tables in the file opens one ``SQLiteFile``
+    /// for all of them instead.
+    public convenience init(path: String, clock: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }) throws(StoreError) {
+        let file: SQLiteFile
+        do { file = try SQLiteFile(path: path) } catch { throw StoreError(.unavailable, "the database could not be opened", cause: error) }
+        try self.init(file: file, clock: clock)
+    }
+
+    /// Closes the database file, for every component using it. Every later call fails with
+    /// ``StoreError/Code/unavailable``. Optional: the file is closed anyway when released.
     public func close() throws(StoreError) {
-        commits?.close()
-        readers.close()
-        do { try pool.close() } catch { throw Self.storeError(error) }
+        do { try file.close() } catch { throw Self.storeError(error) }
     }
 
     // MARK: Collections
@@ -101,7 +98,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     // MARK: Objects
 
     public func objects(in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
-        try await lookup { db in
+        try await scan { db in
             let id = try Self.requireCalendarID(reference, db)
             return try Self.objects(RawStatement(db, "SELECT \(Self.objectColumns) FROM calendar_object WHERE calendar_id = ? ORDER BY name", [.integer(id)]))
         }
@@ -160,7 +157,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     }
 
     public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) async throws(StoreError) -> [CalendarObject] {
-        try await lookup { db in
+        try await scan { db in
             let id = try Self.requireCalendarID(reference, db)
             let query = Self.overlapQuery(calendarID: id, range: range, componentType: componentType)
             return try Self.objects(RawStatement(db, query.sql, query.arguments)).sorted { $0.name < $1.name }
@@ -252,7 +249,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     // MARK: Changes
 
     public func changes(in reference: CalendarReference, since position: Int64?, limit: Int?) async throws(StoreError) -> ChangeSet {
-        try await read { db in
+        try await scan(inSnapshot: true) { db in
             let (id, current) = try Self.requireCalendar(reference, db)
             guard let position else {
                 let names = try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM calendar_object WHERE calendar_id = ? ORDER BY name"), arguments: [id])
@@ -405,18 +402,24 @@ public final class SQLiteCalendarStore: CalendarStore {
     /// Runs a read in one snapshot on the calling thread (see ``SQLiteReaders``), turning
     /// database failures into ``StoreError/Code/unavailable``.
     func read<T: Sendable>(_ body: (Database) throws -> T) async throws(StoreError) -> T {
-        do { return try readers.read(body) } catch { throw Self.storeError(error) }
+        do { return try file.read(body) } catch { throw Self.storeError(error) }
+    }
+
+    /// Runs a read whose cost grows with the data off the event loops (see
+    /// ``SQLiteFile/readOffLoop(inSnapshot:_:)``), in one snapshot when `inSnapshot`.
+    func scan<T: Sendable>(inSnapshot: Bool = false, _ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do { return try await file.readOffLoop(inSnapshot: inSnapshot, body) } catch { throw Self.storeError(error) }
     }
 
     /// Runs a lookup whose statements need not share a snapshot (see
     /// ``SQLiteReaders/readLatest(_:)``).
     func lookup<T: Sendable>(_ body: (Database) throws -> T) async throws(StoreError) -> T {
-        do { return try readers.readLatest(body) } catch { throw Self.storeError(error) }
+        do { return try file.readLatest(body) } catch { throw Self.storeError(error) }
     }
 
     /// Runs a write transaction; any error rolls it back.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        do { return try await pool.write(body) } catch { throw Self.storeError(error) }
+        do { return try await file.write(body) } catch { throw Self.storeError(error) }
     }
 
     private static func storeError(_ error: any Error) -> StoreError {

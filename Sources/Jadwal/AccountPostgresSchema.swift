@@ -1,4 +1,4 @@
-import CalDAVPostgres
+import PostgresAccess
 import PostgresNIO
 
 /// The accounts' schema on PostgreSQL: the tables ``AccountMigrations`` builds on

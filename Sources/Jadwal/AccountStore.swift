@@ -1,4 +1,4 @@
-import CalDAVPostgres
+import PostgresAccess
 import Foundation
 import SQLStorage
 import GRDB
@@ -78,6 +78,14 @@ public final class AccountStore: Sendable {
         let database = try SQLiteDatabase(path: path)
         try AccountMigrations.migrator.migrate(database.pool)
         self.init(database: database, bcryptCost: bcryptCost)
+    }
+
+    /// Opens the accounts in a SQLite database the process shares with the calendar store
+    /// (one file, one writer), bringing their tables up to date.
+    /// - Parameter bcryptCost: work factor; 12 by default, lower only in tests.
+    public static func open(sqlite database: SQLiteDatabase, bcryptCost: UInt8 = 12) throws -> AccountStore {
+        try AccountMigrations.migrator.migrate(database.pool)
+        return AccountStore(database: database, bcryptCost: bcryptCost)
     }
 
     /// Opens the accounts in a PostgreSQL database, bringing their tables up to date (under

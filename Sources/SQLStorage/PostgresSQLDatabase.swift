@@ -1,4 +1,4 @@
-import CalDAVPostgres
+import PostgresAccess
 import Foundation
 import Logging
 import NIOCore

@@ -1,7 +1,7 @@
-import CalDAVSQLite
 import Foundation
 import GRDB
 import GRDBSQLite
+import SQLiteAccess
 import Synchronization
 
 /// ``SQLDatabase`` over one SQLite file in WAL mode, through GRDB.
@@ -14,28 +14,25 @@ import Synchronization
 /// SQLite's file lock (waited on for up to ten seconds) keeps other processes out.
 /// Every write to the tables behind it must therefore go through ``write(_:)``.
 public final class SQLiteDatabase: SQLDatabase {
+    /// The file, shared with the process's other tables.
+    public let file: SQLiteFile
     /// The GRDB pool, for migrations (before any other use) and for reads on a hot path.
-    public let pool: DatabasePool
-    private let readers: SQLiteReaders
+    public var pool: DatabasePool { file.pool }
+    private var readers: SQLiteReaders { file.readers }
     private let columns = ColumnCache()
-    private let writer = AsyncLock()
 
     public var dialect: SQLDialect { .sqlite }
 
-    /// Opens (creating if needed) the database at `path`, with foreign keys enforced.
+    /// Tables in `file`.
+    public init(file: SQLiteFile) {
+        self.file = file
+    }
+
+    /// Opens (creating if needed) the database at `path` on its own, with foreign keys enforced.
     /// - Parameter synchronousFull: sync the log at every commit, so an acknowledged write
     ///   survives a power loss, not only a crash.
-    public init(path: String, synchronousFull: Bool = true) throws {
-        SQLiteProcessSettings.apply()
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(10)
-        configuration.allowsUnsafeTransactions = true
-        configuration.prepareDatabase { db in
-            if synchronousFull { try db.execute(sql: "PRAGMA synchronous = FULL") }
-        }
-        pool = try DatabasePool(path: path, configuration: configuration)
-        readers = SQLiteReaders(pool: pool)
+    public convenience init(path: String, synchronousFull: Bool = true) throws {
+        self.init(file: try SQLiteFile(path: path, synchronousFull: synchronousFull))
     }
 
     public func read<Result: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> Result) async throws -> Result {
@@ -43,10 +40,10 @@ public final class SQLiteDatabase: SQLDatabase {
     }
 
     public func write<Result: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> Result) async throws -> Result {
-        await writer.lock()
-        defer { writer.unlock() }
-        // BEGIN IMMEDIATE may wait up to the busy timeout for another process's write (the
-        // calendar store's, a command's), and the commit for fsync: both wait on GRDB's
+        await file.writer.lock()
+        defer { file.writer.unlock() }
+        // BEGIN IMMEDIATE may wait up to the busy timeout for another process's write (a
+        // command run beside the server), and the commit for fsync: both wait on GRDB's
         // queue, not on the task's thread. The statements between run where the task is.
         try await pool.writeWithoutTransaction { db in try db.beginTransaction(.immediate) }
         let result: Result

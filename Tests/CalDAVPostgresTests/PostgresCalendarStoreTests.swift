@@ -1,6 +1,7 @@
 import CalDAVCore
 import CalDAVPostgres
 import Foundation
+import PostgresAccess
 import PostgresNIO
 import PostgresTestSupport
 import Testing

@@ -3,6 +3,7 @@ import CalDAVCore
 import CalDAVCoreTesting
 import CalDAVPostgres
 import Foundation
+import PostgresAccess
 import Testing
 import WebDAV
 

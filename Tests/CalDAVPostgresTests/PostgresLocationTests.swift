@@ -1,4 +1,4 @@
-import CalDAVPostgres
+import PostgresAccess
 import Testing
 
 struct PostgresLocationTests {

@@ -1,5 +1,5 @@
-import CalDAVPostgres
 import Foundation
+import PostgresAccess
 import PostgresNIO
 import Synchronization
 import Testing

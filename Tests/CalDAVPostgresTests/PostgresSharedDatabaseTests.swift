@@ -1,5 +1,6 @@
 import CalDAVCore
 import CalDAVPostgres
+import PostgresAccess
 import PostgresNIO
 import Testing
 import WebDAV

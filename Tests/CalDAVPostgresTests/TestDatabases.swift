@@ -1,5 +1,6 @@
 import CalDAVCore
 import CalDAVPostgres
+import PostgresAccess
 import PostgresTestSupport
 import Synchronization
 

@@ -3,6 +3,7 @@ import CalDAVCore
 import CalDAVCoreTesting
 import Foundation
 import GRDB
+import SQLiteAccess
 import Testing
 @testable import CalDAVSQLite
 

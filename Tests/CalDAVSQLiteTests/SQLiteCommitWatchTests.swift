@@ -1,5 +1,6 @@
 import CalDAVCore
 import GRDB
+import SQLiteAccess
 import Testing
 @testable import CalDAVSQLite
 import WebDAV

@@ -85,10 +85,10 @@ struct SMTPClientTests {
 
         let silent = try await ScriptedSMTPServer(script: ScriptedSMTPServer.standard(overrides: ["MAIL FROM:": ""]))
         defer { Task { await silent.close() } }
-        let started = ContinuousClock.now
+        // The message says the client's own timeout ended the wait (no timed assertion: the
+        // machine may be busy).
         let timedOut = try #require(await failure { try await client(silent, timeout: 1).send(message) })
         #expect(!timedOut.isPermanent && timedOut.message == "no reply from the server within 1 seconds")
-        #expect(ContinuousClock.now - started < .seconds(10))
 
         let garbage = try await ScriptedSMTPServer(greeting: "HTTP/1.1 400 Bad Request\r\n", script: ScriptedSMTPServer.standard())
         defer { Task { await garbage.close() } }

@@ -15,10 +15,8 @@ public protocol ChangeSignal: Sendable {
     func stamp() async -> ChangeStamp?
 }
 
-extension ChangeSignal {
-    public func immediateStamp() -> ChangeStamp? { nil }
-    public func stamp() async -> ChangeStamp? { immediateStamp() }
-}
+// No default implementations: a conformer states both, so that a call on the concrete
+// type never falls back to a default when the conformer's own method is not imported.
 
 /// One moment of a store, as a ``ChangeSignal`` tells it: equal stamps mean no commit between them.
 public struct ChangeStamp: Hashable, Sendable {

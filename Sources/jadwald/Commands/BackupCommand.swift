@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Jadwal
 import SQLStorage
+import SQLiteAccess
 
 /// `jadwald backup FOLDER`: a consistent copy of the SQLite database, the key folder and
 /// the secret key, made while the server runs.

@@ -3,6 +3,7 @@ import CalDAVPostgres
 import CalDAVSQLite
 import Foundation
 import Jadwal
+import PostgresAccess
 import SQLStorage
 
 /// `jadwald migrate-store --to postgres://...`: everything in the SQLite database copied

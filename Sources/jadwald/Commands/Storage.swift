@@ -3,6 +3,9 @@ import CalDAVPostgres
 import CalDAVSQLite
 import Foundation
 import Jadwal
+import PostgresAccess
+import SQLStorage
+import SQLiteAccess
 import WebDAV
 
 /// The stores a command works on: calendars and files, and accounts with everything
@@ -53,9 +56,11 @@ struct Storage: Sendable {
             }
             StandardStreams.error("jadwald: no database at \(path): making a new, empty one\n")
         }
-        let homes = try SQLiteCalendarStore(path: path)
-        return Storage(homes: homes, accounts: try AccountStore(path: path, bcryptCost: bcryptCost), pool: nil, sqliteFile: path,
-                       changes: homes.commits, description: "sqlite:\(path)")
+        // One file, one pool and one writer for the calendars and every other table.
+        let file = try SQLiteFile(path: path)
+        let homes = try SQLiteCalendarStore(file: file)
+        let accounts = try AccountStore.open(sqlite: SQLiteDatabase(file: file), bcryptCost: bcryptCost)
+        return Storage(homes: homes, accounts: accounts, pool: nil, sqliteFile: path, changes: file.commits, description: "sqlite:\(path)")
     }
 
     /// The SQLite file: a `sqlite:PATH` storage URL's path, else jadwal.sqlite in the data folder.

@@ -1,5 +1,4 @@
 import CalDAVCore
-import CalDAVSQLite
 import Extraction
 import Foundation
 import ICalendar

@@ -1,5 +1,5 @@
-import CalDAVPostgres
 import Foundation
+import PostgresAccess
 import PostgresTestSupport
 import SQLStorage
 import Testing

@@ -1,4 +1,3 @@
-import CalDAVCore
 import CSQLiteSupport
 import GRDB
 import Synchronization
@@ -39,7 +38,7 @@ public final class SQLiteCommitWatch: ChangeSignal {
 
     /// Watches the database of `pool`'s writer; `nil` when it is not in WAL mode or its
     /// index is not mapped (callers then read the database every time).
-    init?(pool: DatabasePool) {
+    package init?(pool: DatabasePool) {
         // The writer stays open as long as the pool.
         guard let index = pool.writeWithoutTransaction({ db in db.sqliteConnection.flatMap { jadwal_sqlite_wal_index($0) } }) else { return nil }
         self.index = UnsafeRawPointer(index)
@@ -63,12 +62,15 @@ public final class SQLiteCommitWatch: ChangeSignal {
 
     /// Stops reading the index and waits for reads in progress, so the connection holding
     /// the mapping may close.
-    func close() {
+    package func close() {
         closed.store(true, ordering: .sequentiallyConsistent)
         while inProgress.load(ordering: .sequentiallyConsistent) != 0 {}
     }
 
     /// The last commit as a stamp for caches (``ChangeSignal``).
+    /// The same as ``immediateStamp()``: shared memory never needs a wait.
+    public func stamp() async -> ChangeStamp? { immediateStamp() }
+
     public func immediateStamp() -> ChangeStamp? {
         current().map { ChangeStamp($0.position, $0.salts) }
     }

@@ -134,7 +134,7 @@ public final class PostgresPool: Sendable {
 
     /// From now on, every write transaction moves the change stamp after its commit; called
     /// once the schema holding the stamp's sequence is in place.
-    func movesChangeStamp() {
+    package func movesChangeStamp() {
         changeStamp.store(true, ordering: .relaxed)
     }
 

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A lock for async code: waiters queue in order and suspend rather than block a thread.
 /// Cancellation does not cut a wait short; the holder always gets its turn.
-final class AsyncLock: Sendable {
+package final class AsyncLock: Sendable {
     private struct State {
         var held = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -10,7 +10,7 @@ final class AsyncLock: Sendable {
 
     private let state = Mutex(State())
 
-    func lock() async {
+    package func lock() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let acquired = state.withLock { state in
                 if state.held {
@@ -25,7 +25,7 @@ final class AsyncLock: Sendable {
     }
 
     /// Hands the lock to the next waiter, or frees it.
-    func unlock() {
+    package func unlock() {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
             if state.waiters.isEmpty {
                 state.held = false

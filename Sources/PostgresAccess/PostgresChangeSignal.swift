@@ -1,4 +1,3 @@
-import CalDAVCore
 import PostgresNIO
 import WebDAV
 
@@ -12,13 +11,16 @@ import WebDAV
 /// and the move, the next write anywhere moves it.
 public struct PostgresChangeSignal: ChangeSignal {
     /// The sequence, made by the store's schema.
-    static let sequence = "jadwal_change_stamp"
+    package static let sequence = "jadwal_change_stamp"
 
     let pool: PostgresPool
 
     public init(pool: PostgresPool) {
         self.pool = pool
     }
+
+    /// `nil`: the stamp is in the database, read by ``stamp()``.
+    public func immediateStamp() -> ChangeStamp? { nil }
 
     /// The sequence's last value (and whether it was ever taken: a new sequence shows its
     /// start value both before and after the first move); `nil` when the database cannot
