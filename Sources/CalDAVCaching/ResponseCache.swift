@@ -9,11 +9,13 @@ import WebDAV
 /// calendar, the answer is looked up by the request (method, path, Depth, preferences,
 /// body), the principal and the calendar's state: its sync id, change position and
 /// properties. A write moves the position or the properties, so a stale answer is never
-/// served. Only answers the handler marks ``DAVResponse/isRepeatable`` are kept, within a
-/// byte budget, least recently used dropped first.
+/// served. Only answers the handler marks ``DAVResponse/isRepeatable`` are kept, from the
+/// second time the same request is answered (``RepeatFilter``), within a byte budget,
+/// least recently used dropped first.
 public struct ResponseCache: DAVResponding {
     public let handler: DAVHandler
     private let answers: ByteBudgetLRU<Key, DAVResponse>
+    private let repeats = RepeatFilter(capacity: 4096)
 
     struct Key: Hashable, Sendable {
         let method: String
@@ -61,7 +63,7 @@ public struct ResponseCache: DAVResponding {
                       principal: context.principal, body: request.body, state: calendar.cacheState)
         if let hit = answers.value(for: key) { return hit }
         let response = await handler.answer(prepared)
-        if response.isRepeatable {
+        if response.isRepeatable && repeats.seenBefore(key) {
             answers.set(response, for: key, size: response.body.count + request.body.count + request.path.utf8.count + 256)
         }
         return response

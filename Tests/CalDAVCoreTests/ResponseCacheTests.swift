@@ -42,6 +42,20 @@ struct ResponseCacheTests {
         #expect(!recreated.contains("a.ics") && !recreated.contains("Office"))
     }
 
+    @Test("an answer is kept from the second time its request comes, so one-off requests take no room")
+    func keptOnSecondSighting() async {
+        let store = InMemoryCalendarStore()
+        let cache = ResponseCache(DAVHandler(store: store))
+        _ = await send(cache, "MKCALENDAR", "/dav/calendars/amal/work/")
+        let listing = #"<D:propfind xmlns:D="DAV:"><D:prop><D:getetag/></D:prop></D:propfind>"#
+        _ = await send(cache, "PROPFIND", "/dav/calendars/amal/work/", listing, depth: "1")
+        #expect(cache.count == 0)
+        _ = await send(cache, "PROPFIND", "/dav/calendars/amal/work/", listing, depth: "0")
+        #expect(cache.count == 0)
+        _ = await send(cache, "PROPFIND", "/dav/calendars/amal/work/", listing, depth: "1")
+        #expect(cache.count == 1)
+    }
+
     @Test("free-busy answers, which carry the time they were made, are never kept")
     func freeBusyNotKept() async {
         let store = InMemoryCalendarStore()

@@ -48,19 +48,29 @@ public enum DAVPath: Hashable, Sendable {
         guard rest.first == "/" else { return nil }
         rest = rest.dropFirst()
         let trailingSlash = rest.utf8.last == UInt8(ascii: "/")
-        // Split and checked as bytes: these characters are all ASCII, which UTF-8 never
+        // Split and checked as bytes, in one pass without an array of pieces (every href of
+        // a multiget comes through here): these characters are all ASCII, which UTF-8 never
         // uses inside a longer character.
-        let raw = rest.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        let utf8 = rest.utf8
         var segments: [String] = []
-        for (index, piece) in raw.enumerated() {
-            if piece.isEmpty {
-                // Only a final empty piece (a trailing slash) is allowed.
-                guard index == raw.count - 1 else { return nil }
-                continue
+        segments.reserveCapacity(4)
+        var pieceStart = utf8.startIndex
+        var cursor = utf8.startIndex
+        while true {
+            let atEnd = cursor == utf8.endIndex
+            if atEnd || utf8[cursor] == UInt8(ascii: "/") {
+                if pieceStart == cursor {
+                    // Only a final empty piece (a trailing slash) is allowed.
+                    guard atEnd else { return nil }
+                } else {
+                    guard let decoded = DAVPath.decode(rest[pieceStart..<cursor]), decoded != ".", decoded != "..",
+                          !decoded.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "/") }) else { return nil }
+                    segments.append(decoded)
+                }
+                if atEnd { break }
+                pieceStart = utf8.index(after: cursor)
             }
-            guard let decoded = DAVPath.decode(Substring(piece)), decoded != ".", decoded != "..",
-                  !decoded.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "/") }) else { return nil }
-            segments.append(decoded)
+            cursor = utf8.index(after: cursor)
         }
         switch (segments.first, segments.count) {
         case (nil, _): self = .root

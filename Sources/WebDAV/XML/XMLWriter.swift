@@ -41,8 +41,7 @@ public struct XMLWriter: Sendable {
     /// prefix declared on the element (`xml:` needs none).
     private mutating func start(_ name: DAVXML.Name, declaringNamespaces: Bool, attributes: [DAVXML.Name: String]) {
         bytes.append(0x3C)
-        let declaration = qualified(name)
-        bytes += declaration.name.utf8
+        let declares = appendQualifiedName(name)
         if declaringNamespaces {
             for (namespace, prefix) in Self.prefixes {
                 bytes += " xmlns:\(prefix)=\"".utf8
@@ -50,7 +49,7 @@ public struct XMLWriter: Sendable {
                 bytes.append(0x22)
             }
         }
-        if let extra = declaration.declaration { bytes += extra.utf8 }
+        if declares { appendDeclaration(name.namespace) }
         let ordered = attributes.sorted { ($0.key.namespace, $0.key.local) < ($1.key.namespace, $1.key.local) }
         for (index, (attribute, value)) in ordered.enumerated() {
             switch attribute.namespace {
@@ -74,26 +73,33 @@ public struct XMLWriter: Sendable {
     /// Closes the innermost open element.
     public mutating func end() {
         guard let name = open.popLast() else { return }
-        bytes += "</\(qualified(name).name)>".utf8
+        bytes.append(0x3C)
+        bytes.append(0x2F)
+        _ = appendQualifiedName(name)
+        bytes.append(0x3E)
     }
 
     /// An element holding only text (or nothing).
     public mutating func element(_ name: DAVXML.Name, text: String? = nil) {
-        let declaration = qualified(name)
-        bytes += "<\(declaration.name)\(declaration.declaration ?? "")".utf8
+        bytes.append(0x3C)
+        if appendQualifiedName(name) { appendDeclaration(name.namespace) }
         if let text, !text.isEmpty {
             bytes.append(0x3E)
             appendEscaped(text, attribute: false)
-            bytes += "</\(declaration.name)>".utf8
+            bytes.append(0x3C)
+            bytes.append(0x2F)
+            _ = appendQualifiedName(name)
+            bytes.append(0x3E)
         } else {
-            bytes += "/>".utf8
+            bytes.append(0x2F)
+            bytes.append(0x3E)
         }
     }
 
     /// An empty element with attributes (no namespace on the attributes).
     public mutating func emptyElement(_ name: DAVXML.Name, attributes: [(String, String)]) {
-        let declaration = qualified(name)
-        bytes += "<\(declaration.name)\(declaration.declaration ?? "")".utf8
+        bytes.append(0x3C)
+        if appendQualifiedName(name) { appendDeclaration(name.namespace) }
         for (key, value) in attributes {
             bytes += " \(key)=\"".utf8
             appendEscaped(value, attribute: true)
@@ -129,28 +135,60 @@ public struct XMLWriter: Sendable {
         end()
     }
 
-    private func qualified(_ name: DAVXML.Name) -> (name: String, declaration: String?) {
-        if !isFragment, let known = Self.prefixes.first(where: { $0.namespace == name.namespace }) {
-            return ("\(known.prefix):\(name.local)", nil)
+    /// Appends the name as written: `prefix:local` for a well-known namespace, `local` for
+    /// none, else `X:local`, returning `true` when the element must then declare `X` (an
+    /// unknown namespace, or any namespace in a fragment). Written as bytes: this runs for
+    /// every element of every response.
+    private mutating func appendQualifiedName(_ name: DAVXML.Name) -> Bool {
+        if !isFragment, let prefix = Self.prefix(of: name.namespace) {
+            bytes.append(contentsOf: prefix.utf8)
+            bytes.append(0x3A)
+            bytes.append(contentsOf: name.local.utf8)
+            return false
         }
-        if name.namespace.isEmpty { return (name.local, nil) }
-        // An unknown namespace is declared on the element itself, with a fixed prefix.
-        var escaped = XMLWriter()
-        escaped.bytes = []
-        escaped.appendEscaped(name.namespace, attribute: true)
-        return ("X:\(name.local)", " xmlns:X=\"\(String(decoding: escaped.bytes, as: UTF8.self))\"")
+        if name.namespace.isEmpty {
+            bytes.append(contentsOf: name.local.utf8)
+            return false
+        }
+        bytes.append(0x58)  // X
+        bytes.append(0x3A)
+        bytes.append(contentsOf: name.local.utf8)
+        return true
     }
 
+    /// ` xmlns:X="namespace"`, for a name ``appendQualifiedName(_:)`` wrote with `X`.
+    private mutating func appendDeclaration(_ namespace: String) {
+        bytes.append(contentsOf: " xmlns:X=\"".utf8)
+        appendEscaped(namespace, attribute: true)
+        bytes.append(0x22)
+    }
+
+    private static func prefix(of namespace: String) -> String? {
+        for known in prefixes where known.namespace == namespace { return known.prefix }
+        return nil
+    }
+
+    /// Character data or an attribute value, escaped; runs of bytes that need no escaping
+    /// are copied at once.
     private mutating func appendEscaped(_ text: String, attribute: Bool) {
-        for byte in text.utf8 {
-            switch byte {
-            case 0x26: bytes += "&amp;".utf8
-            case 0x3C: bytes += "&lt;".utf8
-            case 0x3E: bytes += "&gt;".utf8
-            case 0x22 where attribute: bytes += "&quot;".utf8
-            case 0x0D: bytes += "&#13;".utf8
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            for index in utf8.indices {
+                let entity: StaticString
+                switch utf8[index] {
+                case 0x26: entity = "&amp;"
+                case 0x3C: entity = "&lt;"
+                case 0x3E: entity = "&gt;"
+                case 0x22 where attribute: entity = "&quot;"
+                case 0x0D: entity = "&#13;"
+                default: continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                start = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
     }
 }
