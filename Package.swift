@@ -198,7 +198,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SQLStorageTests",
-            dependencies: ["SQLStorage", "PostgresAccess", "PostgresTestSupport"],
+            dependencies: ["SQLStorage", "SQLiteAccess", "PostgresAccess", "PostgresTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PrayerTimesTests", dependencies: ["PrayerTimes"], swiftSettings: strictSettings),

@@ -9,8 +9,8 @@ import Synchronization
 /// GRDB runs a transaction inside one synchronous closure, but a ``SQLSession`` body is
 /// async (PostgreSQL's statements are). So a write opens the transaction with one call
 /// on GRDB's writer connection, runs each statement with another, and commits with a
-/// last one, which `allowsUnsafeTransactions` permits; this object's lock keeps any other
-/// write of this process from running statements inside that open transaction, and
+/// last one, which `allowsUnsafeTransactions` permits; the file's ``WriterGate`` keeps any
+/// other write of this process from running inside that open transaction, and
 /// SQLite's file lock (waited on for up to ten seconds) keeps other processes out.
 /// Every write to the tables behind it must therefore go through ``write(_:)``.
 public final class SQLiteDatabase: SQLDatabase {
@@ -40,8 +40,8 @@ public final class SQLiteDatabase: SQLDatabase {
     }
 
     public func write<Result: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> Result) async throws -> Result {
-        await file.writer.lock()
-        defer { file.writer.unlock() }
+        await file.writer.hold()
+        defer { file.writer.release() }
         // BEGIN IMMEDIATE may wait up to the busy timeout for another process's write (a
         // command run beside the server), and the commit for fsync: both wait on GRDB's
         // queue, not on the task's thread. The statements between run where the task is.

@@ -5,7 +5,7 @@ import GRDB
 /// of a request's path (``SQLiteReaders``) and the commit watch (``SQLiteCommitWatch``).
 ///
 /// Every write of the process goes through ``write(_:)`` or holds ``writer`` around its own
-/// transaction, so two writes never interleave on the one writer connection; other
+/// transaction (``WriterGate``), so no write runs inside another's open transaction; other
 /// processes (a command run beside the server) are kept out by SQLite's file lock, waited
 /// on for up to ten seconds.
 public final class SQLiteFile: Sendable {
@@ -16,8 +16,8 @@ public final class SQLiteFile: Sendable {
     /// The file's last commit, readable without touching the database; `nil` where the WAL
     /// index cannot be watched.
     public let commits: SQLiteCommitWatch?
-    /// Held by each write transaction of this process from its start to its commit.
-    package let writer = AsyncLock()
+    /// Orders this process's writes on the writer connection.
+    package let writer = WriterGate()
 
     /// Opens (creating if needed) the file at `path`, with foreign keys enforced.
     /// - Parameter synchronousFull: sync the log at every commit, so an acknowledged write
@@ -42,8 +42,8 @@ public final class SQLiteFile: Sendable {
     /// Runs `body` in one write transaction, after any other write of this process; an
     /// error rolls it back.
     public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        await writer.lock()
-        defer { writer.unlock() }
+        await writer.pass()
+        defer { writer.passed() }
         return try await pool.write(body)
     }
 
