@@ -1,3 +1,4 @@
+import Dispatch
 import GRDB
 
 /// One SQLite file in WAL mode, opened once per process: one GRDB pool with one writer
@@ -57,14 +58,19 @@ public final class SQLiteFile: Sendable {
         try readers.readLatest(body)
     }
 
-    /// Runs `body` on one of GRDB's reader threads, in one snapshot when `inSnapshot`, and
-    /// resumes the task afterwards: for reads whose cost grows with the data (every object
-    /// of a calendar, a time range, a change log, a user's totals), which must not hold an
-    /// event loop that serves other connections. Point lookups, microseconds each, run on
-    /// the calling thread instead (``read(_:)``, ``readLatest(_:)``), where the two thread
-    /// hops would cost more than the read.
+    /// Runs `body` on a thread of the system's pool, with a connection of ``SQLiteReaders``
+    /// (in one snapshot when `inSnapshot`), and resumes the task afterwards: for reads whose
+    /// cost grows with the data (every object of a calendar, a time range, a change log, a
+    /// user's totals), which must not hold an event loop that serves other connections.
+    /// Point lookups, microseconds each, run on the calling thread instead (``read(_:)``,
+    /// ``readLatest(_:)``), where the two thread hops would cost more than the read. The
+    /// same connections serve both, so their page caches stay warm.
     public func readOffLoop<T: Sendable>(inSnapshot: Bool, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        inSnapshot ? try await pool.read(body) : try await pool.unsafeRead(body)
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result { inSnapshot ? try self.readers.read(body) : try self.readers.readLatest(body) })
+            }
+        }
     }
 
     /// Closes the file: the watch, the readers and the pool. Later calls fail.
