@@ -5,6 +5,7 @@ import Foundation
 import Jadwal
 import PostgresAccess
 import SQLStorage
+import SQLiteAccess
 
 /// `jadwald migrate-store --to postgres://...`: everything in the SQLite database copied
 /// into an empty PostgreSQL database in one transaction, then compared row for row.
@@ -36,9 +37,11 @@ struct MigrateStoreCommand: AsyncParsableCommand {
             sourcePath = URL(fileURLWithPath: data.path).appendingPathComponent("jadwal.sqlite").path
         }
         guard FileManager.default.fileExists(atPath: sourcePath) else { throw CommandFailure("no database at \(sourcePath)") }
-        // Both schemas up to date on both sides before anything is read.
-        _ = try SQLiteCalendarStore(path: sourcePath)
-        let accounts = try AccountStore(path: sourcePath)
+        // Both schemas up to date on both sides before anything is read; one file, one pool.
+        let file = try SQLiteFile(path: sourcePath)
+        let source = SQLiteDatabase(file: file)
+        _ = try SQLiteCalendarStore(file: file)
+        let accounts = try AccountStore.open(sqlite: source)
         // Key files of an older data folder go into the store first, so that they travel too.
         let settings = try ServerConfiguration.resolved(config: config) { settings in
             if let directory = data.directory { settings.data = directory }
@@ -46,7 +49,6 @@ struct MigrateStoreCommand: AsyncParsableCommand {
         let keys = try ServerKeys(settings: settings, accounts: accounts)
         _ = try await keys.accessTokens(issuer: "")
         _ = try await keys.chatKey(settings)
-        let source = try SQLiteDatabase(path: sourcePath)
         let location: PostgresLocation
         do { location = try PostgresLocation(url: to) } catch { throw CommandFailure("--to: \(error.message)") }
         let pool = PostgresPool(location: location)
