@@ -14,14 +14,13 @@ final class RepeatFilter: Sendable {
     }
 
     private let ring: Mutex<Ring>
+    private let capacity: Int
 
     /// - Parameter capacity: how many of the latest keys are remembered.
     init(capacity: Int) {
         ring = Mutex(Ring(slots: [], members: Set(minimumCapacity: capacity)))
         self.capacity = capacity
     }
-
-    private let capacity: Int
 
     /// Whether `key` was offered before among the remembered keys; remembers it otherwise.
     func seenBefore(_ key: some Hashable) -> Bool {

@@ -75,17 +75,15 @@ public final class AccountStore: Sendable {
     /// bringing their tables up to date.
     /// - Parameter bcryptCost: work factor; 12 by default, lower only in tests.
     public convenience init(path: String, bcryptCost: UInt8 = 12) throws {
-        let database = try SQLiteDatabase(path: path)
-        try AccountMigrations.migrator.migrate(database.pool)
-        self.init(database: database, bcryptCost: bcryptCost)
+        try self.init(sqlite: SQLiteDatabase(path: path), bcryptCost: bcryptCost)
     }
 
     /// Opens the accounts in a SQLite database the process shares with the calendar store
     /// (one file, one writer), bringing their tables up to date.
     /// - Parameter bcryptCost: work factor; 12 by default, lower only in tests.
-    public static func open(sqlite database: SQLiteDatabase, bcryptCost: UInt8 = 12) throws -> AccountStore {
+    public convenience init(sqlite database: SQLiteDatabase, bcryptCost: UInt8 = 12) throws {
         try AccountMigrations.migrator.migrate(database.pool)
-        return AccountStore(database: database, bcryptCost: bcryptCost)
+        self.init(database: database, bcryptCost: bcryptCost)
     }
 
     /// Opens the accounts in a PostgreSQL database, bringing their tables up to date (under

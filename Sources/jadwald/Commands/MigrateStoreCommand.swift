@@ -41,7 +41,7 @@ struct MigrateStoreCommand: AsyncParsableCommand {
         let file = try SQLiteFile(path: sourcePath)
         let source = SQLiteDatabase(file: file)
         _ = try SQLiteCalendarStore(file: file)
-        let accounts = try AccountStore.open(sqlite: source)
+        let accounts = try AccountStore(sqlite: source)
         // Key files of an older data folder go into the store first, so that they travel too.
         let settings = try ServerConfiguration.resolved(config: config) { settings in
             if let directory = data.directory { settings.data = directory }

@@ -59,7 +59,7 @@ struct Storage: Sendable {
         // One file, one pool and one writer for the calendars and every other table.
         let file = try SQLiteFile(path: path)
         let homes = try SQLiteCalendarStore(file: file)
-        let accounts = try AccountStore.open(sqlite: SQLiteDatabase(file: file), bcryptCost: bcryptCost)
+        let accounts = try AccountStore(sqlite: SQLiteDatabase(file: file), bcryptCost: bcryptCost)
         return Storage(homes: homes, accounts: accounts, pool: nil, sqliteFile: path, changes: file.commits, description: "sqlite:\(path)")
     }
 

@@ -69,7 +69,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
 
     private let services: Services
     /// The connection's limits, told where requests and responses begin and end.
-    private let timer: ConnectionTimer?
+    private let timer: ConnectionTimer
     /// The last sign-in on this connection, reused while nothing has committed.
     private var signIn: BasicAuthenticator.ConnectionSignIn?
     private var peerAddress = "unknown"
@@ -90,7 +90,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     private var quiescing = false
     private var isClosed = false
 
-    init(services: Services, timer: ConnectionTimer? = nil) {
+    init(services: Services, timer: ConnectionTimer) {
         self.services = services
         self.timer = timer
     }
@@ -133,9 +133,9 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
         switch part {
-        case .head: timer?.headArrived()
-        case .body: timer?.bytesArrived()
-        case .end: timer?.requestEnded()
+        case .head: timer.headArrived()
+        case .body: timer.bytesArrived()
+        case .end: timer.requestEnded()
         }
         if waiting.isEmpty && canTake(part) {
             take(part, context: context)
@@ -434,7 +434,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
             }
         }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        timer?.responseEnded()
+        timer.responseEnded()
     }
 
     private static func breaksLine(_ text: String) -> Bool {
