@@ -49,12 +49,13 @@ let package = Package(
         // RFC 5545: model, parser, serializer, recurrence, time zones. Foundation only.
         .target(name: "ICalendar", dependencies: ["CivilDates"], swiftSettings: strictSettings),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // The WebDAV engine's parts every DAV protocol shares (RFC 4918, RFC 6578): safe XML,
-        // requests and responses, headers, errors, the store error and change-signal
-        // vocabulary, plain collections. Knows no HTTP framework, no storage engine and no
-        // calendar.
+        // The WebDAV engine (DAVServer: OPTIONS, the root, the principals, one adapter per
+        // protocol tree) and what every DAV protocol shares (RFC 4918, RFC 6578): safe XML,
+        // requests and responses, headers, errors, the common properties, the store error
+        // and change-signal vocabulary, plain collections. Knows no HTTP framework, no
+        // storage engine and no calendar.
         .target(name: "WebDAV", dependencies: ["CivilDates", "CLibXML2"], swiftSettings: strictSettings),
-        // CalDAV (RFC 4791 and its extensions) over the WebDAV engine.
+        // CalDAV (RFC 4791 and its extensions) as an adapter of the WebDAV engine.
         .target(name: "CalDAVCore", dependencies: ["ICalendar", "WebDAV"], swiftSettings: strictSettings),
         // The one cache seam: a store decorator (calendar rows, objects) and a handler decorator
         // (answers to repeated reads), kept exact by a store's ChangeSignal.
@@ -218,7 +219,7 @@ let package = Package(
         // The daemon's HTTP binding, in process over real sockets.
         .testTarget(
             name: "jadwaldTests",
-            dependencies: ["jadwald", "Jadwal", "CalDAVCore", "CalDAVCoreTesting", .product(name: "Hummingbird", package: "hummingbird"),
+            dependencies: ["jadwald", "Jadwal", "CalDAVCore", "CalDAVCoreTesting", "WebDAV", .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSettings
         ),

@@ -1,19 +1,19 @@
 import CalDAVCore
 import WebDAV
 
-/// A ``DAVResponding`` decorator that keeps answers to repeated reads of unchanged
+/// A decorator of the CalDAV adapter that keeps answers to repeated reads of unchanged
 /// calendars: clients poll with the same requests again and again (a ctag check, a
-/// one-month query, a listing).
+/// one-month query, a listing). It takes the adapter's place in the engine.
 ///
-/// The handler resolves the path first (``DAVHandler/prepare(_:in:)``); when it names a
+/// The adapter resolves the path first (``CalDAVAdapter/prepare(_:in:)``); when it names a
 /// calendar, the answer is looked up by the request (method, path, Depth, preferences,
 /// body), the principal and the calendar's state: its sync id, change position and
 /// properties. A write moves the position or the properties, so a stale answer is never
 /// served. Only answers the handler marks ``DAVResponse/isRepeatable`` are kept, from the
 /// second time the same request is answered (``RepeatFilter``), within a byte budget,
 /// least recently used dropped first.
-public struct ResponseCache: DAVResponding {
-    public let handler: DAVHandler
+public struct ResponseCache: DAVAdapter {
+    public let handler: CalDAVAdapter
     private let answers: ByteBudgetLRU<Key, DAVResponse>
     private let repeats = RepeatFilter(capacity: 4096)
 
@@ -48,9 +48,19 @@ public struct ResponseCache: DAVResponding {
 
     /// - Parameter maxBytes: memory the kept answers may take; one answer is kept only if
     ///   it is at most an eighth of it.
-    public init(_ handler: DAVHandler, maxBytes: Int = 64 << 20) {
+    public init(_ handler: CalDAVAdapter, maxBytes: Int = 64 << 20) {
         self.handler = handler
         answers = ByteBudgetLRU(maxBytes: maxBytes)
+    }
+
+    public var tree: String { handler.tree }
+    public var complianceClasses: [String] { handler.complianceClasses }
+    public var methods: [String] { handler.methods }
+    public var principalProperties: [PropertyTable<ServerPath>.Definition] { handler.principalProperties }
+    public var searchableProperties: [SearchableProperty] { handler.searchableProperties }
+
+    public func node(at path: String, in context: DAVContext) async -> DAVNode? {
+        await handler.node(at: path, in: context)
     }
 
     public func handle(_ request: DAVRequest, in context: DAVContext) async -> DAVResponse {

@@ -6,7 +6,7 @@ import WebDAV
 
 /// What Apple's CalDAVTester found wrong, each against the RFC section that decides it.
 struct CalDAVTesterFindingsTests {
-    let handler = DAVHandler(store: InMemoryCalendarStore())
+    let handler = DAVServer(CalDAVAdapter(store: InMemoryCalendarStore()))
     let amal = DAVContext(principal: "amal", now: 1_800_000_000)
     let calendar = "/dav/calendars/amal/work/"
 

@@ -99,7 +99,7 @@ struct CalendarQueryTests {
 }
 
 struct CalendarQueryReportTests {
-    let base = DAVHandlerTests()
+    let base = CalDAVAdapterTests()
 
     @Test("calendar-query over the handler returns only matching objects with their data")
     func report() async throws {

@@ -7,8 +7,8 @@ import WebDAV
 /// Plain WebDAV collections beside the calendars, driven through the handler over the
 /// in-memory stores.
 struct PlainCollectionTests {
-    let handler = DAVHandler(store: InMemoryCalendarStore(), resources: InMemoryResourceTreeStore(),
-                             configuration: DAVConfiguration(maxResourceSize: 1000))
+    let handler = DAVServer(CalDAVAdapter(store: InMemoryCalendarStore(), resources: InMemoryResourceTreeStore(),
+                             configuration: DAVConfiguration(maxResourceSize: 1000)))
     let amal = DAVContext(principal: "amal", now: 1_800_000_000)
     let dav = DAVXML.Namespace.dav
     let home = "/dav/calendars/amal/"

@@ -7,7 +7,7 @@ import WebDAV
 /// A principal reaches its own tree only, compared byte for byte: a name canonically
 /// equal to another user's (a decomposed é against a composed one) is a different user.
 struct PrincipalIdentityTests {
-    let handler = DAVHandler(store: InMemoryCalendarStore())
+    let handler = DAVServer(CalDAVAdapter(store: InMemoryCalendarStore()))
     /// Paths arrive in NFC: `/dav/calendars/jos%C3%A9/` names the composed é.
     let owner = DAVContext(principal: "jos\u{E9}", now: 1_800_000_000)
     let lookalike = DAVContext(principal: "jose\u{301}", now: 1_800_000_000)
@@ -63,7 +63,7 @@ struct PrincipalIdentityTests {
 
 /// What the audit found in how objects and refusals come back.
 struct ServedFormTests {
-    let handler = DAVHandler(store: InMemoryCalendarStore())
+    let handler = DAVServer(CalDAVAdapter(store: InMemoryCalendarStore()))
     let amal = DAVContext(principal: "amal", now: 1_800_000_000)
 
     func send(_ method: String, _ path: String, _ body: String = "", headers: [String: String] = [:]) async -> DAVResponse {

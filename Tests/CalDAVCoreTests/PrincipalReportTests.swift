@@ -6,7 +6,7 @@ import WebDAV
 /// Discovery from the host root and the principal reports clients send (RFC 3253 §3.8,
 /// RFC 3744 §9.4–9.5).
 struct PrincipalReportTests {
-    let handler = DAVHandler(store: InMemoryCalendarStore())
+    let handler = DAVServer(CalDAVAdapter(store: InMemoryCalendarStore()))
     let amal = DAVContext(principal: "amal", now: 1_800_000_000, emailAddresses: ["amal@example.org"])
     let dav = DAVXML.Namespace.dav
 
@@ -82,7 +82,7 @@ struct PrincipalReportTests {
 
 /// sync-collection on the calendar home (iOS 18 syncs the home this way).
 struct HomeSyncTests {
-    let handler = DAVHandler(store: InMemoryCalendarStore())
+    let handler = DAVServer(CalDAVAdapter(store: InMemoryCalendarStore()))
     let amal = DAVContext(principal: "amal", now: 1_800_000_000)
 
     func sync(_ token: String) async throws -> (status: Int, hrefs: [String], token: String?) {
@@ -114,7 +114,7 @@ struct HomeSyncTests {
 struct RecreatedCalendarSyncTests {
     @Test("a calendar recreated at once under the same name refuses the old tokens")
     func recreated() async throws {
-        let handler = DAVHandler(store: InMemoryCalendarStore())
+        let handler = DAVServer(CalDAVAdapter(store: InMemoryCalendarStore()))
         let amal = DAVContext(principal: "amal", now: 1_800_000_000)
         func send(_ method: String, _ path: String, _ body: String = "") async -> DAVResponse {
             await handler.handle(DAVRequest(method: method, path: path, body: Array(body.utf8)), in: amal)

@@ -4,9 +4,7 @@ import WebDAV
 
 struct DAVPathTests {
     @Test("paths resolve to the resources they name", arguments: [
-        ("/", DAVPath.serverRoot), ("/dav", .root), ("/dav/", .root), ("/dav/principals/", .principals),
-        ("/dav/principals/amal/", .principal(user: "amal")), ("/dav/principals/amal", .principal(user: "amal")),
-        ("/dav/calendars/amal/", .home(user: "amal")),
+        ("/dav/calendars/", DAVPath.homes), ("/dav/calendars", .homes), ("/dav/calendars/amal/", .home(user: "amal")),
         ("/dav/calendars/amal/work/", .calendar(user: "amal", calendar: "work")),
         ("/dav/calendars/amal/work/a%20b.ics", .object(user: "amal", calendar: "work", name: "a b.ics")),
         ("/dav/calendars/a%40x.org/work/", .calendar(user: "a@x.org", calendar: "work")),
@@ -22,11 +20,36 @@ struct DAVPathTests {
     @Test("traversal, bad escapes and unknown shapes resolve to nothing", arguments: [
         "/dav/calendars/amal/../omar/", "/dav/calendars/amal/%2e%2e/x.ics", "/dav/calendars/amal//x/",
         "/dav/calendars/amal/work/a%2Fb.ics", "/dav/calendars/amal/work/%zz.ics", "/dav/calendars/amal/work/%00.ics",
-        "/dav/other/", "/davx/", "//", "/x", "/dav/calendars/amal/files/x/../../y",
+        "/dav/other/", "/davx/", "//", "/x", "/dav/calendars/amal/files/x/../../y", "/", "/dav/", "/dav/principals/amal/",
         "/dav/calendars/amal/work/%C3%28.ics",
     ])
     func refuses(_ path: String) {
         #expect(DAVPath(path) == nil)
+    }
+
+    @Test("the engine serves the root and the principals, and hands each tree to its adapter", arguments: [
+        ("/", ServerPath.serverRoot), ("/dav", .root), ("/dav/", .root), ("/dav/principals/", .principals),
+        ("/dav/principals/amal/", .principal(user: "amal")), ("/dav/principals/amal", .principal(user: "amal")),
+        ("/dav/principals/a%40x.org/", .principal(user: "a@x.org")),
+        ("/dav/calendars/amal/work/", .tree("calendars")), ("/dav/addressbooks/", .tree("addressbooks")),
+    ])
+    func serverPaths(_ path: String, _ expected: ServerPath) {
+        #expect(ServerPath(path) == expected)
+    }
+
+    @Test("the engine refuses what no tree could hold", arguments: ["/davx/", "/x", "/dav/principals/amal/x/", "/dav/principals/../", "//"])
+    func serverPathRefusals(_ path: String) {
+        #expect(ServerPath(path) == nil)
+    }
+
+    @Test("the user of a raw path is the second segment of every tree")
+    func rawPathUser() {
+        #expect(PathSegments.user(inRawPath: "/dav/calendars/a%40x.org/work/") == "a@x.org")
+        #expect(PathSegments.user(inRawPath: "/dav/principals/amal/") == "amal")
+        #expect(PathSegments.user(inRawPath: "/dav/addressbooks/omar") == "omar")
+        #expect(PathSegments.user(inRawPath: "/dav/calendars/") == nil)
+        #expect(PathSegments.user(inRawPath: "/dav/") == nil)
+        #expect(PathSegments.user(inRawPath: "/x/amal/") == nil)
     }
 
     @Test("names decomposed and precomposed reach the store as the same bytes")

@@ -20,9 +20,9 @@ struct ProtocolFixtureTests {
         func responder() -> any DAVResponding {
             let store = InMemoryCalendarStore()
             switch self {
-            case .plain: return DAVHandler(store: store)
-            case .cachedStore: return DAVHandler(store: CachedCalendarStore(store, signal: store.changes))
-            case .cachedStoreAndAnswers: return ResponseCache(DAVHandler(store: CachedCalendarStore(store, signal: store.changes)))
+            case .plain: return DAVServer(CalDAVAdapter(store: store))
+            case .cachedStore: return DAVServer(CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes)))
+            case .cachedStoreAndAnswers: return DAVServer(ResponseCache(CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes))))
             }
         }
     }

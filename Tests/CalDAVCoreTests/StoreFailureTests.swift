@@ -32,7 +32,7 @@ struct StoreFailureTests {
 
     @Test("a failing store gives 503 without internals; the response keeps the store's error and its cause for the log")
     func causeKept() async throws {
-        let handler = DAVHandler(store: BrokenStore())
+        let handler = DAVServer(CalDAVAdapter(store: BrokenStore()))
         for (method, path) in [("GET", "/dav/calendars/amal/work/a.ics"), ("PROPFIND", "/dav/calendars/amal/"), ("MKCALENDAR", "/dav/calendars/amal/new/")] {
             let response = await handler.handle(DAVRequest(method: method, path: path, headers: ["depth": "1"]), in: DAVContext(principal: "amal", now: 0))
             #expect(response.status == 503)

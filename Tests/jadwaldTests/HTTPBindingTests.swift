@@ -6,6 +6,7 @@ import Jadwal
 import Logging
 import NIOCore
 import Testing
+import WebDAV
 @testable import jadwald
 
 /// The one HTTP binding, in process over a real socket: DAV and router requests on one
@@ -22,7 +23,7 @@ struct HTTPBindingTests {
         let logger = Logger(label: "test")
         let store = InMemoryCalendarStore()
         try await store.createCalendar(CalendarCollection(reference: CalendarReference(owner: "amal", name: "calendar")))
-        let dav = DAVResponder(handler: DAVHandler(store: store), authenticator: BasicAuthenticator(accounts: accounts, logger: logger),
+        let dav = DAVResponder(handler: DAVServer(CalDAVAdapter(store: store)), authenticator: BasicAuthenticator(accounts: accounts, logger: logger),
                                maxBodySize: 100_000)
         let router = Router(context: JadwalRequestContext.self)
         let observer = RequestObserver(metrics: RequestMetrics())

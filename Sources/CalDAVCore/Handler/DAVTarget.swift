@@ -9,9 +9,8 @@ import WebDAV
 struct DAVTarget: Sendable {
     /// What is at the path.
     enum Kind: Sendable {
-        /// The server root, `/dav/`, the principals folder or the folder of homes.
-        case collection
-        case principal(user: String)
+        /// `/dav/calendars/`, the folder of homes.
+        case homes
         /// A calendar home; its calendars are read when a step needs them.
         case home(user: String)
         case calendar(CalendarCollection)
@@ -27,15 +26,14 @@ struct DAVTarget: Sendable {
     let kind: Kind
 }
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// Resolves a path to its target; the one place a request's path meets the store.
     ///
     /// A name directly in the home is a calendar when the calendar store has it, and
     /// otherwise belongs to the plain tree, when the handler has one.
     func resolve(_ path: DAVPath) async throws(DAVError) -> DAVTarget {
         switch path {
-        case .serverRoot, .root, .principals, .homes: return DAVTarget(path: path, kind: .collection)
-        case .principal(let user): return DAVTarget(path: path, kind: .principal(user: user))
+        case .homes: return DAVTarget(path: path, kind: .homes)
         case .home(let user): return DAVTarget(path: path, kind: .home(user: user))
         case .calendar(let user, let name):
             let reference = CalendarReference(owner: user, name: name)
@@ -62,8 +60,7 @@ extension DAVHandler {
     /// The resource at the target, for its properties, or 404 when nothing is there.
     func resource(of target: DAVTarget) async throws(DAVError) -> Resource {
         switch target.kind {
-        case .collection: return .collection(target.path)
-        case .principal(let user): return .principal(user: user)
+        case .homes: return .homes
         case .home(let user):
             let calendars = try await storing { () async throws(StoreError) in try await store.calendars(of: user) }
             return .home(user: user, calendars: calendars)

@@ -17,7 +17,7 @@ public enum CalendarExport {
     }
 }
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// GET of a calendar collection: the whole calendar as one iCalendar file (what
     /// Baïkal's export gives), with a strong ETag that changes with any object.
     func exportCalendar(_ collection: CalendarCollection, includeBody: Bool) async throws(DAVError) -> DAVResponse {

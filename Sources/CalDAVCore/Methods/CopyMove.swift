@@ -1,6 +1,6 @@
 import WebDAV
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// COPY and MOVE of calendar objects (RFC 4918 §9.8, §9.9) within the principal's own
     /// calendars, in one store write. Collections are not copied or moved.
     func copyOrMove(_ request: DAVRequest, target: DAVTarget, context: DAVContext, keepSource: Bool) async throws(DAVError) -> DAVResponse {
@@ -11,7 +11,7 @@ extension DAVHandler {
         guard case .object(_, let targetCalendar, let targetName) = destination.path else {
             throw DAVError(status: 403, message: "the destination must be a calendar object of yours")
         }
-        let overwrite = try overwrite(of: request)
+        let overwrite = try request.overwrite()
         let receiving: CalendarCollection, replaced: CalendarObject?
         switch destination.kind {
         case .object(let collection, let object): (receiving, replaced) = (collection, object)

@@ -1,6 +1,6 @@
 import WebDAV
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// DELETE of a calendar object (honouring If-Match) or of a whole calendar.
     func delete(_ request: DAVRequest, target: DAVTarget) async throws(DAVError) -> DAVResponse {
         switch (target.kind, target.path) {

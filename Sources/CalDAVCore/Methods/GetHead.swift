@@ -1,6 +1,6 @@
 import WebDAV
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// GET and HEAD of a calendar object: its stored bytes with a strong ETag; of a
     /// calendar: the whole calendar as one file.
     func get(_ target: DAVTarget, includeBody: Bool) async throws(DAVError) -> DAVResponse {

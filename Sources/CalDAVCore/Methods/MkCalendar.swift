@@ -1,7 +1,7 @@
 import ICalendar
 import WebDAV
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// MKCALENDAR (RFC 4791 §5.3.1) and extended MKCOL (RFC 5689) of a calendar, with
     /// optional initial properties.
     func makeCalendar(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {

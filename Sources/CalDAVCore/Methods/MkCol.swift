@@ -1,6 +1,6 @@
 import WebDAV
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// MKCOL (RFC 4918 §9.3) in the plain tree: an empty body makes a plain collection; an
     /// extended MKCOL body (RFC 5689) may set dead properties, or ask for a calendar, which
     /// is made only directly in the home. A body of another kind gets 415.

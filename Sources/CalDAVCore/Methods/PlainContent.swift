@@ -1,6 +1,6 @@
 import WebDAV
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// GET and HEAD of a file in a plain collection: its bytes as stored, with the
     /// Content-Type it was stored with and a strong ETag.
     func getPlain(_ location: ResourcePath, resource: PlainResource?, includeBody: Bool) async throws(DAVError) -> DAVResponse {

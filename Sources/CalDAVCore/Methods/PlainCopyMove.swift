@@ -1,6 +1,6 @@
 import WebDAV
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// COPY and MOVE in the plain tree (RFC 4918 §9.8, §9.9) as one store write: files and
     /// collections, Depth 0 or infinity for COPY (MOVE always takes the members), Overwrite,
     /// 201 for a new destination and 204 for a replaced one. Calendars are neither
@@ -12,7 +12,7 @@ extension DAVHandler {
         guard case .plain(let target, _) = destination.kind, !target.isRoot else {
             throw DAVError.forbidden("plain resources are copied and moved only within your plain collections, not into calendars")
         }
-        let overwrite = try overwrite(of: request)
+        let overwrite = try request.overwrite()
         guard let depth = Depth(header: request.header("depth"), default: .infinity), depth != .one,
               keepSource || depth == .infinity else {
             throw DAVError.badRequest(keepSource ? "COPY takes Depth 0 or infinity" : "MOVE takes Depth infinity")

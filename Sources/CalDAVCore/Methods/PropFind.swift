@@ -1,14 +1,10 @@
 import ICalendar
 import WebDAV
 
-extension DAVHandler {
-    /// PROPFIND with Depth 0 or 1 (RFC 4918 §9.1); Depth infinity is refused (§9.1,
-    /// `propfind-finite-depth`), as large calendars would make it expensive.
+extension CalDAVAdapter {
+    /// PROPFIND with Depth 0 or 1 (RFC 4918 §9.1); Depth infinity is refused.
     func propFind(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        guard let depth = Depth(header: request.header("depth"), default: .infinity) else {
-            throw DAVError.badRequest("Depth must be 0, 1 or infinity")
-        }
-        if depth == .infinity { throw DAVError(.propfindFiniteDepth, "PROPFIND with Depth: infinity is not supported; use 0 or 1") }
+        let depth = try Depth.ofPropFind(request)
         let query = try PropFindRequest(request.body.isEmpty ? nil : try await xml(request.body))
         let found = try await resource(of: target)
         var resources = [found]
@@ -28,10 +24,7 @@ extension DAVHandler {
             case .calendar(let collection):
                 let objects = try await storing { () async throws(StoreError) in try await store.objects(in: collection.reference) }
                 resources += objects.map { Resource.object(collection, $0) }
-            case .collection(.principals):
-                // Other users' principals stay private: only one's own is listed.
-                resources.append(.principal(user: context.principal))
-            case .collection(.homes):
+            case .homes:
                 resources.append(try await resource(at: .home(user: context.principal)))
             default: break
             }
@@ -52,8 +45,7 @@ extension DAVHandler {
         calendarData: CalendarDataRequest? = nil, floatingZone: any ZoneRules = FixedOffsetZone.utc, into writer: inout XMLWriter
     ) {
         properties.writeResponse(
-            href: resource.path.href, for: resource, dead: resource.deadProperties, query: query, context: context,
-            configuration: configuration,
+            for: resource, query: query, context: context, configuration: configuration,
             override: { name in
                 guard inReport, name == .calDAV("calendar-data"), case .object(_, let object) = resource else { return nil }
                 return .text(calendarData?.render(object, floatingZone: floatingZone) ?? String(decoding: object.data, as: UTF8.self))

@@ -1,6 +1,6 @@
 import WebDAV
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// PUT of a calendar object (RFC 4791 §5.3.2): admitted (``CalendarObjectAdmission``)
     /// before anything is written; stored byte for byte (bare LF line ends become CRLF), so
     /// the ETag in the response is that of the bytes a GET returns.

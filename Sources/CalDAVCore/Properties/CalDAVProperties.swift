@@ -1,150 +1,19 @@
 import ICalendar
 import WebDAV
 
-/// The live properties CalDAV computes, one table (RFC 4918 §15, RFC 4791 §5.2 and §6.2,
-/// RFC 5397, RFC 3744 subset, RFC 6578 §4, Apple's calendarserver extensions), over what a
-/// CalDAV path resolves to (``Resource``).
+/// The live properties of CalDAV's resources (RFC 4791 §5.2 and Apple's extensions) beside
+/// the ones every WebDAV resource has (``PropertyTable/common``), over what a CalDAV path
+/// resolves to (``Resource``); and what CalDAV adds to principals (RFC 4791 §6.2).
 enum CalDAVProperties {
     typealias Definition = PropertyTable<Resource>.Definition
 
-    /// A URI-shaped sync token (Evolution ignores tokens that are not URIs).
+    /// A calendar's sync token.
     static func syncToken(_ collection: CalendarCollection) -> String {
-        "http://jadwal.app/ns/sync/\(collection.syncID)-\(collection.changePosition)"
+        SyncToken.make(syncID: collection.syncID, position: collection.changePosition)
     }
 
-    /// The value of sync-token and getctag: a calendar's position in its change log, or for
-    /// the home (which Apple clients poll before looking at each calendar) a digest that
-    /// changes with any calendar's contents and with calendars added or removed.
-    static func collectionTag(_ resource: Resource) -> String? {
-        switch resource {
-        case .calendar(let collection): return syncToken(collection)
-        case .home(_, let calendars):
-            let parts = calendars.map { "\($0.reference.name):\($0.syncID)-\($0.changePosition)" }
-            return "http://jadwal.app/ns/home/" + FNV1a.hex(parts.joined(separator: "/").utf8)
-        default: return nil
-        }
-    }
-
-    static let table = PropertyTable<Resource>([
-        Definition(name: .dav("resourcetype"), inAllProp: true, isWritable: false) { resource, _, _ in
-            switch resource {
-            case .principal: return .elements([.dav("principal")])
-            case .home, .collection: return .elements([.dav("collection")])
-            case .calendar: return .elements([.dav("collection"), .calDAV("calendar")])
-            case .object: return .elements([])
-            case .plain(let resource): return .elements(resource.isCollection ? [.dav("collection")] : [])
-            }
-        },
-        Definition(name: .dav("displayname"), inAllProp: true, isWritable: true) { resource, _, _ in
-            switch resource {
-            case .principal(let user): return .text(user)
-            case .calendar(let collection): return collection.displayName.map { .text($0) }
-            default: return nil
-            }
-        },
-        Definition(name: .dav("getetag"), inAllProp: true, isWritable: false) { resource, _, _ in
-            switch resource {
-            case .object(_, let object): return .text(object.etag)
-            case .plain(let resource): return resource.etag.map { .text($0) }
-            default: return nil
-            }
-        },
-        Definition(name: .dav("getcontenttype"), inAllProp: true, isWritable: false) { resource, _, _ in
-            if case .object(_, let object) = resource {
-                return .text("text/calendar; charset=utf-8; component=\(object.componentType.lowercased())")
-            }
-            if case .plain(let resource) = resource, !resource.isCollection { return .text(resource.contentType ?? PlainResource.defaultContentType) }
-            return nil
-        },
-        Definition(name: .dav("getcontentlength"), inAllProp: true, isWritable: false) { resource, _, _ in
-            switch resource {
-            case .object(_, let object): return .text(String(object.data.count))
-            case .plain(let resource) where !resource.isCollection: return .text(String(resource.contentLength))
-            default: return nil
-            }
-        },
-        Definition(name: .dav("getlastmodified"), inAllProp: true, isWritable: false) { resource, _, _ in
-            switch resource {
-            case .object(_, let object): return .text(HTTPDate.format(object.lastModified))
-            case .plain(let resource): return .text(HTTPDate.format(resource.lastModified))
-            default: return nil
-            }
-        },
-        Definition(name: .dav("creationdate"), inAllProp: true, isWritable: false) { resource, _, _ in
-            switch resource {
-            case .calendar(let collection): return .text(HTTPDate.iso8601(collection.createdAt))
-            case .plain(let resource): return .text(HTTPDate.iso8601(resource.createdAt))
-            default: return nil
-            }
-        },
-        Definition(name: .dav("current-user-principal"), inAllProp: false, isWritable: false) { _, context, _ in
-            .href(DAVPath.principal(user: context.principal).href)
-        },
-        Definition(name: .dav("principal-URL"), inAllProp: false, isWritable: false) { resource, _, _ in
-            if case .principal(let user) = resource { return .href(DAVPath.principal(user: user).href) }
-            return nil
-        },
-        Definition(name: .dav("owner"), inAllProp: false, isWritable: false) { resource, _, _ in
-            resource.owner.map { .href(DAVPath.principal(user: $0).href) }
-        },
-        Definition(name: .dav("current-user-privilege-set"), inAllProp: false, isWritable: false) { resource, _, _ in
-            let names: [String]
-            switch resource {
-            case .principal, .collection: names = ["read"]
-            case .calendar(let collection) where collection.isReadOnly: names = ["read", "read-current-user-privilege-set"]
-            case .object(let collection, _) where collection.isReadOnly: names = ["read", "read-current-user-privilege-set"]
-            default: names = ["read", "write", "write-properties", "write-content", "bind", "unbind", "read-current-user-privilege-set"]
-            }
-            return .custom { writer in
-                for name in names {
-                    writer.start(.dav("privilege"))
-                    writer.element(.dav(name))
-                    writer.end()
-                }
-            }
-        },
-        Definition(name: .dav("supported-report-set"), inAllProp: false, isWritable: false) { resource, _, _ in
-            let reports: [DAVXML.Name]
-            switch resource {
-            case .calendar: reports = [.calDAV("calendar-query"), .calDAV("calendar-multiget"), .calDAV("free-busy-query"), .dav("sync-collection")]
-            case .object: reports = [.calDAV("calendar-query"), .calDAV("calendar-multiget")]
-            case .plain: reports = []
-            case .principal, .collection:
-                reports = [.dav("expand-property"), .dav("principal-property-search"), .dav("principal-search-property-set")]
-            case .home: reports = [.dav("expand-property"), .dav("sync-collection")]
-            default: reports = [.dav("expand-property")]
-            }
-            return .custom { writer in
-                for report in reports {
-                    writer.start(.dav("supported-report"))
-                    writer.start(.dav("report"))
-                    writer.element(report)
-                    writer.end()
-                    writer.end()
-                }
-            }
-        },
-        Definition(name: .dav("sync-token"), inAllProp: false, isWritable: false) { resource, _, _ in
-            collectionTag(resource).map { .text($0) }
-        },
-        Definition(name: .calendarServer("getctag"), inAllProp: false, isWritable: false) { resource, _, _ in
-            collectionTag(resource).map { .text($0) }
-        },
-        Definition(name: .dav("principal-collection-set"), inAllProp: false, isWritable: false) { _, _, _ in
-            .href(DAVPath.principals.href)
-        },
-        Definition(name: .calDAV("calendar-home-set"), inAllProp: false, isWritable: false) { resource, _, _ in
-            if case .principal(let user) = resource { return .href(DAVPath.home(user: user).href) }
-            return nil
-        },
-        Definition(name: .calDAV("calendar-user-address-set"), inAllProp: false, isWritable: false) { resource, context, _ in
-            guard case .principal(let user) = resource else { return nil }
-            // Only the principal's own record is ever shown, so the context holds its addresses.
-            let addresses = (context.owns(user) ? context.emailAddresses.map { "mailto:" + $0 } : []) + [DAVPath.principal(user: user).href]
-            return .custom { writer in
-                for address in addresses { writer.element(.dav("href"), text: address) }
-            }
-        },
+    /// CalDAV's properties beside the ones every resource has.
+    static let table = PropertyTable<Resource>(PropertyTable<Resource>.common + [
         Definition(name: .calDAV("calendar-description"), inAllProp: false, isWritable: true) { resource, _, _ in
             if case .calendar(let collection) = resource { return collection.calendarDescription.map { .text($0) } }
             return nil
@@ -188,4 +57,34 @@ enum CalDAVProperties {
             return nil
         },
     ])
+
+    /// A principal's calendar user addresses (RFC 4791 §6.2.1): its email addresses as
+    /// `mailto:` URIs, which clients match against ORGANIZER and ATTENDEE to find "me",
+    /// and its principal URL. Only the principal's own record is ever shown, so the context
+    /// holds its addresses.
+    static func calendarUserAddresses(of user: String, in context: DAVContext) -> [String] {
+        (context.owns(user) ? context.emailAddresses.map { "mailto:" + $0 } : []) + [ServerPath.principalHref(user)]
+    }
+
+    /// What CalDAV adds to every principal.
+    static let principal: [PropertyTable<ServerPath>.Definition] = [
+        .init(name: .calDAV("calendar-home-set"), inAllProp: false, isWritable: false) { path, _, _ in
+            if case .principal(let user) = path { return .href(DAVPath.home(user: user).href) }
+            return nil
+        },
+        .init(name: .calDAV("calendar-user-address-set"), inAllProp: false, isWritable: false) { path, context, _ in
+            guard case .principal(let user) = path else { return nil }
+            let addresses = calendarUserAddresses(of: user, in: context)
+            return .custom { writer in
+                for address in addresses { writer.element(.dav("href"), text: address) }
+            }
+        },
+    ]
+
+    /// The principal properties of CalDAV a principal-property-search looks in.
+    static let searchable = [
+        SearchableProperty(name: .calDAV("calendar-user-address-set"), description: "Calendar user address") { context in
+            calendarUserAddresses(of: context.principal, in: context).joined(separator: " ")
+        },
+    ]
 }

@@ -1,10 +1,9 @@
 import WebDAV
 
-/// A resource found at a path, with what its properties are computed from.
+/// A resource found at a path of CalDAV's tree, with what its properties are computed from.
 enum Resource: Sendable {
-    /// A plain collection without calendar meaning: the DAV root and the principals folder.
-    case collection(DAVPath)
-    case principal(user: String)
+    /// `/dav/calendars/`, the collection of homes.
+    case homes
     case home(user: String, calendars: [CalendarCollection])
     case calendar(CalendarCollection)
     case object(CalendarCollection, CalendarObject)
@@ -13,8 +12,7 @@ enum Resource: Sendable {
 
     var path: DAVPath {
         switch self {
-        case .collection(let path): return path
-        case .principal(let user): return .principal(user: user)
+        case .homes: return .homes
         case .home(let user, _): return .home(user: user)
         case .calendar(let collection): return .calendar(user: collection.reference.owner, calendar: collection.reference.name)
         case .object(let collection, let object):
@@ -22,22 +20,111 @@ enum Resource: Sendable {
         case .plain(let resource): return DAVPath(resource.path, isCollection: resource.isCollection)
         }
     }
+}
 
-    /// Dead properties, each as the exact XML of its element.
-    var deadProperties: [DAVXML.Name: [UInt8]] {
+extension Resource: DAVDescribed {
+    var href: String { path.href }
+
+    var resourceTypes: [DAVXML.Name] {
         switch self {
-        case .calendar(let collection): return collection.deadProperties
-        case .plain(let resource): return resource.deadProperties
-        default: return [:]
+        case .homes, .home: return [.dav("collection")]
+        case .calendar: return [.dav("collection"), .calDAV("calendar")]
+        case .object: return []
+        case .plain(let resource): return resource.isCollection ? [.dav("collection")] : []
+        }
+    }
+
+    var displayName: String? {
+        if case .calendar(let collection) = self { return collection.displayName }
+        return nil
+    }
+
+    var entityTag: String? {
+        switch self {
+        case .object(_, let object): return object.etag
+        case .plain(let resource): return resource.etag
+        default: return nil
+        }
+    }
+
+    var contentType: String? {
+        switch self {
+        case .object(_, let object): return "text/calendar; charset=utf-8; component=\(object.componentType.lowercased())"
+        case .plain(let resource) where !resource.isCollection: return resource.contentType ?? PlainResource.defaultContentType
+        default: return nil
+        }
+    }
+
+    var contentLength: Int? {
+        switch self {
+        case .object(_, let object): return object.data.count
+        case .plain(let resource) where !resource.isCollection: return resource.contentLength
+        default: return nil
+        }
+    }
+
+    var lastModified: Int? {
+        switch self {
+        case .object(_, let object): return object.lastModified
+        case .plain(let resource): return resource.lastModified
+        default: return nil
+        }
+    }
+
+    var creationDate: Int? {
+        switch self {
+        case .calendar(let collection): return collection.createdAt
+        case .plain(let resource): return resource.createdAt
+        default: return nil
         }
     }
 
     var owner: String? {
         switch self {
-        case .collection: return nil
-        case .principal(let user), .home(let user, _): return user
+        case .homes: return nil
+        case .home(let user, _): return user
         case .calendar(let collection), .object(let collection, _): return collection.reference.owner
         case .plain(let resource): return resource.path.owner
+        }
+    }
+
+    var privileges: [String] {
+        switch self {
+        case .homes: return ["read"]
+        case .calendar(let collection) where collection.isReadOnly: return DAVPrivileges.readOnly
+        case .object(let collection, _) where collection.isReadOnly: return DAVPrivileges.readOnly
+        default: return DAVPrivileges.readWrite
+        }
+    }
+
+    var supportedReports: [DAVXML.Name] {
+        switch self {
+        case .calendar: return [.calDAV("calendar-query"), .calDAV("calendar-multiget"), .calDAV("free-busy-query"), .dav("sync-collection")]
+        case .object: return [.calDAV("calendar-query"), .calDAV("calendar-multiget")]
+        case .plain: return []
+        case .homes: return [.dav("expand-property"), .dav("principal-property-search"), .dav("principal-search-property-set")]
+        case .home: return [.dav("expand-property"), .dav("sync-collection")]
+        }
+    }
+
+    /// A calendar's position in its change log, or for the home (which Apple clients poll
+    /// before looking at each calendar) a digest that changes with any calendar's contents
+    /// and with calendars added or removed.
+    var collectionTag: String? {
+        switch self {
+        case .calendar(let collection): return CalDAVProperties.syncToken(collection)
+        case .home(_, let calendars):
+            let parts = calendars.map { "\($0.reference.name):\($0.syncID)-\($0.changePosition)" }
+            return "http://jadwal.app/ns/home/" + FNV1a.hex(parts.joined(separator: "/").utf8)
+        default: return nil
+        }
+    }
+
+    var deadProperties: [DAVXML.Name: [UInt8]] {
+        switch self {
+        case .calendar(let collection): return collection.deadProperties
+        case .plain(let resource): return resource.deadProperties
+        default: return [:]
         }
     }
 }

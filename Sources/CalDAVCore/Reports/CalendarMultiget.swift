@@ -1,6 +1,6 @@
 import WebDAV
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// CALDAV:calendar-multiget (RFC 4791 §7.9): the listed objects, each with the asked
     /// properties; an href that names nothing gets its own 404 inside the 207. Sent to a
     /// calendar, an object in it or a calendar home, it answers for the objects within.
@@ -15,12 +15,12 @@ extension DAVHandler {
         case .missing: throw DAVError.notFound("nothing at \(target.path.href)")
         default: throw DAVError(.supportedReport, "calendar-multiget applies to calendars, their objects and calendar homes")
         }
-        let query = requestedProperties(root)
+        let query = PropFindRequest(reportRoot: root)
         let calendarData = try calendarDataRequest(root)
         var wanted: [String: [String: String]] = [:]  // calendar -> object name -> href as sent
         var unknown: [String] = []
         for href in root.elements.filter({ $0.name == DAVXML.Name.dav("href") }).map(\.text) {
-            if case .object(let owner, let calendar, let objectName)? = DAVPath(Self.pathOfHref(href)), context.owns(owner), scope == nil || scope == calendar {
+            if case .object(let owner, let calendar, let objectName)? = DAVPath(PathSegments.pathOfHref(href)), context.owns(owner), scope == nil || scope == calendar {
                 wanted[calendar, default: [:]][objectName] = href
             } else {
                 unknown.append(href)
@@ -47,25 +47,8 @@ extension DAVHandler {
             }
             unknown += names.keys.sorted().filter { !found.contains($0) }.map { names[$0]! }
         }
-        for href in unknown { writeStatus(href: href, status: 404, into: &writer) }
+        for href in unknown { writer.statusResponse(href: href, status: 404) }
         writer.end()
         return .multiStatus(writer)
-    }
-
-    /// A DAV:response holding only an href and a status.
-    func writeStatus(href: String, status: Int, into writer: inout XMLWriter) {
-        writer.start(DAVXML.Name.dav("response"))
-        writer.element(DAVXML.Name.dav("href"), text: href)
-        writer.element(DAVXML.Name.dav("status"), text: "HTTP/1.1 \(status) \(Self.reason(status))")
-        writer.end()
-    }
-
-    /// The path of an href that may be absolute (`https://host/dav/...`).
-    static func pathOfHref(_ href: String) -> String {
-        let trimmed = Substring(href.trimmingSpaces)
-        guard !trimmed.hasPrefix("/"), let colon = trimmed.firstIndex(of: ":"),
-              trimmed[colon...].hasPrefix("://") else { return String(trimmed) }
-        let afterHost = trimmed[trimmed.index(colon, offsetBy: 3)...]
-        return afterHost.firstIndex(of: "/").map { String(afterHost[$0...]) } ?? "/"
     }
 }

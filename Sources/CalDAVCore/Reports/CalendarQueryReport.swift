@@ -1,7 +1,7 @@
 import ICalendar
 import WebDAV
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// CALDAV:calendar-query (RFC 4791 §7.8): the store's index narrows candidates by the
     /// component type and time range; ``CalendarQueryMatcher`` confirms each exactly.
     func calendarQuery(_ root: DAVXML.Element, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
@@ -11,7 +11,7 @@ extension DAVHandler {
         let filter = try CompFilter(filter: filterElement)
         let timeZone = root.element(named: DAVXML.Name.calDAV("timezone"))?.text
         if let timeZone { try Self.checkTimeZone(timeZone) }
-        let query = requestedProperties(root)
+        let query = PropFindRequest(reportRoot: root)
         let calendarData = try calendarDataRequest(root)
         var writer = XMLWriter()
         writer.start(DAVXML.Name.dav("multistatus"), declaringNamespaces: true)

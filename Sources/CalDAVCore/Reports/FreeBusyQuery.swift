@@ -1,7 +1,7 @@
 import ICalendar
 import WebDAV
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// CALDAV:free-busy-query (RFC 4791 §7.10): the busy time of every object in the
     /// collection over a range, as one VFREEBUSY (a 200 text/calendar answer, not a 207).
     func freeBusyQuery(_ root: DAVXML.Element, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {

@@ -1,6 +1,6 @@
 import WebDAV
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// REPORT (RFC 3253 §3.6) dispatch by the body's root element.
     func report(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let root = try await xml(request.body)
@@ -9,10 +9,13 @@ extension DAVHandler {
         case DAVXML.Name.calDAV("calendar-query"): return try await calendarQuery(root, target: target, context: context)
         case DAVXML.Name.calDAV("free-busy-query"): return try await freeBusyQuery(root, target: target, context: context)
         case DAVXML.Name.dav("sync-collection"): return try await syncCollection(root, target: target, context: context)
-        case DAVXML.Name.dav("expand-property"): return try await expandProperty(root, target: target, context: context)
-        case DAVXML.Name.dav("principal-property-search"):
-            return try await principalPropertySearch(root, target: target, depth: request.header("depth"), context: context)
-        case DAVXML.Name.dav("principal-search-property-set"): return try principalSearchPropertySet(path: target.path)
+        case DAVXML.Name.dav("expand-property"):
+            let node = DAVNode(try await resource(of: target), table: properties, configuration: configuration)
+            return try await ExpandPropertyReport(root).answer(for: node, in: context)
+        case DAVXML.Name.dav("principal-property-search"), DAVXML.Name.dav("principal-search-property-set"):
+            _ = try await resource(of: target)  // 404 for a path that names nothing
+            guard let directory = context.directory else { throw DAVError(.supportedReport, "principal searches run on the principal collection") }
+            return try await directory.principalReport(root, request: request, in: context)
         default:
             throw DAVError(.supportedReport, "the \(root.name.local) report is not supported on \(target.path.href)")
         }
@@ -42,11 +45,5 @@ extension DAVHandler {
     func calendarDataRequest(_ root: DAVXML.Element) throws(DAVError) -> CalendarDataRequest? {
         guard let element = root.element(named: DAVXML.Name.dav("prop"))?.element(named: DAVXML.Name.calDAV("calendar-data")) else { return nil }
         return try CalendarDataRequest(element: element)
-    }
-
-    /// The property names a report's DAV:prop asks for (allprop when absent).
-    func requestedProperties(_ root: DAVXML.Element) -> PropFindRequest {
-        if let prop = root.element(named: DAVXML.Name.dav("prop")) { return .properties(prop.elements.map(\.name)) }
-        return .allProp(include: [])
     }
 }

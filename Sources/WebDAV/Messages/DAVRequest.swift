@@ -20,6 +20,12 @@ public struct DAVRequest: Sendable {
 
     /// A header value by case-insensitive name.
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// RFC 8144 `Prefer: return=minimal`, or the older `Brief: t` Apple clients send.
+    public var prefersMinimal: Bool {
+        if header("brief")?.trimmingSpaces.lowercased() == "t" { return true }
+        return header("prefer")?.split(separator: ",").contains { $0.trimmingSpaces.lowercased() == "return=minimal" } ?? false
+    }
 }
 
 /// One HTTP response: status, header fields in order, body.
@@ -103,6 +109,8 @@ public struct DAVContext: Sendable {
     /// The request asked for `Prefer: return=minimal` or `Brief: t` (RFC 8144 §3): property
     /// listings leave out what was not found. Set by the handler from the request.
     public var prefersMinimal = false
+    /// Where an adapter finds resources outside its own tree (the engine, which sets it).
+    public var directory: (any DAVDirectory)?
 
     public init(principal: String, now: Int, emailAddresses: [String] = []) {
         self.principal = principal

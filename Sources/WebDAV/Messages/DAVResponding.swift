@@ -1,4 +1,5 @@
-/// Anything that answers DAV requests: ``DAVHandler`` itself, or a decorator around it.
+/// Anything that answers DAV requests: the engine (``DAVServer``), an adapter, or a
+/// decorator around one.
 /// Bindings to HTTP frameworks hold one of these.
 public protocol DAVResponding: Sendable {
     /// The response to `request` from the principal of `context`; never throws.

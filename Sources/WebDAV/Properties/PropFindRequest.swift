@@ -22,3 +22,14 @@ public enum PropFindRequest: Equatable, Sendable {
         }
     }
 }
+
+extension PropFindRequest {
+    /// The properties a REPORT's DAV:prop asks for (allprop when absent).
+    public init(reportRoot root: DAVXML.Element) {
+        if let prop = root.element(named: .dav("prop")) {
+            self = .properties(prop.elements.map(\.name))
+        } else {
+            self = .allProp(include: [])
+        }
+    }
+}

@@ -79,17 +79,10 @@ public struct PropertyTable<Subject: Sendable>: Sendable {
             for (name, value) in found { PropertyValue.write(name, value, into: &writer) }
             for xml in deadFound { writer.raw(xml) }
             writer.end()
-            writer.element(.dav("status"), text: "HTTP/1.1 200 OK")
+            writer.element(.dav("status"), text: DAVResponse.statusLine(200))
             writer.end()
         }
-        if !missing.isEmpty && !context.prefersMinimal {
-            writer.start(.dav("propstat"))
-            writer.start(.dav("prop"))
-            for name in missing { writer.element(name) }
-            writer.end()
-            writer.element(.dav("status"), text: "HTTP/1.1 404 Not Found")
-            writer.end()
-        }
+        if !missing.isEmpty && !context.prefersMinimal { writer.missingPropstat(missing) }
         writer.end()
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import CalDAVCore
 import Foundation
 import Provisioning
+import WebDAV
 
 /// `jadwald profile`: iOS configuration profiles (.mobileconfig) from the command line.
 struct ProfileCommand: ParsableCommand {
@@ -89,7 +89,7 @@ extension ProfileCommand {
             let profile: ConfigurationProfile
             do {
                 profile = try SetupProfile.calDAVAccount(
-                    publicHost: host, port: port, useSSL: !noSSL, principalPath: principal ?? DAVPath.principal(user: user).href,
+                    publicHost: host, port: port, useSSL: !noSSL, principalPath: principal ?? ServerPath.principalHref(user),
                     userName: user, appPassword: password)
             } catch {
                 throw CommandFailure(error.description)

@@ -65,10 +65,12 @@ struct ServeCommand: AsyncParsableCommand {
         router.add(middleware: ObservabilityMiddleware(observer: observer))
         // A cached password check is trusted until the database's next commit.
         let authenticator = BasicAuthenticator(accounts: accounts, changes: storage.changes, logger: logger)
-        let handler = DAVHandler(store: calendars, resources: store,
-                                 configuration: DAVConfiguration(maxResourceSize: settings.maxResourceSize, blockingWork: ThreadPoolWork()))
+        let davConfiguration = DAVConfiguration(maxResourceSize: settings.maxResourceSize, blockingWork: ThreadPoolWork())
+        let calDAV = CalDAVAdapter(store: calendars, resources: store, configuration: davConfiguration)
+        let davServer = DAVServer(settings.responseCacheBytes > 0 ? ResponseCache(calDAV, maxBytes: settings.responseCacheBytes) : calDAV,
+                               configuration: davConfiguration)
         let dav = DAVResponder(
-            handler: settings.responseCacheBytes > 0 ? ResponseCache(handler, maxBytes: settings.responseCacheBytes) : handler,
+            handler: davServer,
             authenticator: authenticator,
             maxBodySize: settings.maxRequestBody)
         let budget = BodyBudget(limit: settings.bodyMemory)

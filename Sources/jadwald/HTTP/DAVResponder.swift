@@ -4,7 +4,7 @@ import Jadwal
 import WebDAV
 
 /// Answers requests for the DAV tree: authenticates with HTTP Basic and hands the request
-/// to ``DAVHandler``. Every method reaches the handler, so unknown methods get its 405.
+/// to the DAV engine (``DAVServer``). Every method reaches it, so unknown methods get its 405.
 /// Knows no HTTP framework: ``HTTPConnectionHandler`` feeds it from the channel pipeline.
 ///
 /// A request with a body is admitted from its head (``admit(method:path:authorization:client:)``)
@@ -67,7 +67,7 @@ struct DAVResponder: Sendable {
 
     /// 404 for a path inside another user's tree, as the handler answers it.
     private func reach(_ path: String, as user: BasicAuthenticator.User) -> Admission {
-        if let owner = DAVPath.user(inRawPath: path), !DAVContext(principal: user.name, now: 0).owns(owner) {
+        if let owner = PathSegments.user(inRawPath: path), !DAVContext(principal: user.name, now: 0).owns(owner) {
             return .answered(DAVResponse.notFound)
         }
         return .user(user)

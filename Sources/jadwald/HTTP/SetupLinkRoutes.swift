@@ -1,9 +1,9 @@
-import CalDAVCore
 import Foundation
 import Hummingbird
 import Jadwal
 import Logging
 import Provisioning
+import WebDAV
 
 /// `GET /provision/{token}`: the one-time setup link (seed use case 5).
 ///
@@ -66,7 +66,7 @@ struct SetupLinkRoutes: Sendable {
         case .calendars:
             let password = try await appPassword(for: account, device: device)
             profile = try SetupProfile.calDAVAccount(publicHost: publicHost, useSSL: url.scheme == "https",
-                                                     principalPath: DAVPath.principal(user: account).href,
+                                                     principalPath: ServerPath.principalHref(account),
                                                      userName: account, appPassword: password)
         case .prayerFeed:
             let settings = try await accounts.prayerSettings.update(account) { _ in }

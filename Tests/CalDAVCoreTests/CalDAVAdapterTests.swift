@@ -5,8 +5,8 @@ import CalDAVCoreTesting
 import WebDAV
 
 /// The handler driven request by request over the in-memory store, no sockets.
-struct DAVHandlerTests {
-    let handler = DAVHandler(store: InMemoryCalendarStore())
+struct CalDAVAdapterTests {
+    let handler = DAVServer(CalDAVAdapter(store: InMemoryCalendarStore()))
     let amal = DAVContext(principal: "amal", now: 1_800_000_000)
     let dav = DAVXML.Namespace.dav
     let calDAV = DAVXML.Namespace.calDAV
@@ -179,7 +179,7 @@ struct DAVHandlerTests {
 
 /// PROPPATCH and the REPORTs clients sync with.
 struct DAVSyncTests {
-    let base = DAVHandlerTests()
+    let base = CalDAVAdapterTests()
 
     func responses(_ response: DAVResponse) throws -> [DAVXML.Element] {
         try XMLReader().parse(response.body).elements.filter { $0.name.local == "response" }
@@ -191,7 +191,7 @@ struct DAVSyncTests {
 
     @Test("PROPPATCH is all or nothing")
     func propPatch() async throws {
-        _ = await base.send("MKCALENDAR", "/dav/calendars/amal/work/", DAVHandlerTests.mkcalendar)
+        _ = await base.send("MKCALENDAR", "/dav/calendars/amal/work/", CalDAVAdapterTests.mkcalendar)
         let bad = await base.send("PROPPATCH", "/dav/calendars/amal/work/", """
             <D:propertyupdate xmlns:D="DAV:" xmlns:A="http://apple.com/ns/ical/">
             <D:set><D:prop><D:displayname>Renamed</D:displayname><D:getetag>x</D:getetag></D:prop></D:set></D:propertyupdate>
@@ -214,7 +214,7 @@ struct DAVSyncTests {
 
     @Test("calendar-multiget returns data and a 404 per unknown href")
     func multiget() async throws {
-        _ = await base.send("MKCALENDAR", "/dav/calendars/amal/work/", DAVHandlerTests.mkcalendar)
+        _ = await base.send("MKCALENDAR", "/dav/calendars/amal/work/", CalDAVAdapterTests.mkcalendar)
         _ = await base.send("PUT", "/dav/calendars/amal/work/a.ics", base.event("a"))
         let report = await base.send("REPORT", "/dav/calendars/amal/work/", """
             <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
@@ -233,7 +233,7 @@ struct DAVSyncTests {
 
     @Test("sync-collection: initial, incremental, truncated and stale tokens")
     func syncCollection() async throws {
-        _ = await base.send("MKCALENDAR", "/dav/calendars/amal/work/", DAVHandlerTests.mkcalendar)
+        _ = await base.send("MKCALENDAR", "/dav/calendars/amal/work/", CalDAVAdapterTests.mkcalendar)
         for uid in ["a", "b", "c"] { _ = await base.send("PUT", "/dav/calendars/amal/work/\(uid).ics", base.event(uid)) }
         func sync(_ token: String, limit: Int? = nil) async throws -> (hrefs: [String: String], token: String) {
             let limitXML = limit.map { "<D:limit><D:nresults>\($0)</D:nresults></D:limit>" } ?? ""

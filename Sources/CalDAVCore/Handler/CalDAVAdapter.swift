@@ -1,24 +1,25 @@
 import WebDAV
 
-/// The WebDAV/CalDAV protocol as one function: a request in, a response out.
+/// CalDAV (RFC 4791 and its extensions) as an adapter of the WebDAV engine: it serves the
+/// tree of calendar homes, `/dav/calendars/`, and gives principals their
+/// `calendar-home-set` and calendar user addresses.
 ///
-/// The handler knows no HTTP framework and no storage engine: a binding turns its
-/// framework's request into a ``DAVRequest`` after authenticating the principal, and
-/// storage plugs in through ``CalendarStore``, and optionally ``ResourceTreeStore`` for
-/// plain WebDAV collections beside the calendars. Authorization happens here, so every
-/// binding enforces it the same way: a principal sees only its own resources, and
-/// anything else answers 404, as if it did not exist.
+/// The adapter knows no HTTP framework and no storage engine: storage plugs in through
+/// ``CalendarStore``, and optionally ``ResourceTreeStore`` for plain WebDAV collections
+/// beside the calendars. Authorization happens here, so every binding enforces it the
+/// same way: a principal sees only its own resources, and anything else answers 404, as
+/// if it did not exist.
 ///
 /// ```swift
-/// let handler = DAVHandler(store: InMemoryCalendarStore(), resources: InMemoryResourceTreeStore())
-/// let response = await handler.handle(DAVRequest(method: "PROPFIND", path: "/dav/calendars/amal/"),
-///                                     in: DAVContext(principal: "amal", now: now))
+/// let server = DAVServer(CalDAVAdapter(store: InMemoryCalendarStore(), resources: InMemoryResourceTreeStore()))
+/// let response = await server.handle(DAVRequest(method: "PROPFIND", path: "/dav/calendars/amal/"),
+///                                    in: DAVContext(principal: "amal", now: now))
 /// ```
 ///
 /// A request is answered in two steps, ``prepare(_:in:)`` (the path resolved, once) and
 /// ``answer(_:)``, so that a decorator (a cache of answers, say) can look at what the path
 /// names before the answer is computed, without resolving it again.
-public struct DAVHandler: DAVResponding {
+public struct CalDAVAdapter: DAVAdapter {
     public let store: any CalendarStore
     /// Plain collections and files; without it, the home holds only calendars and a plain
     /// MKCOL is refused.
@@ -36,7 +37,13 @@ public struct DAVHandler: DAVResponding {
         self.configuration = configuration
     }
 
-    /// Methods this handler answers, for OPTIONS and 405 responses.
+    public var tree: String { DAVPath.tree }
+    public var complianceClasses: [String] { ["calendar-access", "extended-mkcol"] }
+    public var methods: [String] { Self.methods }
+    public var principalProperties: [PropertyTable<ServerPath>.Definition] { CalDAVProperties.principal }
+    public var searchableProperties: [SearchableProperty] { CalDAVProperties.searchable }
+
+    /// Methods this adapter answers, for 405 responses.
     public static let methods = ["OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "PROPPATCH", "MKCALENDAR", "MKCOL", "REPORT", "COPY", "MOVE"]
 
     /// Handles one request; protocol and storage errors become responses, never throws.
@@ -44,12 +51,8 @@ public struct DAVHandler: DAVResponding {
         await answer(await prepare(request, in: context))
     }
 
-    /// The first step of ``handle(_:in:)``: reads the request's preferences and resolves its
-    /// path to what it names.
+    /// The first step of ``handle(_:in:)``: resolves the request's path to what it names.
     public func prepare(_ request: DAVRequest, in context: DAVContext) async -> PreparedRequest {
-        var context = context
-        context.prefersMinimal = Self.prefersMinimal(request)
-        guard request.method != "OPTIONS" else { return PreparedRequest(request: request, context: context, target: nil) }
         guard let path = DAVPath(request.path), context.mayReach(path) else {
             return PreparedRequest(request: request, context: context, target: .failure(DAVError.notFound()))
         }
@@ -66,13 +69,7 @@ public struct DAVHandler: DAVResponding {
     public func answer(_ prepared: PreparedRequest) async -> DAVResponse {
         let (request, context) = (prepared.request, prepared.context)
         do throws(DAVError) {
-            var response: DAVResponse
-            switch prepared.target {
-            case nil: response = options()
-            case .failure(let error)?: throw error
-            case .success(let target)?: response = try await dispatch(request, target: target, in: context)
-            }
-            if context.prefersMinimal && response.status == 207 { response.headers.append(("Preference-Applied", "return=minimal")) }
+            var response = try await dispatch(request, target: prepared.target.get(), in: context)
             if response.status == 207, prepared.calendar != nil, request.method == "PROPFIND" || request.method == "REPORT" {
                 response.isRepeatable = true
             }
@@ -82,10 +79,9 @@ public struct DAVHandler: DAVResponding {
         }
     }
 
-    /// RFC 8144 `Prefer: return=minimal`, or the older `Brief: t` Apple clients send.
-    static func prefersMinimal(_ request: DAVRequest) -> Bool {
-        if request.header("brief")?.trimmingSpaces.lowercased() == "t" { return true }
-        return request.header("prefer")?.split(separator: ",").contains { $0.trimmingSpaces.lowercased() == "return=minimal" } ?? false
+    public func node(at path: String, in context: DAVContext) async -> DAVNode? {
+        guard let path = DAVPath(path), context.mayReach(path), let found = try? await resource(at: path) else { return nil }
+        return DAVNode(found, table: properties, configuration: configuration)
     }
 
     /// Hands the resolved target to the method.
@@ -123,16 +119,6 @@ public struct DAVHandler: DAVResponding {
 
     /// Parses an XML body, or answers 400 with the reason.
     func xml(_ body: [UInt8]) async throws(DAVError) -> DAVXML.Element {
-        let reader = XMLReader(limits: configuration.xmlLimits)
-        do {
-            if body.count >= configuration.offloadedBodySize, let blocking = configuration.blockingWork {
-                return try await blocking.run { try reader.parse(body) }
-            }
-            return try reader.parse(body)
-        } catch let error as XMLReader.ReadError {
-            throw DAVError.badRequest(error.reason)
-        } catch {
-            throw DAVError(status: 503, message: "the request could not be read now; try again")
-        }
+        try await configuration.parseXML(body)
     }
 }

@@ -1,6 +1,6 @@
 import WebDAV
 
-extension DAVHandler {
+extension CalDAVAdapter {
     /// The tree of plain collections; only called for targets in it.
     func requireTree() throws(DAVError) -> any ResourceTreeStore {
         guard let resources else { throw DAVError.notFound() }

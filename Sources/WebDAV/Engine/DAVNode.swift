@@ -1,0 +1,29 @@
+/// A resource of any protocol, described by its href and its properties: what a report
+/// that follows hrefs across protocols (expand-property) reads.
+public struct DAVNode: Sendable {
+    public let href: String
+    private let lookup: @Sendable (DAVXML.Name, DAVContext) -> PropertyValue?
+
+    /// The resource `subject`, whose properties `table` computes.
+    public init<Subject: DAVDescribed>(_ subject: Subject, table: PropertyTable<Subject>, configuration: DAVConfiguration) {
+        href = subject.href
+        lookup = { name, context in table.definition(name)?.provider(subject, context, configuration) }
+    }
+
+    /// A live property's value, `nil` when the resource does not have it.
+    public func value(of name: DAVXML.Name, in context: DAVContext) -> PropertyValue? {
+        lookup(name, context)
+    }
+}
+
+/// What the engine offers an adapter about the rest of the server, through
+/// ``DAVContext/directory``: resources in other trees, and the principals.
+public protocol DAVDirectory: Sendable {
+    /// The resource at `path` (an href's path, still percent-encoded), if it exists and
+    /// the principal of `context` may read it.
+    func node(at path: String, in context: DAVContext) async -> DAVNode?
+
+    /// Answers a report about principals (DAV:principal-property-search,
+    /// DAV:principal-search-property-set) sent to a resource of an adapter's tree.
+    func principalReport(_ root: DAVXML.Element, request: DAVRequest, in context: DAVContext) async throws(DAVError) -> DAVResponse
+}

@@ -1,0 +1,216 @@
+/// The WebDAV engine: one function from a request to a response for the whole DAV tree.
+///
+/// The engine serves what every protocol shares: OPTIONS, the server root, `/dav/`, and
+/// the principals (RFC 3744, RFC 5397), with their properties, PROPFIND and the principal
+/// reports. Each protocol is an adapter (``DAVAdapter``) that serves a tree of its own
+/// under `/dav/` and adds properties to the principals (CalDAV's `calendar-home-set`).
+/// Authorization happens here and in the adapters alike: a principal reaches only its
+/// own resources, and anything else answers 404, as if it did not exist.
+///
+/// ```swift
+/// let server = DAVServer(CalDAVAdapter(store: InMemoryCalendarStore()))
+/// let response = await server.handle(DAVRequest(method: "PROPFIND", path: "/dav/principals/amal/"),
+///                                    in: DAVContext(principal: "amal", now: now))
+/// ```
+public struct DAVServer: DAVResponding, DAVDirectory {
+    public let adapters: [any DAVAdapter]
+    public let configuration: DAVConfiguration
+    private let adapterByTree: [String: any DAVAdapter]
+    private let properties: PropertyTable<ServerPath>
+    private let searchable: [SearchableProperty]
+    /// Every method the server answers somewhere, for OPTIONS and 405 answers.
+    public let methods: [String]
+    private let compliance: String
+
+    /// - Parameters:
+    ///   - adapters: the protocols, each in its own tree.
+    ///   - configuration: limits and choices of this server.
+    public init(_ adapters: [any DAVAdapter], configuration: DAVConfiguration = DAVConfiguration()) {
+        self.adapters = adapters
+        self.configuration = configuration
+        adapterByTree = Dictionary(adapters.map { ($0.tree, $0) }, uniquingKeysWith: { first, _ in first })
+        properties = PropertyTable(PropertyTable<ServerPath>.common + adapters.flatMap(\.principalProperties))
+        searchable = [SearchableProperty(name: .dav("displayname"), description: "Display name") { $0.principal }]
+            + adapters.flatMap(\.searchableProperties)
+        var methods = ["OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "PROPPATCH", "REPORT", "COPY", "MOVE", "MKCOL"]
+        for method in adapters.flatMap(\.methods) where !methods.contains(method) { methods.append(method) }
+        self.methods = methods
+        var classes = ["1", "3"]
+        for name in adapters.flatMap(\.complianceClasses) where !classes.contains(name) { classes.append(name) }
+        compliance = classes.joined(separator: ", ")
+    }
+
+    public init(_ adapters: any DAVAdapter..., configuration: DAVConfiguration = DAVConfiguration()) {
+        self.init(adapters, configuration: configuration)
+    }
+
+    /// Handles one request; protocol and storage errors become responses, never throws.
+    public func handle(_ request: DAVRequest, in context: DAVContext) async -> DAVResponse {
+        var context = context
+        context.prefersMinimal = request.prefersMinimal
+        context.directory = self
+        var response: DAVResponse
+        if request.method == "OPTIONS" {
+            response = options
+        } else if let path = ServerPath(request.path) {
+            if case .tree(let name) = path {
+                response = await adapterByTree[name]?.handle(request, in: context) ?? .notFound
+            } else {
+                do throws(DAVError) {
+                    response = try await answer(request, at: path, in: context)
+                } catch {
+                    response = .error(error)
+                }
+            }
+        } else {
+            response = .notFound
+        }
+        if context.prefersMinimal && response.status == 207 { response.headers.append(("Preference-Applied", "return=minimal")) }
+        return response
+    }
+
+    /// OPTIONS (RFC 4918 §9.1, RFC 4791 §5.1): the compliance classes and methods.
+    var options: DAVResponse {
+        DAVResponse(status: 200, headers: [("DAV", compliance), ("Allow", methods.joined(separator: ", ")), ("Content-Length", "0")])
+    }
+
+    /// A request for one of the engine's own resources.
+    private func answer(_ request: DAVRequest, at path: ServerPath, in context: DAVContext) async throws(DAVError) -> DAVResponse {
+        if case .principal(let user) = path, !context.owns(user) { throw DAVError.notFound() }
+        switch request.method {
+        case "PROPFIND": return try await propFind(request, at: path, in: context)
+        case "PROPPATCH":
+            let update = try PropertyUpdate(try await configuration.parseXML(request.body))
+            return PropertyUpdate.answer(href: path.href, results: update.instructions.map { ($0.property.name, 403) }, context: context)
+        case "REPORT":
+            let root = try await configuration.parseXML(request.body)
+            if root.name == .dav("expand-property") {
+                return try await ExpandPropertyReport(root).answer(for: node(path), in: context)
+            }
+            return try principalReport(root, request: request, at: path, in: context)
+        case _ where methods.contains(request.method):
+            throw DAVError(status: 405, message: "\(request.method) does not apply to \(path.href); it is read with PROPFIND and REPORT")
+        default:
+            throw DAVError(status: 405, message: "\(request.method) is not supported here; allowed: \(methods.joined(separator: ", "))")
+        }
+    }
+
+    /// PROPFIND with Depth 0 or 1 (RFC 4918 §9.1); Depth infinity is refused.
+    private func propFind(_ request: DAVRequest, at path: ServerPath, in context: DAVContext) async throws(DAVError) -> DAVResponse {
+        let depth = try Depth.ofPropFind(request)
+        let query = try PropFindRequest(request.body.isEmpty ? nil : try await configuration.parseXML(request.body))
+        var listed = [path]
+        // Other users' principals stay private: only one's own is listed.
+        if depth == .one, path == .principals { listed.append(.principal(user: context.principal)) }
+        var writer = XMLWriter()
+        writer.start(.dav("multistatus"), declaringNamespaces: true)
+        for resource in listed {
+            properties.writeResponse(for: resource, query: query, context: context, configuration: configuration, into: &writer)
+        }
+        writer.end()
+        return .multiStatus(writer)
+    }
+
+    private func node(_ path: ServerPath) -> DAVNode {
+        DAVNode(path, table: properties, configuration: configuration)
+    }
+
+    public func node(at path: String, in context: DAVContext) async -> DAVNode? {
+        switch ServerPath(path) {
+        case nil: return nil
+        case .tree(let name)?: return await adapterByTree[name]?.node(at: path, in: context)
+        case .principal(let user)? where !context.owns(user): return nil
+        case let path?: return node(path)
+        }
+    }
+
+    public func principalReport(_ root: DAVXML.Element, request: DAVRequest, in context: DAVContext) async throws(DAVError) -> DAVResponse {
+        try principalReport(root, request: request, at: nil, in: context)
+    }
+
+    /// DAV:principal-property-search (RFC 3744 §9.4) and DAV:principal-search-property-set
+    /// (§9.5), sent to `path` (`nil`: a resource of an adapter's tree, which exists). The
+    /// directory a user can search holds only their own principal: other users' names and
+    /// addresses stay private. The search is defined for Depth 0 only (400 otherwise); with
+    /// DAV:apply-to-principal-collection-set it may be sent to any resource.
+    private func principalReport(_ root: DAVXML.Element, request: DAVRequest, at path: ServerPath?, in context: DAVContext) throws(DAVError) -> DAVResponse {
+        switch root.name {
+        case .dav("principal-property-search"):
+            if let depth = request.header("depth"), depth.trimmingSpaces != "0" {
+                throw DAVError.badRequest("principal-property-search is defined for Depth 0 only (RFC 3744 §9.4)")
+            }
+            let search = try PrincipalSearch(root)
+            guard path != nil || search.appliesToPrincipalCollections else {
+                throw DAVError(.supportedReport, "principal searches run on the principal collection")
+            }
+            var writer = XMLWriter()
+            writer.start(.dav("multistatus"), declaringNamespaces: true)
+            if search.matches(searchable, in: context) {
+                properties.writeResponse(for: .principal(user: context.principal), query: search.query, context: context,
+                                         configuration: configuration, into: &writer)
+            }
+            writer.end()
+            return .multiStatus(writer)
+        case .dav("principal-search-property-set"):
+            guard path != nil else { throw DAVError(.supportedReport, "principal searches run on the principal collection") }
+            var writer = XMLWriter()
+            writer.start(.dav("principal-search-property-set"), declaringNamespaces: true)
+            for property in searchable {
+                writer.start(.dav("principal-search-property"))
+                writer.start(.dav("prop"))
+                writer.element(property.name)
+                writer.end()
+                writer.element(.dav("description"), text: property.description)
+                writer.end()
+            }
+            writer.end()
+            return DAVResponse(status: 200, headers: [("Content-Type", "application/xml; charset=utf-8")], body: writer.bytes)
+        default:
+            throw DAVError(.supportedReport, "the \(root.name.local) report is not supported on \(path?.href ?? request.path)")
+        }
+    }
+}
+
+extension ServerPath: DAVDescribed {
+    public var resourceTypes: [DAVXML.Name] {
+        if case .principal = self { return [.dav("principal")] }
+        return [.dav("collection")]
+    }
+    public var displayName: String? {
+        if case .principal(let user) = self { return user }
+        return nil
+    }
+    public var entityTag: String? { nil }
+    public var contentType: String? { nil }
+    public var contentLength: Int? { nil }
+    public var lastModified: Int? { nil }
+    public var creationDate: Int? { nil }
+    public var owner: String? {
+        if case .principal(let user) = self { return user }
+        return nil
+    }
+    public var privileges: [String] { ["read"] }
+    public var supportedReports: [DAVXML.Name] { [.dav("expand-property"), .dav("principal-property-search"), .dav("principal-search-property-set")] }
+    public var collectionTag: String? { nil }
+    public var deadProperties: [DAVXML.Name: [UInt8]] { [:] }
+}
+
+extension ServerPath {
+    /// The owner a path names, if any.
+    var user: String? {
+        if case .principal(let user) = self { return user }
+        return nil
+    }
+}
+
+extension Depth {
+    /// The Depth of a PROPFIND: 0 or 1; infinity, the default, is refused (RFC 4918 §9.1,
+    /// `propfind-finite-depth`), as large collections would make it expensive.
+    public static func ofPropFind(_ request: DAVRequest) throws(DAVError) -> Depth {
+        guard let depth = Depth(header: request.header("depth"), default: .infinity) else {
+            throw DAVError.badRequest("Depth must be 0, 1 or infinity")
+        }
+        if depth == .infinity { throw DAVError(.propfindFiniteDepth, "PROPFIND with Depth: infinity is not supported; use 0 or 1") }
+        return depth
+    }
+}
