@@ -1,12 +1,9 @@
-import PostgresAccess
 import Foundation
-import SQLStorage
-import GRDB
 import HummingbirdBcrypt
-import Synchronization
+import SQLStorage
 
-/// User accounts, kept in the same SQLite file as the calendars. Passwords are stored
-/// only as bcrypt hashes.
+/// User accounts, kept in the application's database (``ApplicationDatabase``). Passwords
+/// are stored only as bcrypt hashes.
 public final class AccountStore: Sendable {
     /// One account as listed to administrators: never its password hash.
     public struct Account: Sendable, Hashable {
@@ -58,44 +55,9 @@ public final class AccountStore: Sendable {
     let cost: UInt8
     /// A hash of no one's password at the same cost, checked for unknown names.
     let decoyHash: String
-    /// Rung when mail is queued, to wake this process's dispatcher.
-    let mailBell = OutboxBell()
-    /// Rung when a job is queued, to wake this process's job worker.
-    let jobBell = OutboxBell()
-    /// Seals the bodies of queued mail (sign-in and setup links), once the server's keys are open.
-    let mailKey = Mutex<SealingKey?>(nil)
 
-    /// Seals mail queued from now on with `key` (the vault's mail key), and opens mail
-    /// sealed with it.
-    public func sealMail(with key: SealingKey) {
-        mailKey.withLock { $0 = key }
-    }
-
-    /// Opens the accounts in the SQLite database at `path` (the calendar store's file),
-    /// bringing their tables up to date.
-    /// - Parameter bcryptCost: work factor; 12 by default, lower only in tests.
-    public convenience init(path: String, bcryptCost: UInt8 = 12) throws {
-        try self.init(sqlite: SQLiteDatabase(path: path), bcryptCost: bcryptCost)
-    }
-
-    /// Opens the accounts in a SQLite database the process shares with the calendar store
-    /// (one file, one writer), bringing their tables up to date.
-    /// - Parameter bcryptCost: work factor; 12 by default, lower only in tests.
-    public convenience init(sqlite database: SQLiteDatabase, bcryptCost: UInt8 = 12) throws {
-        try AccountMigrations.migrator.migrate(database.pool)
-        self.init(database: database, bcryptCost: bcryptCost)
-    }
-
-    /// Opens the accounts in a PostgreSQL database, bringing their tables up to date (under
-    /// an advisory lock, so instances starting together apply each migration once).
-    /// - Parameter bcryptCost: work factor; 12 by default, lower only in tests.
-    public static func open(postgres pool: PostgresPool, bcryptCost: UInt8 = 12) async throws -> AccountStore {
-        try await AccountPostgresSchema.migrator.migrate(pool)
-        return AccountStore(database: PostgresSQLDatabase(pool: pool), bcryptCost: bcryptCost)
-    }
-
-    /// The accounts in a database whose tables are already up to date (see
-    /// ``open(postgres:bcryptCost:)`` for PostgreSQL).
+    /// The accounts in a database whose tables are already up to date (opened through
+    /// ``ApplicationDatabase``).
     init(database: any SQLDatabase, bcryptCost: UInt8) {
         self.database = database
         cost = bcryptCost

@@ -6,15 +6,16 @@ import Foundation
 /// admin API and sign-up all go through here, so a user always looks the same however
 /// they were made.
 public struct UserDirectory: Sendable {
-    public let accounts: AccountStore
+    public let application: ApplicationDatabase
     public let calendars: any CalendarHomeStore
+    public var accounts: AccountStore { application.accounts }
 
     /// The first calendar of every new user. It is not named "default": iOS hides a
     /// calendar of that name.
     public static let firstCalendar = (name: "calendar", displayName: "Calendar", components: Set(["VEVENT", "VTODO"]))
 
-    public init(accounts: AccountStore, calendars: any CalendarHomeStore) {
-        self.accounts = accounts
+    public init(application: ApplicationDatabase, calendars: any CalendarHomeStore) {
+        self.application = application
         self.calendars = calendars
     }
 

@@ -15,7 +15,7 @@ struct PrayerCalendarTests {
 
     final class Fixture: Sendable {
         let directory: String
-        let accounts: AccountStore
+        let accounts: ApplicationDatabase
         let calendar: PrayerCalendar
         let store: RoutingCalendarStore
 
@@ -23,13 +23,13 @@ struct PrayerCalendarTests {
             directory = NSTemporaryDirectory() + "prayer-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let path = directory + "/jadwal.sqlite"
-            accounts = try AccountStore(path: path, bcryptCost: 4)
+            accounts = try ApplicationDatabase(path: path, bcryptCost: 4)
             calendar = PrayerCalendar(settings: accounts.prayerSettings, clock: { now })
             store = RoutingCalendarStore(primary: try SQLiteCalendarStore(path: path), computed: [calendar])
         }
 
         func riyadh() async throws {
-            try await accounts.create(name: "amal", password: "amal-password-1")
+            try await accounts.accounts.create(name: "amal", password: "amal-password-1")
             try await accounts.prayerSettings.update("amal") { settings in
                 settings.place = PrayerSettings.Place(name: "Riyadh", latitude: 24.7136, longitude: 46.6753, timeZone: "Asia/Riyadh")
                 settings.reminderMinutes = 10
@@ -44,7 +44,7 @@ struct PrayerCalendarTests {
     @Test("every home lists the calendar; it is empty and says why until a place is set")
     func emptyUntilPlaced() async throws {
         let fixture = try Fixture()
-        try await fixture.accounts.create(name: "amal", password: "amal-password-1")
+        try await fixture.accounts.accounts.create(name: "amal", password: "amal-password-1")
         let listed = try await fixture.store.calendars(of: "amal").first { $0.reference.name == PrayerCalendar.name }
         #expect(listed?.displayName == "Prayer Times" && listed?.isReadOnly == true)
         #expect(listed?.calendarDescription?.contains("jadwald prayer settings amal") == true)

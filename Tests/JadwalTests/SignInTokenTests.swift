@@ -16,10 +16,10 @@ struct SignInTokenTests {
             directory = NSTemporaryDirectory() + "sign-in-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let path = directory + "/jadwal.sqlite"
-            users = UserDirectory(accounts: try AccountStore(path: path, bcryptCost: 4), calendars: try SQLiteCalendarStore(path: path))
+            users = UserDirectory(application: try ApplicationDatabase(path: path, bcryptCost: 4), calendars: try SQLiteCalendarStore(path: path))
         }
 
-        var accounts: AccountStore { users.accounts }
+        var accounts: ApplicationDatabase { users.application }
 
         deinit { try? FileManager.default.removeItem(atPath: directory) }
     }
@@ -105,14 +105,14 @@ struct SignInTokenTests {
                                                                           supportedComponents: ["VEVENT"]))
         try await fixture.users.create(name: "amal", email: "Amal@Example.org")
         #expect(try await fixture.users.calendars.calendars(of: "amal").map(\.reference.name) == ["calendar"])
-        #expect(try await fixture.accounts.account(withEmail: "amal@example.ORG")?.name == "amal")
+        #expect(try await fixture.accounts.accounts.account(withEmail: "amal@example.ORG")?.name == "amal")
         let summary = try #require(try await fixture.users.summary(of: "amal"))
         #expect(summary.calendars.map(\.name) == ["calendar"] && summary.objectCount == 0)
-        try await fixture.accounts.update(name: "amal", email: .some(nil), isAdmin: true)
-        #expect(try await fixture.accounts.account(named: "amal")?.email == nil)
-        #expect(try await fixture.accounts.account(named: "amal")?.isAdmin == true)
-        #expect(try await fixture.accounts.recordSignIn(name: "amal") == true)
-        #expect(try await fixture.accounts.recordSignIn(name: "amal") == false)
+        try await fixture.accounts.accounts.update(name: "amal", email: .some(nil), isAdmin: true)
+        #expect(try await fixture.accounts.accounts.account(named: "amal")?.email == nil)
+        #expect(try await fixture.accounts.accounts.account(named: "amal")?.isAdmin == true)
+        #expect(try await fixture.accounts.accounts.recordSignIn(name: "amal") == true)
+        #expect(try await fixture.accounts.accounts.recordSignIn(name: "amal") == false)
 
         try await fixture.users.delete(name: "amal")
         #expect(try await fixture.users.calendars.calendars(of: "amal").isEmpty)
@@ -123,7 +123,7 @@ struct SignInTokenTests {
     func rateLimiter() async throws {
         let fixture = try Fixture()
         let limiter = fixture.accounts.rateLimiter("test", limit: 3, per: 60)
-        let other = try AccountStore(path: fixture.directory + "/jadwal.sqlite", bcryptCost: 4).rateLimiter("test", limit: 3, per: 60)
+        let other = try ApplicationDatabase(path: fixture.directory + "/jadwal.sqlite", bcryptCost: 4).rateLimiter("test", limit: 3, per: 60)
         let first = await limiter.allow("a", now: 100), second = await limiter.allow("a", now: 100)
         let third = await other.allow("a", now: 101)  // another process on the same database
         #expect(first && second && third)

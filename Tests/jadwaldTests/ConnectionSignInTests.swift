@@ -15,10 +15,10 @@ struct ConnectionSignInTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jadwald-signin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let accounts = try AccountStore(path: folder.appendingPathComponent("jadwal.sqlite").path, bcryptCost: 4)
-        _ = try await accounts.create(name: "amal", password: "correct horse battery")
+        let accounts = try ApplicationDatabase(path: folder.appendingPathComponent("jadwal.sqlite").path, bcryptCost: 4)
+        _ = try await accounts.accounts.create(name: "amal", password: "correct horse battery")
         let commits = CountingChangeSignal()
-        let authenticator = BasicAuthenticator(accounts: accounts, changes: commits)
+        let authenticator = BasicAuthenticator(application: accounts, changes: commits)
         let right = Self.header("amal", "correct horse battery")
         var remembered: BasicAuthenticator.ConnectionSignIn?
 

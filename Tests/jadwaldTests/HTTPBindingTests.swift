@@ -18,12 +18,12 @@ struct HTTPBindingTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jadwald-binding-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let accounts = try AccountStore(path: folder.appendingPathComponent("jadwal.sqlite").path, bcryptCost: 4)
-        _ = try await accounts.create(name: "amal", password: "correct horse battery")
+        let accounts = try ApplicationDatabase(path: folder.appendingPathComponent("jadwal.sqlite").path, bcryptCost: 4)
+        _ = try await accounts.accounts.create(name: "amal", password: "correct horse battery")
         let logger = Logger(label: "test")
         let store = InMemoryCalendarStore()
         try await store.createCalendar(CalendarCollection(reference: CalendarReference(owner: "amal", name: "calendar")))
-        let dav = DAVResponder(handler: DAVServer(CalDAVAdapter(store: store)), authenticator: BasicAuthenticator(accounts: accounts, logger: logger),
+        let dav = DAVResponder(handler: DAVServer(CalDAVAdapter(store: store)), authenticator: BasicAuthenticator(application: accounts, logger: logger),
                                maxBodySize: 100_000)
         let router = Router(context: JadwalRequestContext.self)
         let observer = RequestObserver(metrics: RequestMetrics())

@@ -28,7 +28,7 @@ public struct LinkedIdentities: Sendable {
     }
 }
 
-extension AccountStore {
+extension ApplicationDatabase {
     /// OpenID Connect subjects linked to accounts.
     public var identities: LinkedIdentities { LinkedIdentities(database: database) }
 }

@@ -80,7 +80,7 @@ public struct OneTimeTokens: Sendable {
     }
 }
 
-extension AccountStore {
+extension ApplicationDatabase {
     /// Sign-in and setup links.
     public var oneTimeTokens: OneTimeTokens { OneTimeTokens(database: database) }
 }

@@ -60,13 +60,13 @@ public final class PasswordGuard: Sendable {
     private let inFlight = Mutex<[String: Int]>([:])
 
     /// - Parameter scope: keeps the counts of different doors apart ("basic", "admin-page").
-    public init(accounts: AccountStore, scope: String, limits: Limits = Limits()) {
+    public init(application: ApplicationDatabase, scope: String, limits: Limits = Limits()) {
         self.limits = limits
-        deviceFailures = accounts.rateLimiter("\(scope)-device", limit: limits.perDevice, per: limits.window)
-        clientFailures = accounts.rateLimiter("\(scope)-client", limit: limits.perClient, per: limits.window)
-        nameFailures = accounts.rateLimiter("\(scope)-name", limit: limits.underAttack, per: limits.window)
+        deviceFailures = application.rateLimiter("\(scope)-device", limit: limits.perDevice, per: limits.window)
+        clientFailures = application.rateLimiter("\(scope)-client", limit: limits.perClient, per: limits.window)
+        nameFailures = application.rateLimiter("\(scope)-name", limit: limits.underAttack, per: limits.window)
         // Shared by every door: a phone known to the DAV server is known to the API too.
-        knownDevices = accounts.rateLimiter("known-device", limit: 1, per: limits.knownFor)
+        knownDevices = application.rateLimiter("known-device", limit: 1, per: limits.knownFor)
     }
 
     /// Whether and when to check an attempt at `name` (as typed) from `client`.

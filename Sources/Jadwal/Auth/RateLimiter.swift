@@ -77,7 +77,7 @@ public struct RateLimiter: Sendable {
     }
 }
 
-extension AccountStore {
+extension ApplicationDatabase {
     /// The budget `scope`: `limit` attempts per key every `windowSeconds`, shared by every
     /// process on this database.
     public func rateLimiter(_ scope: String, limit: Int, per windowSeconds: Int) -> RateLimiter {

@@ -86,7 +86,7 @@ public struct RefreshTokens: Sendable {
     }
 }
 
-extension AccountStore {
+extension ApplicationDatabase {
     /// The app API's refresh tokens.
     public var refreshTokens: RefreshTokens { RefreshTokens(database: database) }
 }

@@ -19,13 +19,13 @@ public struct SetupLinks: Sendable {
         public let sentTo: String?
     }
 
-    public let accounts: AccountStore
+    public let application: ApplicationDatabase
     /// The server's public address (`https://cal.example.org`).
     public let publicURL: String
     public let send: @Sendable (OutgoingMail) async throws -> Void
 
-    public init(accounts: AccountStore, publicURL: String, send: @escaping @Sendable (OutgoingMail) async throws -> Void) {
-        self.accounts = accounts
+    public init(application: ApplicationDatabase, publicURL: String, send: @escaping @Sendable (OutgoingMail) async throws -> Void) {
+        self.application = application
         self.publicURL = publicURL
         self.send = send
     }
@@ -33,9 +33,9 @@ public struct SetupLinks: Sendable {
     /// A new link for `name`; with `send`, also mailed to the user's address.
     public func issue(for name: String, kind: Kind = .calendars, send shouldSend: Bool = false,
                       now: Int = Int(Date().timeIntervalSince1970)) async throws -> Link {
-        let email = try await accounts.account(named: name)?.email
+        let email = try await application.accounts.account(named: name)?.email
         if shouldSend && email == nil { throw AccountStore.AccountError("\(name) has no email address to send the link to") }
-        let token = try await accounts.oneTimeTokens.issue(.setup, for: name, detail: kind.rawValue, now: now)
+        let token = try await application.oneTimeTokens.issue(.setup, for: name, detail: kind.rawValue, now: now)
         let url = "\(publicURL)/provision/\(token)"
         if shouldSend, let email {
             let what = kind == .calendars ? "your Jadwal calendars" : "your prayer times"

@@ -53,7 +53,7 @@ public struct SignInService: Sendable {
         guard AccountStore.isValidEmail(email) else { throw Refusal(400, "invalid_email", "'\(rawEmail)' is not an email address") }
         do {
             guard let account = try await account(for: email) else { return }
-            let token = try await users.accounts.oneTimeTokens.issue(.signIn, for: account)
+            let token = try await users.application.oneTimeTokens.issue(.signIn, for: account)
             try await send(OutgoingMail(to: email, subject: "Your Jadwal sign-in link", text: """
                 Open this link on your phone to sign in to Jadwal:
 
@@ -69,7 +69,7 @@ public struct SignInService: Sendable {
     /// Trades a sign-in link's token for a session.
     public func complete(token: String) async throws(Refusal) -> Session {
         let redemption: OneTimeTokens.Redemption
-        do { redemption = try await users.accounts.oneTimeTokens.redeem(token, for: .signIn) } catch {
+        do { redemption = try await users.application.oneTimeTokens.redeem(token, for: .signIn) } catch {
             throw Refusal(503, "unavailable", "sign-in is not available right now")
         }
         switch redemption {
@@ -89,10 +89,10 @@ public struct SignInService: Sendable {
         do {
             // An account linked to this subject signs in whatever address the token carries;
             // otherwise the address finds the account, which is linked to the subject now.
-            if let linked = try await users.accounts.identities.account(issuer: oidc.settings.issuer, subject: identity.subject) {
+            if let linked = try await users.application.identities.account(issuer: oidc.settings.issuer, subject: identity.subject) {
                 account = linked
             } else if let found = try await self.account(for: identity.email) {
-                guard try await users.accounts.identities.link(found, issuer: oidc.settings.issuer, subject: identity.subject) else {
+                guard try await users.application.identities.link(found, issuer: oidc.settings.issuer, subject: identity.subject) else {
                     throw Refusal(403, "identity_mismatch", "\(identity.email) is linked to another \(oidc.settings.issuer) account; sign in with that one, or by email link")
                 }
                 account = found
@@ -111,7 +111,7 @@ public struct SignInService: Sendable {
     /// A new session for a refresh token, which is spent.
     public func refresh(token: String) async throws(Refusal) -> Session {
         let rotation: RefreshTokens.Rotation
-        do { rotation = try await users.accounts.refreshTokens.rotate(token) } catch {
+        do { rotation = try await users.application.refreshTokens.rotate(token) } catch {
             throw Refusal(503, "unavailable", "sign-in is not available right now")
         }
         guard case .rotated(let account, let replacement) = rotation else {
@@ -132,7 +132,7 @@ public struct SignInService: Sendable {
 
     /// Ends the session of a refresh token (its whole rotation family).
     public func logout(refreshToken: String) async throws(Refusal) {
-        do { try await users.accounts.refreshTokens.revoke(refreshToken) } catch {
+        do { try await users.application.refreshTokens.revoke(refreshToken) } catch {
             throw Refusal(503, "unavailable", "sign-out is not available right now")
         }
     }
@@ -156,7 +156,7 @@ public struct SignInService: Sendable {
                 throw Refusal(401, "no_account", "this account no longer exists")
             }
             let session = Session(account: account, accessToken: try await accessTokens.issue(for: holder), expiresIn: AccessTokens.lifetime,
-                                  refreshToken: try await users.accounts.refreshTokens.issue(for: account))
+                                  refreshToken: try await users.application.refreshTokens.issue(for: account))
             if try await users.accounts.recordSignIn(name: account), let email = holder.email {
                 try await send(OutgoingMail(to: email, subject: "Welcome to Jadwal", text: """
                     Welcome to Jadwal. Your calendars live on \(publicURL).

@@ -53,7 +53,7 @@ public struct WebSessions: Sendable {
     }
 }
 
-extension AccountStore {
+extension ApplicationDatabase {
     /// The admin page's browser sessions.
     public var webSessions: WebSessions { WebSessions(database: database) }
 }

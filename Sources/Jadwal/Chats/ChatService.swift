@@ -11,7 +11,7 @@ public struct ChatService: Sendable {
     public let chats: ChatStore
     public let settings: ChatSettingsStore
     public let conflicts: ConflictStore
-    let accounts: AccountStore
+    let application: ApplicationDatabase
     let calendar: ChatEventsCalendar
     /// The user's calendars as clients see them, prayer times included.
     let store: any CalendarStore
@@ -22,14 +22,14 @@ public struct ChatService: Sendable {
     let log: @Sendable (String) -> Void
 
     /// - Parameter admission: the rule (with the server's limits) chat events are stored by.
-    public init(accounts: AccountStore, store: any CalendarStore, cipher: SealingKey, extractor: any EventExtractor,
+    public init(application: ApplicationDatabase, store: any CalendarStore, cipher: SealingKey, extractor: any EventExtractor,
                 admission: CalendarObjectAdmission = CalendarObjectAdmission(DAVConfiguration()),
                 defaultZone: TimeZone = .current, send: @escaping @Sendable (OutgoingMail) async throws -> Void = { _ in },
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
-        self.accounts = accounts
-        self.chats = ChatStore(database: accounts.database, cipher: cipher, jobs: accounts.jobs)
-        self.settings = ChatSettingsStore(database: accounts.database, cipher: cipher)
-        self.conflicts = accounts.conflicts
+        self.application = application
+        self.chats = ChatStore(database: application.database, cipher: cipher, jobs: application.jobs)
+        self.settings = ChatSettingsStore(database: application.database, cipher: cipher)
+        self.conflicts = application.conflicts
         self.calendar = ChatEventsCalendar(store: store, admission: admission)
         self.store = store
         self.extractor = extractor
@@ -40,7 +40,7 @@ public struct ChatService: Sendable {
 
     /// The zone a user's chats and events are read in: their prayer place's, else the server's.
     public func zone(of account: String) async throws -> TimeZone {
-        let prayer = try await accounts.prayerSettings.settings(of: account)
+        let prayer = try await application.prayerSettings.settings(of: account)
         return prayer.place.flatMap { TimeZone(identifier: $0.timeZone) } ?? defaultZone
     }
 
@@ -291,10 +291,10 @@ public struct ChatService: Sendable {
         if preferences.webhookURL != nil {
             let body = try JSONEncoder().encode(notice)
             // The key makes a re-run of the same judgement replace, not repeat, its notice.
-            try await accounts.jobs.enqueue(.webhook, key: "webhook:\(owner):\(uid):\(kind.rawValue):\(timing.start)", account: owner,
+            try await application.jobs.enqueue(.webhook, key: "webhook:\(owner):\(uid):\(kind.rawValue):\(timing.start)", account: owner,
                                             payload: try settings.cipher.seal(body, context: "webhook:\(owner)"), due: now)
         }
-        if preferences.notifyByEmail, let email = try await accounts.account(named: owner)?.email {
+        if preferences.notifyByEmail, let email = try await application.accounts.account(named: owner)?.email {
             let (subject, text) = notice.mail
             try await send(OutgoingMail(to: email, subject: subject, text: text))
         }

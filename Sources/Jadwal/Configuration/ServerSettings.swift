@@ -23,7 +23,7 @@ public struct ServerSettings: Sendable {
     }
 }
 
-extension AccountStore {
+extension ApplicationDatabase {
     /// What the serving process recorded for commands.
     public var serverSettings: ServerSettings { ServerSettings(database: database) }
 }

@@ -89,7 +89,7 @@ public struct ConflictStore: Sendable {
     }
 }
 
-extension AccountStore {
+extension ApplicationDatabase {
     /// Conflicts kept beside the accounts.
     public var conflicts: ConflictStore { ConflictStore(database: database) }
 }

@@ -139,7 +139,7 @@ public struct JobQueue: Sendable {
     }
 }
 
-extension AccountStore {
+extension ApplicationDatabase {
     /// The work queue kept beside the accounts.
     public var jobs: JobQueue { JobQueue(database: database, bell: jobBell) }
 }

@@ -18,7 +18,7 @@ public struct JobWorker: Sendable {
     public init(chats: ChatService, webhooks: WebhookSender = WebhookSender(), backOff: [Int] = JobWorker.standardBackOff,
                 lease: Int = 300, pollInterval: Double = 10, now: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) },
                 problem: @escaping @Sendable (String) -> Void = { _ in }) {
-        self.queue = chats.accounts.jobs
+        self.queue = chats.application.jobs
         self.chats = chats
         self.webhooks = webhooks
         self.backOff = backOff

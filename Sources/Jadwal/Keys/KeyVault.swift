@@ -112,7 +112,7 @@ public struct KeyVault: Sendable {
     }
 }
 
-extension AccountStore {
+extension ApplicationDatabase {
     /// The keys kept in this database, sealed with `secret`.
     public func keyVault(secret: SealingKey) -> KeyVault {
         KeyVault(database: database, secret: secret)

@@ -236,7 +236,7 @@ public struct MailOutbox: Sendable {
     static func secondsRoundedUp(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.up)) }
 }
 
-extension AccountStore {
+extension ApplicationDatabase {
     /// The mail queue kept beside the accounts.
     public var mailOutbox: MailOutbox { MailOutbox(database: database, bell: mailBell, key: mailKey.withLock { $0 }) }
 }

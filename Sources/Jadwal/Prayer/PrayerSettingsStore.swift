@@ -88,7 +88,7 @@ public struct PrayerSettingsStore: Sendable {
     }
 }
 
-extension AccountStore {
+extension ApplicationDatabase {
     /// The prayer settings kept beside the accounts.
     public var prayerSettings: PrayerSettingsStore { PrayerSettingsStore(database: database) }
 }

@@ -13,7 +13,7 @@ public struct ServerStatistics: Sendable, Equatable {
     public var jobsDead: Int
 }
 
-extension AccountStore {
+extension ApplicationDatabase {
     /// The counts behind `/metrics`, in one read.
     public func statistics() async throws -> ServerStatistics {
         try await database.read { session in

@@ -8,9 +8,9 @@ import Jadwal
 struct ChatComponents {
     let service: ChatService
 
-    init(settings: ServerConfiguration, accounts: AccountStore, store: any CalendarStore, keys: ServerKeys,
+    init(settings: ServerConfiguration, application: ApplicationDatabase, store: any CalendarStore, keys: ServerKeys,
          send: @escaping @Sendable (OutgoingMail) async throws -> Void = { _ in }, log: @escaping @Sendable (String) -> Void = { _ in }) async throws {
-        service = ChatService(accounts: accounts, store: store, cipher: try await keys.chatKey(settings), extractor: try Self.extractor(settings),
+        service = ChatService(application: application, store: store, cipher: try await keys.chatKey(settings), extractor: try Self.extractor(settings),
                               admission: CalendarObjectAdmission(maxResourceSize: settings.maxResourceSize),
                               defaultZone: settings.chatsTimeZone.flatMap(TimeZone.init(identifier:)) ?? .current, send: send, log: log)
     }
@@ -21,10 +21,10 @@ struct ChatComponents {
             if let directory = data.directory { settings.data = directory }
         }
         let storage = try await Storage.open(data, dataDirectory: settings.data)
-        let accounts = storage.accounts
-        let calendars = RoutingCalendarStore(primary: storage.homes, computed: [PrayerCalendar(settings: accounts.prayerSettings)])
-        let keys = try ServerKeys(settings: settings, accounts: accounts)
-        return (settings, accounts, try await ChatComponents(settings: settings, accounts: accounts, store: calendars, keys: keys).service)
+        let application = storage.application
+        let calendars = RoutingCalendarStore(primary: storage.homes, computed: [PrayerCalendar(settings: application.prayerSettings)])
+        let keys = try ServerKeys(settings: settings, application: application)
+        return (settings, application.accounts, try await ChatComponents(settings: settings, application: application, store: calendars, keys: keys).service)
     }
 
     /// The built-in extractor, or the configured LLM with the built-in one as its fallback.

@@ -53,9 +53,9 @@ extension ChatsCommand {
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            let accounts = try await Storage.open(data).accounts
-            if revive { print("revived \(try await accounts.jobs.revive(now: Int(Date().timeIntervalSince1970))) jobs") }
-            let entries = try await accounts.jobs.entries(deadOnly: dead)
+            let application = try await Storage.open(data).application
+            if revive { print("revived \(try await application.jobs.revive(now: Int(Date().timeIntervalSince1970))) jobs") }
+            let entries = try await application.jobs.entries(deadOnly: dead)
             guard !entries.isEmpty else { return print(dead ? "no dead letters" : "the queue is empty") }
             for entry in entries {
                 let when = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(entry.deadAt ?? entry.dueAt)))

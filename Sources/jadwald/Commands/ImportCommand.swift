@@ -35,7 +35,7 @@ struct ImportCommand: AsyncParsableCommand {
         guard try await storage.accounts.account(named: user) != nil else { throw CommandFailure("no user \(user)") }
         // Objects are admitted by the server's own rule and limits, as a PUT would be.
         let admission = CalendarObjectAdmission(maxResourceSize: settings.maxResourceSize)
-        let store = RoutingCalendarStore(primary: storage.homes, computed: [PrayerCalendar(settings: storage.accounts.prayerSettings)])
+        let store = RoutingCalendarStore(primary: storage.homes, computed: [PrayerCalendar(settings: storage.application.prayerSettings)])
         let parsed: Component
         do {
             parsed = try ICalendarParser().parseCalendar(try StandardStreams.read(file))

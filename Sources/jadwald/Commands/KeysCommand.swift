@@ -16,7 +16,7 @@ struct KeysCommand: AsyncParsableCommand {
         }
         let storage = try await Storage.open(data, dataDirectory: settings.data)
         do {
-            return (try await ServerKeys(settings: settings, accounts: storage.accounts).accessTokens(issuer: ""), storage)
+            return (try await ServerKeys(settings: settings, application: storage.application).accessTokens(issuer: ""), storage)
         } catch {
             await storage.close()
             throw error

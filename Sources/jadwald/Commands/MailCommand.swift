@@ -49,10 +49,10 @@ extension MailCommand {
                                      logLevel: Logger.Level(rawValue: settings.logLevel) ?? .info)
             }
             // Testing the mail settings comes before anyone has an account: a new install may.
-            let accounts = try await Storage.open(data, dataDirectory: settings.data, creating: true).accounts
-            try await ServerKeys(settings: settings, accounts: accounts).sealMail(of: accounts)
-            let dispatcher = try MailDispatcher.configured(by: settings, accounts: accounts, logger: Logger(label: "jadwald"))
-            let id = try await accounts.mailOutbox.enqueue(message)
+            let application = try await Storage.open(data, dataDirectory: settings.data, creating: true).application
+            try await ServerKeys(settings: settings, application: application).sealMail(of: application)
+            let dispatcher = try MailDispatcher.configured(by: settings, application: application, logger: Logger(label: "jadwald"))
+            let id = try await application.mailOutbox.enqueue(message)
             print("queued \(message.messageID) as outbox entry \(id)")
             // A running server may take the message first; then wait for its attempt.
             var outcome = try await dispatcher.attempt(id: id)
@@ -60,7 +60,7 @@ extension MailCommand {
             let deadline = Date().addingTimeInterval(dispatcher.attemptLease + 10)
             while outcome == nil, Date() < deadline {
                 try await Task.sleep(for: .milliseconds(200))
-                if let entry = try await accounts.mailOutbox.entry(id: id), entry.state != .pending || entry.lastError != nil {
+                if let entry = try await application.mailOutbox.entry(id: id), entry.state != .pending || entry.lastError != nil {
                     outcome = switch entry.state {
                     case .sent: .sent
                     case .failed: .failed(error: entry.lastError ?? "unknown")
@@ -92,7 +92,7 @@ extension MailCommand {
         @OptionGroup var data: DataDirectoryOptions
 
         func run() async throws {
-            let outbox = try await Storage.open(data).accounts.mailOutbox
+            let outbox = try await Storage.open(data).application.mailOutbox
             let states: Set<MailOutbox.Entry.State> = all ? Set(MailOutbox.Entry.State.allCases) : [.pending, .failed]
             let entries = try await outbox.entries(in: states)
             let format = ISO8601DateFormatter()

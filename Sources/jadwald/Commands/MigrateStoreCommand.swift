@@ -41,12 +41,12 @@ struct MigrateStoreCommand: AsyncParsableCommand {
         let file = try SQLiteFile(path: sourcePath)
         let source = SQLiteDatabase(file: file)
         _ = try SQLiteCalendarStore(file: file)
-        let accounts = try AccountStore(sqlite: source)
+        let application = try ApplicationDatabase(sqlite: source)
         // Key files of an older data folder go into the store first, so that they travel too.
         let settings = try ServerConfiguration.resolved(config: config) { settings in
             if let directory = data.directory { settings.data = directory }
         }
-        let keys = try ServerKeys(settings: settings, accounts: accounts)
+        let keys = try ServerKeys(settings: settings, application: application)
         _ = try await keys.accessTokens(issuer: "")
         _ = try await keys.chatKey(settings)
         let location: PostgresLocation
@@ -54,7 +54,7 @@ struct MigrateStoreCommand: AsyncParsableCommand {
         let pool = PostgresPool(location: location)
         do {
             _ = try await PostgresCalendarStore(database: pool)
-            _ = try await AccountStore.open(postgres: pool)
+            _ = try await ApplicationDatabase.open(postgres: pool)
             let target = PostgresSQLDatabase(pool: pool)
             try await copy(from: source, to: target, location: location)
             print("the keys in the store are sealed with \(keys.secretSource): give every instance on \(location) that secret key")

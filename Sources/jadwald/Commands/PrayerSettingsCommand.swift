@@ -59,7 +59,7 @@ extension PrayerCommand {
         }
 
         func run() async throws {
-            let store = try await Storage.open(data).accounts.prayerSettings
+            let store = try await Storage.open(data).application.prayerSettings
             let result: PrayerSettings
             if changesSomething {
                 let options = self

@@ -51,7 +51,7 @@ struct RestoreCommand: AsyncParsableCommand {
         try manager.moveItem(atPath: staging, toPath: target)
         let storage = try await Storage.open(data, dataDirectory: settings.data)
         do {
-            _ = try await ServerKeys(settings: settings, accounts: storage.accounts).accessTokens(issuer: "")
+            _ = try await ServerKeys(settings: settings, application: storage.application).accessTokens(issuer: "")
         } catch {
             throw CommandFailure("restored \(target), but the secret key does not open its keys: \(OperatorMessage.describe(error)); configure the secret key the backup was made with")
         }

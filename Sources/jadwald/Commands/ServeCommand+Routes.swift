@@ -28,13 +28,14 @@ extension ServeCommand {
     /// document.
     /// - Returns: the chat service and the webhook policy, which the job worker uses too.
     static func addRoutes(to router: Router<JadwalRequestContext>, _ parts: RouteParts) async throws -> (chats: ChatService, webhooks: WebhookPolicy) {
-        let (settings, accounts, logger) = (parts.settings, parts.storage.accounts, parts.logger)
-        let users = UserDirectory(accounts: accounts, calendars: parts.storage.homes)
+        let (settings, application, logger) = (parts.settings, parts.storage.application, parts.logger)
+        let accounts = application.accounts
+        let users = UserDirectory(application: application, calendars: parts.storage.homes)
         let accessTokens = try await parts.keys.accessTokens(issuer: parts.publicURL)
         router.get("/healthz") { _, _ in "ok\n" }
-        PrayerFeedRoutes(settings: accounts.prayerSettings).add(to: router)
+        PrayerFeedRoutes(settings: application.prayerSettings).add(to: router)
         let apiAuthenticator = APIAuthenticator(accessTokens: accessTokens, basic: parts.authenticator, accounts: accounts, adminToken: settings.adminToken)
-        PrayerSettingsAPI(settings: accounts.prayerSettings, authenticator: apiAuthenticator, resolveCity: PrayerSettings.place(city:)).add(to: router)
+        PrayerSettingsAPI(settings: application.prayerSettings, authenticator: apiAuthenticator, resolveCity: PrayerSettings.place(city:)).add(to: router)
         let oidc = settings.oidcIssuer.flatMap { issuer in
             settings.oidcKeySetURL.flatMap(URL.init(string:)).map {
                 OIDCVerifier(settings: .init(issuer: issuer, keySetURL: $0, clientIDs: settings.oidcClientIDs))
@@ -42,13 +43,13 @@ extension ServeCommand {
         }
         SignInAPI(service: SignInService(users: users, accessTokens: accessTokens, oidc: oidc, allowsSignUp: settings.signUp,
                                          publicURL: parts.publicURL, send: parts.mail.send),
-                  limits: SignInLimits(accounts: accounts), logger: logger).add(to: router)
-        let setupLinks = SetupLinks(accounts: accounts, publicURL: parts.publicURL, send: parts.mail.send)
+                  limits: SignInLimits(application: application), logger: logger).add(to: router)
+        let setupLinks = SetupLinks(application: application, publicURL: parts.publicURL, send: parts.mail.send)
         AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, logger: logger).add(to: router)
         AdminPages(users: users, setupLinks: setupLinks, publicURL: parts.publicURL, warnings: parts.publicURLWarnings,
-                   passwordGuard: PasswordGuard(accounts: accounts, scope: "admin-page"), logger: logger).add(to: router)
-        SetupLinkRoutes(accounts: accounts, publicURL: parts.publicURL, signer: try profileSigner(settings), logger: logger).add(to: router)
-        let chats = try await ChatComponents(settings: settings, accounts: accounts, store: parts.calendars, keys: parts.keys, send: parts.mail.send,
+                   passwordGuard: PasswordGuard(application: application, scope: "admin-page"), logger: logger).add(to: router)
+        SetupLinkRoutes(application: application, publicURL: parts.publicURL, signer: try profileSigner(settings), logger: logger).add(to: router)
+        let chats = try await ChatComponents(settings: settings, application: application, store: parts.calendars, keys: parts.keys, send: parts.mail.send,
                                              log: { logger.info("\($0)") }).service
         let webhookPolicy = WebhookPolicy(allowed: settings.webhookAllow)
         let chatAPI = ChatAPI(service: chats, authenticator: apiAuthenticator, webhookPolicy: webhookPolicy, logger: logger)
@@ -57,12 +58,12 @@ extension ServeCommand {
         OpenAPIDocument.add(to: router)
         router.get("/readyz") { _, _ in
             // Ready when the database answers: what a load balancer should route by.
-            await accounts.isReachable() ? Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ready\n")))
+            await application.isReachable() ? Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ready\n")))
                 : Response(status: .serviceUnavailable, body: .init(byteBuffer: ByteBuffer(string: "the database does not answer\n")))
         }
         let (databaseFile, connections, budget, metrics) = (parts.storage.sqliteFile, parts.connections, parts.budget, parts.metrics)
         router.get("/metrics") { _, _ in
-            let gauges = OperationalGauges(statistics: try? await accounts.statistics(), databaseFile: databaseFile,
+            let gauges = OperationalGauges(statistics: try? await application.statistics(), databaseFile: databaseFile,
                                            openConnections: connections.count, bodyBytes: budget.current)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: .init(byteBuffer: ByteBuffer(string: metrics.exposition() + gauges.exposition())))

@@ -48,23 +48,23 @@ struct ServeCommand: AsyncParsableCommand {
             logger.warning("account needs an administrator", metadata: ["problem": "\(problem)"])
         }
         let store = storage.homes
-        let accounts = storage.accounts
+        let application = storage.application
         // Calendar rows and objects are kept while the database's change stamp says they are current.
         let cached: any CalendarStore = storage.changes.map { CachedCalendarStore(store, signal: $0) } ?? store
-        let calendars = RoutingCalendarStore(primary: cached, computed: [PrayerCalendar(settings: accounts.prayerSettings)])
+        let calendars = RoutingCalendarStore(primary: cached, computed: [PrayerCalendar(settings: application.prayerSettings)])
         let publicURL = PublicURLAdvice.url(settings)
         let publicURLWarnings = PublicURLAdvice.warnings(settings, url: publicURL)
         for warning in publicURLWarnings { logger.warning("\(warning)") }
         // Commands run beside the server (setup links) build the same links.
-        try await accounts.serverSettings.setPublicURL(publicURL)
-        let keys = try ServerKeys(settings: settings, accounts: accounts)
-        try await keys.sealMail(of: accounts)
+        try await application.serverSettings.setPublicURL(publicURL)
+        let keys = try ServerKeys(settings: settings, application: application)
+        try await keys.sealMail(of: application)
         let metrics = RequestMetrics()
         let router = Router(context: JadwalRequestContext.self)
         let observer = RequestObserver(metrics: metrics)
         router.add(middleware: ObservabilityMiddleware(observer: observer))
         // A cached password check is trusted until the database's next commit.
-        let authenticator = BasicAuthenticator(accounts: accounts, changes: storage.changes, logger: logger)
+        let authenticator = BasicAuthenticator(application: application, changes: storage.changes, logger: logger)
         let davConfiguration = DAVConfiguration(maxResourceSize: settings.maxResourceSize, blockingWork: ThreadPoolWork())
         let calDAV = CalDAVAdapter(store: calendars, resources: store, configuration: davConfiguration)
         let davServer = DAVServer(settings.responseCacheBytes > 0 ? ResponseCache(calDAV, maxBytes: settings.responseCacheBytes) : calDAV,
@@ -80,9 +80,9 @@ struct ServeCommand: AsyncParsableCommand {
             maxConnections: DescriptorLimit.connections(wanted: settings.maxConnections, logger: logger)))
         let (chats, webhookPolicy) = try await Self.addRoutes(to: router, RouteParts(
             settings: settings, storage: storage, calendars: calendars, authenticator: authenticator, keys: keys, publicURL: publicURL,
-            publicURLWarnings: publicURLWarnings, mail: MailQueue(outbox: accounts.mailOutbox, sender: settings.mailSender), metrics: metrics,
+            publicURLWarnings: publicURLWarnings, mail: MailQueue(outbox: application.mailOutbox, sender: settings.mailSender), metrics: metrics,
             connections: connections, budget: budget, logger: logger))
-        let dispatcher = try MailDispatcher.configured(by: settings, accounts: accounts, logger: logger)
+        let dispatcher = try MailDispatcher.configured(by: settings, application: application, logger: logger)
         // A job's lease outlasts its longest run: the LLM's attempts, or a built-in judgement
         // and a webhook delivery. A worker killed mid-job leaves it to be taken again then.
         let lease = settings.extractor == "llm" ? settings.llmTimeout * 4 + 30 : 60

@@ -16,9 +16,9 @@ struct ServerKeys {
     /// The data folder's `keys`, where older versions kept their key files.
     private let legacyFolder: String
 
-    /// The vault of `accounts`, sealed with `secret_key`, else the key in `secret_key_file`,
+    /// The vault of `application`, sealed with `secret_key`, else the key in `secret_key_file`,
     /// else `DATA/keys/secret.key` (made, owner-only, at first start).
-    init(settings: ServerConfiguration, accounts: AccountStore) throws {
+    init(settings: ServerConfiguration, application: ApplicationDatabase) throws {
         let folder = (settings.data as NSString).appendingPathComponent("keys")
         let secret: SealingKey
         do {
@@ -33,7 +33,7 @@ struct ServerKeys {
         } catch {
             throw CommandFailure("the secret key cannot be had: \(error)")
         }
-        vault = accounts.keyVault(secret: secret)
+        vault = application.keyVault(secret: secret)
         legacyFolder = folder
     }
 
@@ -64,11 +64,11 @@ struct ServerKeys {
         }
     }
 
-    /// The key that seals queued mail (made in the store at first use), set on `accounts`.
-    func sealMail(of accounts: AccountStore) async throws {
+    /// The key that seals queued mail (made in the store at first use), set on `application`.
+    func sealMail(of application: ApplicationDatabase) async throws {
         do {
             let stored = try await vault.key("mail", purpose: "mail") { SealingKey.random().bytes }
-            accounts.sealMail(with: try SealingKey(key: SymmetricKey(data: stored.bytes)))
+            application.sealMail(with: try SealingKey(key: SymmetricKey(data: stored.bytes)))
         } catch {
             throw CommandFailure("queued mail cannot be sealed: \(error)")
         }

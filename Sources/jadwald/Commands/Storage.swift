@@ -8,12 +8,13 @@ import SQLStorage
 import SQLiteAccess
 import WebDAV
 
-/// The stores a command works on: calendars and files, and accounts with everything
-/// hanging off them, in one SQLite file under the data folder or in one PostgreSQL
+/// The stores a command works on: calendars and files, and the application's tables
+/// (accounts and the rest), in one SQLite file under the data folder or in one PostgreSQL
 /// database that several jadwald processes share.
 struct Storage: Sendable {
     let homes: any CalendarHomeStore
-    let accounts: AccountStore
+    /// The server's own tables: accounts and the stores beside them.
+    let application: ApplicationDatabase
     /// The PostgreSQL connection pool both stores use, when on PostgreSQL.
     let pool: PostgresPool?
     /// The SQLite file both stores use, when on SQLite.
@@ -21,7 +22,8 @@ struct Storage: Sendable {
     /// Tells when the database had a commit, for caches that hold until the next one.
     var changes: (any ChangeSignal)? = nil
 
-    var users: UserDirectory { UserDirectory(accounts: accounts, calendars: homes) }
+    var accounts: AccountStore { application.accounts }
+    var users: UserDirectory { UserDirectory(application: application, calendars: homes) }
 
     /// What the storage is, for logs: never a password.
     let description: String
@@ -42,8 +44,8 @@ struct Storage: Sendable {
             let pool = PostgresPool(location: location, minimumConnections: serving ? 8 : 0)
             do {
                 let homes = try await PostgresCalendarStore(database: pool)
-                let accounts = try await AccountStore.open(postgres: pool, bcryptCost: bcryptCost)
-                return Storage(homes: homes, accounts: accounts, pool: pool, changes: PostgresChangeSignal(pool: pool), description: location.description)
+                let application = try await ApplicationDatabase.open(postgres: pool, bcryptCost: bcryptCost)
+                return Storage(homes: homes, application: application, pool: pool, changes: PostgresChangeSignal(pool: pool), description: location.description)
             } catch {
                 await pool.close()
                 throw CommandFailure("PostgreSQL at \(location) could not be opened: \(error)")
@@ -59,8 +61,8 @@ struct Storage: Sendable {
         // One file, one pool and one writer for the calendars and every other table.
         let file = try SQLiteFile(path: path)
         let homes = try SQLiteCalendarStore(file: file)
-        let accounts = try AccountStore(sqlite: SQLiteDatabase(file: file), bcryptCost: bcryptCost)
-        return Storage(homes: homes, accounts: accounts, pool: nil, sqliteFile: path, changes: file.commits, description: "sqlite:\(path)")
+        let application = try ApplicationDatabase(sqlite: SQLiteDatabase(file: file), bcryptCost: bcryptCost)
+        return Storage(homes: homes, application: application, pool: nil, sqliteFile: path, changes: file.commits, description: "sqlite:\(path)")
     }
 
     /// The SQLite file: a `sqlite:PATH` storage URL's path, else jadwal.sqlite in the data folder.

@@ -111,14 +111,14 @@ extension UserCommand {
             let settings = try ServerConfiguration.resolved(config: config) { settings in
                 if let directory = data.directory { settings.data = directory }
             }
-            let accounts = try await Storage.open(data, dataDirectory: settings.data).accounts
-            if send { try await ServerKeys(settings: settings, accounts: accounts).sealMail(of: accounts) }
-            let mail = MailQueue(outbox: accounts.mailOutbox, sender: settings.mailSender)
+            let application = try await Storage.open(data, dataDirectory: settings.data).application
+            if send { try await ServerKeys(settings: settings, application: application).sealMail(of: application) }
+            let mail = MailQueue(outbox: application.mailOutbox, sender: settings.mailSender)
             // The server's own URL when it recorded one and the configuration names none.
-            let publicURL = settings.publicURL == nil ? try await accounts.serverSettings.publicURL() ?? PublicURLAdvice.url(settings)
+            let publicURL = settings.publicURL == nil ? try await application.serverSettings.publicURL() ?? PublicURLAdvice.url(settings)
                                                       : PublicURLAdvice.url(settings)
             for warning in PublicURLAdvice.warnings(settings, url: publicURL) { StandardStreams.error("warning: \(warning)\n") }
-            let links = SetupLinks(accounts: accounts, publicURL: publicURL, send: mail.send)
+            let links = SetupLinks(application: application, publicURL: publicURL, send: mail.send)
             let link = try await UserCommand.refusing { try await links.issue(for: name, kind: prayerFeed ? .prayerFeed : .calendars, send: send) }
             print(link.url)
             if let sentTo = link.sentTo { print("queued for \(sentTo); the server sends it") }

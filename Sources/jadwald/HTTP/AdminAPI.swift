@@ -127,7 +127,7 @@ struct AdminAPI: Sendable {
         let given = try body.string("password", maxLength: 1024)
         let password = given ?? SecretToken.generate()
         try await users.accounts.setPassword(name: name, password: password)
-        try await users.accounts.refreshTokens.revokeAll(of: name)
+        try await users.application.refreshTokens.revokeAll(of: name)
         logger.info("password reset", metadata: ["user": "\(name)", "by": "admin API"])
         return given == nil ? APIResponse.json(.ok, ["password": password]) : APIResponse.noContent
     }

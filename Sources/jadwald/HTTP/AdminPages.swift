@@ -78,7 +78,7 @@ struct AdminPages: Sendable {
 
     /// The signed-in administrator's session, or `nil`.
     private func session(_ request: Request) async -> WebSessions.Session? {
-        guard let cookie = Self.cookieValue(request), let session = try? await users.accounts.webSessions.session(for: cookie),
+        guard let cookie = Self.cookieValue(request), let session = try? await users.application.webSessions.session(for: cookie),
               (try? await users.accounts.account(named: session.account))??.isAdmin == true else { return nil }
         return session
     }
@@ -204,7 +204,7 @@ struct AdminPages: Sendable {
 
     private func startSession(for user: String) async -> Response {
         do {
-            let (cookie, _) = try await users.accounts.webSessions.start(for: user)
+            let (cookie, _) = try await users.application.webSessions.start(for: user)
             logger.info("admin signed in", metadata: ["user": "\(user)"])
             return Response(status: .seeOther, headers: [.location: "/admin/", .setCookie: self.cookie(cookie, maxAge: WebSessions.lifetime)])
         } catch {
@@ -215,7 +215,7 @@ struct AdminPages: Sendable {
     private func signOut(_ request: Request) async -> Response {
         if let cookie = Self.cookieValue(request), let session = await session(request),
            let form = await FormBody.read(request), let token = form["csrf"], SecretToken.constantTimeEqual(token, session.csrfToken) {
-            try? await users.accounts.webSessions.end(cookie)
+            try? await users.application.webSessions.end(cookie)
         }
         return Response(status: .seeOther, headers: [.location: "/admin/", .setCookie: cookie("", maxAge: 0)])
     }
@@ -320,7 +320,7 @@ struct AdminPages: Sendable {
         let given = form["password"].flatMap { $0.isEmpty ? nil : $0 }
         let password = given ?? SecretToken.generate()
         try await users.accounts.setPassword(name: name, password: password)
-        try await users.accounts.refreshTokens.revokeAll(of: name)
+        try await users.application.refreshTokens.revokeAll(of: name)
         logger.info("password reset", metadata: ["user": "\(name)", "by": "\(session.account)"])
         let notice = given == nil
             ? "<p><b>New password (shown once):</b> <code>\(HTMLPage.escape(password))</code></p>"

@@ -55,13 +55,13 @@ final class BasicAuthenticator: Sendable {
 
     /// - Parameter changes: tells when the database holding the accounts had a commit; `nil`
     ///   checks the stored hash on every request.
-    init(accounts: AccountStore, cacheSeconds: Int = 300, changes: (any ChangeSignal)? = nil,
+    init(application: ApplicationDatabase, cacheSeconds: Int = 300, changes: (any ChangeSignal)? = nil,
          limits: PasswordGuard.Limits = PasswordGuard.Limits(), logger: Logger = Logger(label: "jadwald.auth")) {
-        self.accounts = accounts
+        accounts = application.accounts
         self.cacheSeconds = cacheSeconds
         self.changes = changes
         self.logger = logger
-        passwordGuard = PasswordGuard(accounts: accounts, scope: "basic", limits: limits)
+        passwordGuard = PasswordGuard(application: application, scope: "basic", limits: limits)
     }
 
     /// What a connection remembers of its last sign-in: the exact header value, whom it

@@ -16,7 +16,7 @@ import WebDAV
 /// QR code and what to do, without spending the link. A spent or expired link is 410
 /// Gone; an unknown one 404.
 struct SetupLinkRoutes: Sendable {
-    let accounts: AccountStore
+    let application: ApplicationDatabase
     let publicURL: String
     let signer: ProfileSigner?
     let logger: Logger
@@ -33,7 +33,7 @@ struct SetupLinkRoutes: Sendable {
         let android = device == "Android" && !download
         let spend = download || (android && request.uri.queryParameters["android"] != nil)
         do {
-            let tokens = accounts.oneTimeTokens
+            let tokens = application.oneTimeTokens
             switch spend ? try await tokens.redeem(token, for: .setup) : try await tokens.peek(token, for: .setup) {
             case .redeemed(let account, let detail):
                 let kind = detail.flatMap(SetupLinks.Kind.init(rawValue:)) ?? .calendars
@@ -69,7 +69,7 @@ struct SetupLinkRoutes: Sendable {
                                                      principalPath: ServerPath.principalHref(account),
                                                      userName: account, appPassword: password)
         case .prayerFeed:
-            let settings = try await accounts.prayerSettings.update(account) { _ in }
+            let settings = try await application.prayerSettings.update(account) { _ in }
             profile = try SetupProfile.prayerFeed(publicHost: publicHost, feedURL: "\(publicURL)/feeds/prayer/\(settings.feedToken).ics",
                                                   userName: account)
         }
@@ -90,7 +90,7 @@ struct SetupLinkRoutes: Sendable {
         for attempt in 1...5 {
             let label = "\(device), set up \(stamp)" + (attempt > 1 ? " (\(attempt))" : "")
             do {
-                return try await accounts.createAppPassword(name: account, label: label)
+                return try await application.accounts.createAppPassword(name: account, label: label)
             } catch let error as AccountStore.AccountError where !error.isMissing && attempt < 5 {
                 continue
             }
@@ -145,7 +145,7 @@ struct SetupLinkRoutes: Sendable {
                 it can be revoked without changing your own password.</p>
                 """)
         case .prayerFeed:
-            let settings = try await accounts.prayerSettings.update(account) { _ in }
+            let settings = try await application.prayerSettings.update(account) { _ in }
             let feed = "\(publicURL)/feeds/prayer/\(settings.feedToken).ics"
             page = HTMLPage(title: "Your prayer times", body: """
                 <h1>Your prayer times</h1>

@@ -113,11 +113,11 @@ struct SignInLimits: Sendable {
     let linksPerClient: RateLimiter
     let tokensPerClient: RateLimiter
 
-    /// The budgets, kept in `accounts`' database and so shared by every instance.
-    init(accounts: AccountStore) {
-        linksPerEmail = accounts.rateLimiter("sign-in-email", limit: 5, per: 3600)
-        linksPerClient = accounts.rateLimiter("sign-in-client", limit: 20, per: 3600)
-        tokensPerClient = accounts.rateLimiter("sign-in-token-client", limit: 30, per: 600)
+    /// The budgets, kept in the application's database and so shared by every instance.
+    init(application: ApplicationDatabase) {
+        linksPerEmail = application.rateLimiter("sign-in-email", limit: 5, per: 3600)
+        linksPerClient = application.rateLimiter("sign-in-client", limit: 20, per: 3600)
+        tokensPerClient = application.rateLimiter("sign-in-token-client", limit: 30, per: 600)
     }
 
     /// Seconds to wait, or `nil` when the attempt may go ahead.

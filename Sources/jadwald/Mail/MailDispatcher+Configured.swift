@@ -12,7 +12,7 @@ extension MailDispatcher {
     /// outbox folder, logging each file (so sign-in links reach the operator of a fresh
     /// install, who opens the file) with the first link in its message shortened: a log
     /// line must not carry a working link.
-    static func configured(by settings: ServerConfiguration, accounts: AccountStore, logger: Logger) throws -> MailDispatcher {
+    static func configured(by settings: ServerConfiguration, application: ApplicationDatabase, logger: Logger) throws -> MailDispatcher {
         let transport: any MailTransport
         var lease: TimeInterval = 60
         do {
@@ -40,7 +40,7 @@ extension MailDispatcher {
             poll = min(poll, seconds)
         }
         return MailDispatcher(
-            outbox: accounts.mailOutbox, transport: transport, schedule: schedule, attemptLease: lease, pollInterval: poll,
+            outbox: application.mailOutbox, transport: transport, schedule: schedule, attemptLease: lease, pollInterval: poll,
             report: { report in
                 var metadata: Logger.Metadata = ["id": "\(report.entryID)", "message_id": "\(report.messageID)", "attempt": "\(report.attempt)"]
                 switch report.outcome {

@@ -31,12 +31,12 @@ import Testing
         let fixture = try await StoreFixture.make(engine)
         defer { Task { await fixture.close() } }
         for (taken, other) in Self.pairs {
-            try await fixture.accounts.create(name: taken, password: "password-1")
-            await #expect(throws: AccountStore.AccountError.self) { try await fixture.accounts.create(name: other, password: "password-2") }
+            try await fixture.accounts.accounts.create(name: taken, password: "password-1")
+            await #expect(throws: AccountStore.AccountError.self) { try await fixture.accounts.accounts.create(name: other, password: "password-2") }
             // Both spellings sign in to the first account, stored as it was made.
-            #expect(try await fixture.accounts.resolve(other).map { AccountIdentity.same($0, AccountIdentity.canonical(taken)) } == true)
+            #expect(try await fixture.accounts.accounts.resolve(other).map { AccountIdentity.same($0, AccountIdentity.canonical(taken)) } == true)
         }
-        let names = try await fixture.accounts.list().map(\.name)
+        let names = try await fixture.accounts.accounts.list().map(\.name)
         #expect(names.count == Self.pairs.count)
         #expect(names.allSatisfy { AccountIdentity.same($0, AccountIdentity.canonical($0)) })
     }
@@ -45,48 +45,48 @@ import Testing
     func emails(engine: StoreEngine) async throws {
         let fixture = try await StoreFixture.make(engine)
         defer { Task { await fixture.close() } }
-        try await fixture.accounts.create(name: "amal", password: "password-1", email: "amal@example.org")
+        try await fixture.accounts.accounts.create(name: "amal", password: "password-1", email: "amal@example.org")
         let refusal = await #expect(throws: AccountStore.AccountError.self) {
-            try await fixture.accounts.create(name: "bashir", password: "password-2", email: "AMAL@Example.org")
+            try await fixture.accounts.accounts.create(name: "bashir", password: "password-2", email: "AMAL@Example.org")
         }
         #expect(refusal?.isConflict == true)
-        try await fixture.accounts.create(name: "bashir", password: "password-2", email: "bashir@example.org")
-        await #expect(throws: AccountStore.AccountError.self) { try await fixture.accounts.update(name: "bashir", email: "Amal@example.org") }
-        try await fixture.accounts.update(name: "amal", email: "Amal@Example.org")
-        #expect(try await fixture.accounts.account(withEmail: "amal@EXAMPLE.org")?.name == "amal")
+        try await fixture.accounts.accounts.create(name: "bashir", password: "password-2", email: "bashir@example.org")
+        await #expect(throws: AccountStore.AccountError.self) { try await fixture.accounts.accounts.update(name: "bashir", email: "Amal@example.org") }
+        try await fixture.accounts.accounts.update(name: "amal", email: "Amal@Example.org")
+        #expect(try await fixture.accounts.accounts.account(withEmail: "amal@EXAMPLE.org")?.name == "amal")
     }
 
     @Test("accounts get ids that are never reused", arguments: StoreEngine.allCases)
     func ids(engine: StoreEngine) async throws {
         let fixture = try await StoreFixture.make(engine)
         defer { Task { await fixture.close() } }
-        try await fixture.accounts.create(name: "amal", password: "password-1")
-        let first = try #require(try await fixture.accounts.account(named: "amal")?.id)
-        try await fixture.accounts.delete(name: "amal")
-        try await fixture.accounts.create(name: "amal", password: "password-1")
-        let second = try #require(try await fixture.accounts.account(named: "amal")?.id)
+        try await fixture.accounts.accounts.create(name: "amal", password: "password-1")
+        let first = try #require(try await fixture.accounts.accounts.account(named: "amal")?.id)
+        try await fixture.accounts.accounts.delete(name: "amal")
+        try await fixture.accounts.accounts.create(name: "amal", password: "password-1")
+        let second = try #require(try await fixture.accounts.accounts.account(named: "amal")?.id)
         #expect(first != second)
-        #expect(try await fixture.accounts.account(id: first) == nil)
+        #expect(try await fixture.accounts.accounts.account(id: first) == nil)
     }
 
     @Test("a token's holder ends with a password change or a deletion", arguments: StoreEngine.allCases)
     func holders(engine: StoreEngine) async throws {
         let fixture = try await StoreFixture.make(engine)
         defer { Task { await fixture.close() } }
-        try await fixture.accounts.create(name: "amal", password: "password-1")
-        let account = try #require(try await fixture.accounts.account(named: "amal"))
+        try await fixture.accounts.accounts.create(name: "amal", password: "password-1")
+        let account = try #require(try await fixture.accounts.accounts.account(named: "amal"))
         let subject = AccessTokens.Subject(accountID: try #require(account.id), passwordGeneration: account.passwordGeneration)
-        #expect(try await fixture.accounts.holder(of: subject) == "amal")
-        try await fixture.accounts.setPassword(name: "amal", password: "password-2")
-        #expect(try await fixture.accounts.holder(of: subject) == nil)
+        #expect(try await fixture.accounts.accounts.holder(of: subject) == "amal")
+        try await fixture.accounts.accounts.setPassword(name: "amal", password: "password-2")
+        #expect(try await fixture.accounts.accounts.holder(of: subject) == nil)
     }
 
     @Test("an OpenID subject links to one account, and an account to one subject per issuer", arguments: StoreEngine.allCases)
     func linkedIdentities(engine: StoreEngine) async throws {
         let fixture = try await StoreFixture.make(engine)
         defer { Task { await fixture.close() } }
-        try await fixture.accounts.create(name: "amal", password: "password-1")
-        try await fixture.accounts.create(name: "omar", password: "password-1")
+        try await fixture.accounts.accounts.create(name: "amal", password: "password-1")
+        try await fixture.accounts.accounts.create(name: "omar", password: "password-1")
         let identities = fixture.accounts.identities
         #expect(try await identities.link("amal", issuer: "https://issuer", subject: "1"))
         #expect(try await identities.link("amal", issuer: "https://issuer", subject: "1"))
@@ -124,10 +124,10 @@ import Testing
                 try await session.execute("INSERT INTO account (name, password_hash, created_at) VALUES (?, 'x', ?)", [name, index])
             }
         }
-        let accounts = try AccountStore(path: path, bcryptCost: 4)
-        let problems = try await accounts.identityProblems()
+        let accounts = try ApplicationDatabase(path: path, bcryptCost: 4)
+        let problems = try await accounts.accounts.identityProblems()
         #expect(problems.count == 2)
-        #expect(try await accounts.resolve("AMAL") == "amal")
-        #expect(try await accounts.list().allSatisfy { $0.id != nil })
+        #expect(try await accounts.accounts.resolve("AMAL") == "amal")
+        #expect(try await accounts.accounts.list().allSatisfy { $0.id != nil })
     }
 }

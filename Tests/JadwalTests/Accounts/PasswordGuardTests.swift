@@ -18,7 +18,7 @@ import Testing
     func budgets(engine: StoreEngine) async throws {
         let fixture = try await StoreFixture.make(engine)
         defer { Task { await fixture.close() } }
-        let guardian = PasswordGuard(accounts: fixture.accounts, scope: "test")
+        let guardian = PasswordGuard(application: fixture.accounts, scope: "test")
         let phone = try #require(checks(await guardian.admit(name: "amal", client: "198.51.100.7")))
         await guardian.finish(phone, succeeded: true)
         for _ in 0..<10 {
@@ -43,7 +43,7 @@ import Testing
     func inFlight(engine: StoreEngine) async throws {
         let fixture = try await StoreFixture.make(engine)
         defer { Task { await fixture.close() } }
-        let guardian = PasswordGuard(accounts: fixture.accounts, scope: "test")
+        let guardian = PasswordGuard(application: fixture.accounts, scope: "test")
         var admitted: [PasswordGuard.Ticket] = []
         var refused = 0
         for _ in 0..<50 {

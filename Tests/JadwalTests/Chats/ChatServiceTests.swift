@@ -12,7 +12,7 @@ struct ChatServiceTests {
 
     func service(_ fixture: ChatFixture) -> ChatService {
         let calendars = RoutingCalendarStore(primary: fixture.users.calendars, computed: [PrayerCalendar(settings: fixture.accounts.prayerSettings)])
-        return ChatService(accounts: fixture.accounts, store: calendars, cipher: fixture.cipher, extractor: BuiltinExtractor(), defaultZone: zone)
+        return ChatService(application: fixture.accounts, store: calendars, cipher: fixture.cipher, extractor: BuiltinExtractor(), defaultZone: zone)
     }
 
     /// Seconds since the epoch of a Riyadh wall-clock time.

@@ -59,7 +59,7 @@ struct JobQueueTests {
         let fixture = try ChatFixture()
         let jobs = fixture.accounts.jobs
         for index in 0..<40 { try await jobs.enqueue(.judgeChat, key: "chat:\(index)", due: Self.now) }
-        let other = try AccountStore(path: fixture.path, bcryptCost: 4).jobs
+        let other = try ApplicationDatabase(path: fixture.path, bcryptCost: 4).jobs
         async let a = jobs.claimDue(now: Self.now, lease: 60, limit: 25)
         async let b = other.claimDue(now: Self.now, lease: 60, limit: 25)
         let ids = try await (a + b).map(\.id)
@@ -78,11 +78,11 @@ final class ChatFixture: Sendable {
         directory = NSTemporaryDirectory() + "chats-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         path = directory + "/jadwal.sqlite"
-        users = UserDirectory(accounts: try AccountStore(path: path, bcryptCost: 4), calendars: try SQLiteCalendarStore(path: path))
+        users = UserDirectory(application: try ApplicationDatabase(path: path, bcryptCost: 4), calendars: try SQLiteCalendarStore(path: path))
         cipher = try SealingKey.loadOrCreate(keyFile: directory + "/keys/chats.key")
     }
 
-    var accounts: AccountStore { users.accounts }
+    var accounts: ApplicationDatabase { users.application }
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }
 }

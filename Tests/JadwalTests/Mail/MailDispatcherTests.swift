@@ -39,7 +39,7 @@ struct MailDispatcherTests {
     final class Fixture: Sendable {
         let directory: String
         let path: String
-        let accounts: AccountStore
+        let accounts: ApplicationDatabase
         let clock = Clock()
         let transport = ScriptedTransport()
 
@@ -47,10 +47,10 @@ struct MailDispatcherTests {
             directory = NSTemporaryDirectory() + "mail-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             path = directory + "/jadwal.sqlite"
-            accounts = try AccountStore(path: path, bcryptCost: 4)
+            accounts = try ApplicationDatabase(path: path, bcryptCost: 4)
         }
 
-        func dispatcher(accounts: AccountStore? = nil, lease: TimeInterval = 600) -> MailDispatcher {
+        func dispatcher(accounts: ApplicationDatabase? = nil, lease: TimeInterval = 600) -> MailDispatcher {
             let clock = clock
             return MailDispatcher(outbox: (accounts ?? self.accounts).mailOutbox, transport: transport, attemptLease: lease, now: { clock.now })
         }
@@ -131,7 +131,7 @@ struct MailDispatcherTests {
         let claimed = try await fixture.accounts.mailOutbox.claim(id: second, now: fixture.clock.now, lease: 600)
         #expect(claimed?.attempts == 1)
 
-        let reopened = try AccountStore(path: fixture.path, bcryptCost: 4)
+        let reopened = try ApplicationDatabase(path: fixture.path, bcryptCost: 4)
         let dispatcher = fixture.dispatcher(accounts: reopened)
         fixture.clock.advance(1)
         #expect(try await dispatcher.deliverDue() == 1)
@@ -152,7 +152,7 @@ struct MailDispatcherTests {
     func twoDispatchers() async throws {
         let fixture = try Fixture()
         for index in 0..<20 { try await fixture.accounts.mailOutbox.enqueue(try fixture.message("m\(index)"), now: fixture.clock.now) }
-        let other = try AccountStore(path: fixture.path, bcryptCost: 4)
+        let other = try ApplicationDatabase(path: fixture.path, bcryptCost: 4)
         let one = fixture.dispatcher(), two = fixture.dispatcher(accounts: other)
         async let a = one.deliverDue(limit: 3)
         async let b = two.deliverDue(limit: 3)

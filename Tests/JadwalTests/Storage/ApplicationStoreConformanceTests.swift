@@ -19,66 +19,66 @@ struct ApplicationStoreConformanceTests {
     func accounts(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
             let accounts = fixture.accounts
-            try await accounts.create(name: "amal", password: "first password", email: "Amal@Example.org", now: Self.now)
-            try await accounts.create(name: "bilal", password: "bilal's password", isAdmin: true, now: Self.now + 1)
-            try await accounts.create(name: "Zed", password: "zed's password", now: Self.now + 2)
+            try await accounts.accounts.create(name: "amal", password: "first password", email: "Amal@Example.org", now: Self.now)
+            try await accounts.accounts.create(name: "bilal", password: "bilal's password", isAdmin: true, now: Self.now + 1)
+            try await accounts.accounts.create(name: "Zed", password: "zed's password", now: Self.now + 2)
 
             // A taken name is refused, by either process, and changes nothing.
             await #expect(throws: AccountStore.AccountError.self) {
-                try await accounts.create(name: "amal", password: "another password", now: Self.now + 3)
+                try await accounts.accounts.create(name: "amal", password: "another password", now: Self.now + 3)
             }
             await #expect(throws: AccountStore.AccountError.self) {
-                try await fixture.other.create(name: "amal", password: "another password", now: Self.now + 3)
+                try await fixture.other.accounts.create(name: "amal", password: "another password", now: Self.now + 3)
             }
-            #expect(await accounts.verify(name: "amal", password: "first password"))
+            #expect(await accounts.accounts.verify(name: "amal", password: "first password"))
 
             // Listed by name, byte by byte (upper case first), as stored.
-            let listed = try await fixture.other.list().map { AccountStore.Account(name: $0.name, email: $0.email, isAdmin: $0.isAdmin, createdAt: $0.createdAt) }
+            let listed = try await fixture.other.accounts.list().map { AccountStore.Account(name: $0.name, email: $0.email, isAdmin: $0.isAdmin, createdAt: $0.createdAt) }
             #expect(listed == [
                 AccountStore.Account(name: "Zed", email: nil, isAdmin: false, createdAt: Self.now + 2),
                 AccountStore.Account(name: "amal", email: "Amal@Example.org", isAdmin: false, createdAt: Self.now),
                 AccountStore.Account(name: "bilal", email: nil, isAdmin: true, createdAt: Self.now + 1),
             ])
-            #expect(try await accounts.account(named: "bilal")?.isAdmin == true)
-            #expect(try await accounts.account(named: "nobody") == nil)
+            #expect(try await accounts.accounts.account(named: "bilal")?.isAdmin == true)
+            #expect(try await accounts.accounts.account(named: "nobody") == nil)
 
             // Passwords.
-            #expect(await fixture.other.verify(name: "amal", password: "first password"))
-            #expect(await accounts.verify(name: "amal", password: "wrong password") == false)
-            #expect(await accounts.verify(name: "nobody", password: "first password") == false)
-            let stampBefore = await accounts.credentialStamp(name: "amal", password: "first password")
+            #expect(await fixture.other.accounts.verify(name: "amal", password: "first password"))
+            #expect(await accounts.accounts.verify(name: "amal", password: "wrong password") == false)
+            #expect(await accounts.accounts.verify(name: "nobody", password: "first password") == false)
+            let stampBefore = await accounts.accounts.credentialStamp(name: "amal", password: "first password")
             #expect(stampBefore != nil)
-            try await fixture.other.setPassword(name: "amal", password: "second password")
-            #expect(await accounts.verify(name: "amal", password: "first password") == false)
-            #expect(await accounts.verify(name: "amal", password: "second password"))
-            let stampAfter = await accounts.credentialStamp(name: "amal", password: "second password")
+            try await fixture.other.accounts.setPassword(name: "amal", password: "second password")
+            #expect(await accounts.accounts.verify(name: "amal", password: "first password") == false)
+            #expect(await accounts.accounts.verify(name: "amal", password: "second password"))
+            let stampAfter = await accounts.accounts.credentialStamp(name: "amal", password: "second password")
             #expect(stampAfter != nil && stampAfter != stampBefore)
-            await #expect(throws: AccountStore.AccountError.self) { try await accounts.setPassword(name: "nobody", password: "long enough") }
-            await #expect(throws: AccountStore.AccountError.self) { try await accounts.setPassword(name: "amal", password: "short") }
+            await #expect(throws: AccountStore.AccountError.self) { try await accounts.accounts.setPassword(name: "nobody", password: "long enough") }
+            await #expect(throws: AccountStore.AccountError.self) { try await accounts.accounts.setPassword(name: "amal", password: "short") }
 
             // Email and admin flag; email found without regard to case.
-            #expect(try await accounts.account(withEmail: "amal@example.org")?.name == "amal")
-            #expect(try await fixture.other.account(withEmail: "AMAL@EXAMPLE.ORG")?.name == "amal")
-            #expect(try await accounts.account(withEmail: "nobody@example.org") == nil)
-            try await accounts.update(name: "amal", email: "amal.new@example.org")
-            #expect(try await fixture.other.account(named: "amal")?.email == "amal.new@example.org")
-            #expect(try await accounts.account(withEmail: "Amal@Example.org") == nil)
-            #expect(try await accounts.account(withEmail: "Amal.New@example.org")?.name == "amal")
-            try await accounts.update(name: "amal", isAdmin: true)
-            var amal = try #require(try await accounts.account(named: "amal"))
+            #expect(try await accounts.accounts.account(withEmail: "amal@example.org")?.name == "amal")
+            #expect(try await fixture.other.accounts.account(withEmail: "AMAL@EXAMPLE.ORG")?.name == "amal")
+            #expect(try await accounts.accounts.account(withEmail: "nobody@example.org") == nil)
+            try await accounts.accounts.update(name: "amal", email: "amal.new@example.org")
+            #expect(try await fixture.other.accounts.account(named: "amal")?.email == "amal.new@example.org")
+            #expect(try await accounts.accounts.account(withEmail: "Amal@Example.org") == nil)
+            #expect(try await accounts.accounts.account(withEmail: "Amal.New@example.org")?.name == "amal")
+            try await accounts.accounts.update(name: "amal", isAdmin: true)
+            var amal = try #require(try await accounts.accounts.account(named: "amal"))
             #expect(amal.isAdmin && amal.email == "amal.new@example.org")
-            try await accounts.update(name: "amal", email: .some(""), isAdmin: false)
-            amal = try #require(try await accounts.account(named: "amal"))
+            try await accounts.accounts.update(name: "amal", email: .some(""), isAdmin: false)
+            amal = try #require(try await accounts.accounts.account(named: "amal"))
             #expect(!amal.isAdmin && amal.email == nil)
-            await #expect(throws: AccountStore.AccountError.self) { try await accounts.update(name: "amal", email: "not an address") }
-            await #expect(throws: AccountStore.AccountError.self) { try await accounts.update(name: "nobody", isAdmin: true) }
+            await #expect(throws: AccountStore.AccountError.self) { try await accounts.accounts.update(name: "amal", email: "not an address") }
+            await #expect(throws: AccountStore.AccountError.self) { try await accounts.accounts.update(name: "nobody", isAdmin: true) }
 
             // The welcome is due once, whichever process asks.
-            #expect(try await accounts.recordSignIn(name: "amal", now: Self.now + 10))
-            #expect(try await fixture.other.recordSignIn(name: "amal", now: Self.now + 11) == false)
-            #expect(try await accounts.recordSignIn(name: "amal", now: Self.now + 12) == false)
-            #expect(try await accounts.recordSignIn(name: "bilal", now: Self.now + 12))
-            #expect(try await accounts.recordSignIn(name: "nobody", now: Self.now + 12) == false)
+            #expect(try await accounts.accounts.recordSignIn(name: "amal", now: Self.now + 10))
+            #expect(try await fixture.other.accounts.recordSignIn(name: "amal", now: Self.now + 11) == false)
+            #expect(try await accounts.accounts.recordSignIn(name: "amal", now: Self.now + 12) == false)
+            #expect(try await accounts.accounts.recordSignIn(name: "bilal", now: Self.now + 12))
+            #expect(try await accounts.accounts.recordSignIn(name: "nobody", now: Self.now + 12) == false)
         }
     }
 
@@ -86,9 +86,9 @@ struct ApplicationStoreConformanceTests {
     func deleteCascades(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
             let accounts = fixture.accounts
-            try await accounts.create(name: "amal", password: "amal's password", now: Self.now)
-            try await accounts.create(name: "bilal", password: "bilal's password", now: Self.now)
-            let appPassword = try await accounts.createAppPassword(name: "amal", label: "iPhone", now: Self.now)
+            try await accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await accounts.accounts.create(name: "bilal", password: "bilal's password", now: Self.now)
+            let appPassword = try await accounts.accounts.createAppPassword(name: "amal", label: "iPhone", now: Self.now)
             let prayer = try await accounts.prayerSettings.update("amal", now: Self.now) { $0.blockMinutes = 30 }
             let oneTime = try await accounts.oneTimeTokens.issue(.signIn, for: "amal", now: Self.now)
             let refresh = try await accounts.refreshTokens.issue(for: "amal", now: Self.now)
@@ -101,12 +101,12 @@ struct ApplicationStoreConformanceTests {
             let bridge = try await fixture.chatSettings().issueBridgeToken(for: "amal")
             #expect(try await accounts.jobs.entries().count == 3)  // two webhooks and the chat's judging
 
-            try await fixture.other.delete(name: "amal")
+            try await fixture.other.accounts.delete(name: "amal")
 
-            #expect(try await accounts.account(named: "amal") == nil)
-            #expect(try await accounts.appPasswords(name: "amal").isEmpty)
-            #expect(await accounts.verify(name: "amal", password: appPassword) == false)
-            #expect(await accounts.credentialStamp(name: "amal", password: appPassword) == nil)
+            #expect(try await accounts.accounts.account(named: "amal") == nil)
+            #expect(try await accounts.accounts.appPasswords(name: "amal").isEmpty)
+            #expect(await accounts.accounts.verify(name: "amal", password: appPassword) == false)
+            #expect(await accounts.accounts.credentialStamp(name: "amal", password: appPassword) == nil)
             #expect(try await accounts.prayerSettings.settings(of: "amal") == PrayerSettings())
             #expect(try await accounts.prayerSettings.settings(forFeedToken: prayer.feedToken) == nil)
             #expect(try await accounts.oneTimeTokens.redeem(oneTime, for: .signIn, now: Self.now + 1) == .unknown)
@@ -116,13 +116,13 @@ struct ApplicationStoreConformanceTests {
             #expect(try await fixture.chats().conversations(of: "amal").isEmpty)
             #expect(try await accounts.conflicts.conflicts(of: "amal", includeResolved: true).isEmpty)
             #expect(try await fixture.chatSettings().account(forBridgeToken: bridge) == nil)
-            await #expect(throws: AccountStore.AccountError.self) { try await accounts.delete(name: "amal") }
+            await #expect(throws: AccountStore.AccountError.self) { try await accounts.accounts.delete(name: "amal") }
 
             // The name can be taken again, and starts from nothing.
-            try await accounts.create(name: "amal", password: "a new password", now: Self.now + 5)
+            try await accounts.accounts.create(name: "amal", password: "a new password", now: Self.now + 5)
             #expect(try await accounts.prayerSettings.settings(of: "amal").version == 0)
-            #expect(try await accounts.appPasswords(name: "amal").isEmpty)
-            #expect(try await accounts.account(named: "bilal") != nil)
+            #expect(try await accounts.accounts.appPasswords(name: "amal").isEmpty)
+            #expect(try await accounts.accounts.account(named: "bilal") != nil)
         }
     }
 
@@ -132,40 +132,40 @@ struct ApplicationStoreConformanceTests {
     func appPasswords(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
             let accounts = fixture.accounts
-            try await accounts.create(name: "amal", password: "amal's password", now: Self.now)
-            let phone = try await accounts.createAppPassword(name: "amal", label: "iPhone", now: Self.now + 1)
-            let laptop = try await fixture.other.createAppPassword(name: "amal", label: "Laptop", now: Self.now + 1)
+            try await accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            let phone = try await accounts.accounts.createAppPassword(name: "amal", label: "iPhone", now: Self.now + 1)
+            let laptop = try await fixture.other.accounts.createAppPassword(name: "amal", label: "Laptop", now: Self.now + 1)
             #expect(phone != laptop)
             #expect(AppPassword.Parsed(phone) != nil)
-            await #expect(throws: AccountStore.AccountError.self) { try await accounts.createAppPassword(name: "amal", label: "iPhone") }
-            await #expect(throws: AccountStore.AccountError.self) { try await accounts.createAppPassword(name: "nobody", label: "iPhone") }
+            await #expect(throws: AccountStore.AccountError.self) { try await accounts.accounts.createAppPassword(name: "amal", label: "iPhone") }
+            await #expect(throws: AccountStore.AccountError.self) { try await accounts.accounts.createAppPassword(name: "nobody", label: "iPhone") }
 
-            #expect(await fixture.other.verify(name: "amal", password: phone, now: Self.now + 5))
-            #expect(await accounts.verify(name: "amal", password: phone.uppercased(), now: Self.now + 6))
-            #expect(await accounts.verify(name: "bilal", password: phone) == false)
+            #expect(await fixture.other.accounts.verify(name: "amal", password: phone, now: Self.now + 5))
+            #expect(await accounts.accounts.verify(name: "amal", password: phone.uppercased(), now: Self.now + 6))
+            #expect(await accounts.accounts.verify(name: "bilal", password: phone) == false)
             let wrong = AppPassword.generate()
-            #expect(await accounts.verify(name: "amal", password: wrong) == false)
+            #expect(await accounts.accounts.verify(name: "amal", password: wrong) == false)
 
-            let listed = try await accounts.appPasswords(name: "amal")
+            let listed = try await accounts.accounts.appPasswords(name: "amal")
             #expect(listed.map(\.label) == ["Laptop", "iPhone"])
             #expect(listed.map(\.createdAt) == [Self.now + 1, Self.now + 1])
             #expect(listed.first { $0.label == "iPhone" }?.lastUsedAt == Self.now + 6)
             #expect(listed.first { $0.label == "Laptop" }?.lastUsedAt == nil)
             #expect(listed.first { $0.label == "iPhone" }?.id == AppPassword.Parsed(phone)?.id)
 
-            let stamp = await accounts.credentialStamp(name: "amal", password: phone)
-            let accountStamp = await accounts.credentialStamp(name: "amal", password: "amal's password")
+            let stamp = await accounts.accounts.credentialStamp(name: "amal", password: phone)
+            let accountStamp = await accounts.accounts.credentialStamp(name: "amal", password: "amal's password")
             #expect(stamp != nil && stamp != accountStamp)
-            try await fixture.other.revokeAppPassword(name: "amal", label: "iPhone")
-            let revokedStamp = await accounts.credentialStamp(name: "amal", password: phone)
+            try await fixture.other.accounts.revokeAppPassword(name: "amal", label: "iPhone")
+            let revokedStamp = await accounts.accounts.credentialStamp(name: "amal", password: phone)
             #expect(revokedStamp != stamp)
             #expect(revokedStamp == nil)
-            #expect(await accounts.verify(name: "amal", password: phone) == false)
-            #expect(await accounts.verify(name: "amal", password: laptop))
-            #expect(try await accounts.appPasswords(name: "amal").map(\.label) == ["Laptop"])
-            await #expect(throws: AccountStore.AccountError.self) { try await accounts.revokeAppPassword(name: "amal", label: "iPhone") }
+            #expect(await accounts.accounts.verify(name: "amal", password: phone) == false)
+            #expect(await accounts.accounts.verify(name: "amal", password: laptop))
+            #expect(try await accounts.accounts.appPasswords(name: "amal").map(\.label) == ["Laptop"])
+            await #expect(throws: AccountStore.AccountError.self) { try await accounts.accounts.revokeAppPassword(name: "amal", label: "iPhone") }
             // The label is free again.
-            _ = try await accounts.createAppPassword(name: "amal", label: "iPhone", now: Self.now + 9)
+            _ = try await accounts.accounts.createAppPassword(name: "amal", label: "iPhone", now: Self.now + 9)
         }
     }
 
@@ -175,7 +175,7 @@ struct ApplicationStoreConformanceTests {
     func prayerSettings(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
             let store = fixture.accounts.prayerSettings
-            try await fixture.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await fixture.accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
             #expect(try await store.settings(of: "amal") == PrayerSettings())
 
             let place = PrayerSettings.Place(name: "Makkah · مكة", latitude: 21.422_487_123_456_7, longitude: 39.826_206_987_654_3,
@@ -317,7 +317,7 @@ struct ApplicationStoreConformanceTests {
         try await StoreFixture.with(engine) { fixture in
             let jobs = fixture.accounts.jobs
             let otherJobs = fixture.other.jobs
-            try await fixture.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await fixture.accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
 
             // A key coalesces: one job, its generation bumped, its due time the earlier one.
             try await jobs.enqueue(.judgeChat, key: "chat:1", account: "amal", due: Self.now + 100)
@@ -387,7 +387,7 @@ struct ApplicationStoreConformanceTests {
     @Test("one-time tokens redeem once, for their purpose, before they expire", arguments: StoreEngine.allCases)
     func oneTimeTokens(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
-            try await fixture.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await fixture.accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
             let tokens = fixture.accounts.oneTimeTokens
             let otherTokens = fixture.other.oneTimeTokens
             let token = try await tokens.issue(.setup, for: "amal", detail: "iPhone · آيفون", now: Self.now)
@@ -411,7 +411,7 @@ struct ApplicationStoreConformanceTests {
     @Test("refresh tokens rotate, and a replaced token used again revokes its family", arguments: StoreEngine.allCases)
     func refreshTokens(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
-            try await fixture.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await fixture.accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
             let tokens = fixture.accounts.refreshTokens
             let otherTokens = fixture.other.refreshTokens
             let first = try await tokens.issue(for: "amal", now: Self.now)
@@ -458,7 +458,7 @@ struct ApplicationStoreConformanceTests {
     @Test("web sessions: found until they expire, end, or the password changes", arguments: StoreEngine.allCases)
     func webSessions(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
-            try await fixture.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await fixture.accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
             let sessions = fixture.accounts.webSessions
             let otherSessions = fixture.other.webSessions
             let started = try await sessions.start(for: "amal", now: Self.now)
@@ -476,7 +476,7 @@ struct ApplicationStoreConformanceTests {
             #expect(try await sessions.session(for: third.cookie, now: Self.now + 11) == third.session)
 
             // A password change (in another process) ends every session started before it.
-            try await fixture.other.setPassword(name: "amal", password: "a new password")
+            try await fixture.other.accounts.setPassword(name: "amal", password: "a new password")
             #expect(try await sessions.session(for: third.cookie, now: Self.now + 12) == nil)
             #expect(try await sessions.session(for: started.cookie, now: Self.now + 12) == nil)
             let fourth = try await sessions.start(for: "amal", now: Self.now + 13)
@@ -489,7 +489,7 @@ struct ApplicationStoreConformanceTests {
     @Test("chats: recording is idempotent on the message id, in either process", arguments: StoreEngine.allCases)
     func chats(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
-            try await fixture.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await fixture.accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
             let chats = fixture.chats()
             let otherChats = fixture.chats(fixture.other)
             let first = try await chats.record([message("m1", at: Self.now - 60), message("m2", at: Self.now - 30, fromOwner: true)],
@@ -544,7 +544,7 @@ struct ApplicationStoreConformanceTests {
     @Test("chat settings: webhook and its secret, waking hours, bridge tokens", arguments: StoreEngine.allCases)
     func chatSettings(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
-            try await fixture.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await fixture.accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
             let settings = fixture.chatSettings()
             let otherSettings = fixture.chatSettings(fixture.other)
             #expect(try await settings.settings(of: "amal") == .defaults)
@@ -585,7 +585,7 @@ struct ApplicationStoreConformanceTests {
     @Test("conflicts: stored, listed soonest first, resolved, replaced", arguments: StoreEngine.allCases)
     func conflicts(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
-            try await fixture.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await fixture.accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
             let store = fixture.accounts.conflicts
             let otherStore = fixture.other.conflicts
             let later = busy("dentist", start: Self.now + 7200)
@@ -626,7 +626,7 @@ struct ApplicationStoreConformanceTests {
     @Test("of 20 concurrent redemptions of one token in two processes, exactly one wins", arguments: StoreEngine.allCases)
     func concurrentRedemptions(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
-            try await fixture.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await fixture.accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
             let token = try await fixture.accounts.oneTimeTokens.issue(.signIn, for: "amal", now: Self.now)
             let stores = [fixture.accounts.oneTimeTokens, fixture.other.oneTimeTokens]
             let outcomes = try await withThrowingTaskGroup(of: OneTimeTokens.Redemption.self) { group in
@@ -645,7 +645,7 @@ struct ApplicationStoreConformanceTests {
     @Test("of concurrent rotations of one refresh token in two processes, exactly one wins", arguments: StoreEngine.allCases)
     func concurrentRotations(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
-            try await fixture.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await fixture.accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
             let token = try await fixture.accounts.refreshTokens.issue(for: "amal", now: Self.now)
             let stores = [fixture.accounts.refreshTokens, fixture.other.refreshTokens]
             let outcomes = try await withThrowingTaskGroup(of: RefreshTokens.Rotation.self) { group in
@@ -749,7 +749,7 @@ struct ApplicationStoreConformanceTests {
     @Test("concurrent prayer-settings updates in two processes never lose a version", arguments: StoreEngine.allCases)
     func concurrentPrayerUpdates(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
-            try await fixture.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await fixture.accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
             let stores = [fixture.accounts.prayerSettings, fixture.other.prayerSettings]
             let count = 20
             // The first save also makes the row (and its feed token): include it in the race.
@@ -777,7 +777,7 @@ struct ApplicationStoreConformanceTests {
                     let store = stores[index % 2]
                     group.addTask {
                         do {
-                            try await store.create(name: "amal", password: "password \(index)", now: Self.now)
+                            try await store.accounts.create(name: "amal", password: "password \(index)", now: Self.now)
                             return "created"
                         } catch {
                             guard let refused = error as? AccountStore.AccountError else { return "failed: \(error)" }
@@ -789,7 +789,7 @@ struct ApplicationStoreConformanceTests {
             }
             #expect(outcomes.filter { $0 == "created" }.count == 1)
             #expect(outcomes.filter { $0 == "refused" }.count == 5, "\(outcomes)")
-            let names = try await fixture.accounts.list().map(\.name)
+            let names = try await fixture.accounts.accounts.list().map(\.name)
             #expect(names == ["amal"])
         }
     }
@@ -797,7 +797,7 @@ struct ApplicationStoreConformanceTests {
     @Test("concurrent chat-settings updates of different fields in two processes keep every change", arguments: StoreEngine.allCases)
     func concurrentChatSettings(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
-            try await fixture.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await fixture.accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
             let stores = [fixture.chatSettings(), fixture.chatSettings(fixture.other)]
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { _ = try await stores[0].update("amal", webhookURL: .some("https://example.org/hook")) }
@@ -815,7 +815,7 @@ struct ApplicationStoreConformanceTests {
     @Test("the same chat message recorded in two processes at once is kept once", arguments: StoreEngine.allCases)
     func concurrentRecording(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
-            try await fixture.accounts.create(name: "amal", password: "amal's password", now: Self.now)
+            try await fixture.accounts.accounts.create(name: "amal", password: "amal's password", now: Self.now)
             let stores = [fixture.chats(), fixture.chats(fixture.other)]
             let results = try await withThrowingTaskGroup(of: ChatStore.Recorded.self) { group in
                 for index in 0..<10 {

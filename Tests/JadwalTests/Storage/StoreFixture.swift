@@ -17,9 +17,9 @@ enum StoreEngine: String, CaseIterable, CustomTestStringConvertible {
 final class StoreFixture: Sendable {
     let engine: StoreEngine
     /// The store most cases use.
-    let accounts: AccountStore
+    let accounts: ApplicationDatabase
     /// Another process's store on the same database.
-    let other: AccountStore
+    let other: ApplicationDatabase
     /// The key chats are sealed with, the same in both "processes".
     let cipher: SealingKey
     /// The server's secret key, the same in both "processes".
@@ -27,7 +27,7 @@ final class StoreFixture: Sendable {
     private let directory: String?
     private let pools: [PostgresPool]
 
-    private init(engine: StoreEngine, accounts: AccountStore, other: AccountStore, directory: String?, pools: [PostgresPool]) throws {
+    private init(engine: StoreEngine, accounts: ApplicationDatabase, other: ApplicationDatabase, directory: String?, pools: [PostgresPool]) throws {
         self.engine = engine
         self.accounts = accounts
         self.other = other
@@ -43,8 +43,8 @@ final class StoreFixture: Sendable {
             let directory = NSTemporaryDirectory() + "stores-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let path = directory + "/jadwal.sqlite"
-            let accounts = try AccountStore(path: path, bcryptCost: 4)
-            let other = try AccountStore(path: path, bcryptCost: 4)
+            let accounts = try ApplicationDatabase(path: path, bcryptCost: 4)
+            let other = try ApplicationDatabase(path: path, bcryptCost: 4)
             return try StoreFixture(engine: engine, accounts: accounts, other: other, directory: directory, pools: [])
         case .postgres:
             let location = try PostgresLocation(url: TemporaryPostgres.shared().makeDatabase())
@@ -52,8 +52,8 @@ final class StoreFixture: Sendable {
             let first = PostgresPool(location: location, connectionTimeout: .seconds(60), maximumConnections: 6)
             let second = PostgresPool(location: location, connectionTimeout: .seconds(60), maximumConnections: 6)
             // Two instances starting together: the advisory lock lets one apply the schema.
-            async let accounts = AccountStore.open(postgres: first, bcryptCost: 4)
-            async let other = AccountStore.open(postgres: second, bcryptCost: 4)
+            async let accounts = ApplicationDatabase.open(postgres: first, bcryptCost: 4)
+            async let other = ApplicationDatabase.open(postgres: second, bcryptCost: 4)
             return try await StoreFixture(engine: engine, accounts: accounts, other: other, directory: nil, pools: [first, second])
         }
     }
@@ -68,19 +68,19 @@ final class StoreFixture: Sendable {
     }
 
     /// The chats of `store` (``accounts`` unless given).
-    func chats(_ store: AccountStore? = nil) -> ChatStore {
+    func chats(_ store: ApplicationDatabase? = nil) -> ChatStore {
         let store = store ?? accounts
         return ChatStore(database: store.database, cipher: cipher, jobs: store.jobs)
     }
 
     /// The chat settings of `store` (``accounts`` unless given).
-    func chatSettings(_ store: AccountStore? = nil) -> ChatSettingsStore {
+    func chatSettings(_ store: ApplicationDatabase? = nil) -> ChatSettingsStore {
         ChatSettingsStore(database: (store ?? accounts).database, cipher: cipher)
     }
 
     /// The keys kept in `store`'s database (``accounts`` unless given), sealed with the
     /// secret key both "processes" share.
-    func vault(_ store: AccountStore? = nil) -> KeyVault {
+    func vault(_ store: ApplicationDatabase? = nil) -> KeyVault {
         (store ?? accounts).keyVault(secret: secret)
     }
 
