@@ -13,7 +13,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "CivilDates", targets: ["CivilDates"]),
+        .library(name: "ContentLines", targets: ["ContentLines"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
+        .library(name: "VCard", targets: ["VCard"]),
         .library(name: "WebDAV", targets: ["WebDAV"]),
         .library(name: "CalDAVCore", targets: ["CalDAVCore"]),
         .library(name: "CalDAVCoreTesting", targets: ["CalDAVCoreTesting"]),
@@ -46,8 +48,14 @@ let package = Package(
         // Civil (zone-less) dates and wall-clock times shared by ICalendar, PrayerTimes and
         // Extraction, which re-export them. Foundation only; depends on nothing here.
         .target(name: "CivilDates", swiftSettings: strictSettings),
+        // What iCalendar and vCard content lines share (RFC 5545 §3.1-3.3, RFC 6350 §3-5):
+        // text escaping and parameter values. Depends on nothing.
+        .target(name: "ContentLines", swiftSettings: strictSettings),
         // RFC 5545: model, parser, serializer, recurrence, time zones. Foundation only.
-        .target(name: "ICalendar", dependencies: ["CivilDates"], swiftSettings: strictSettings),
+        .target(name: "ICalendar", dependencies: ["CivilDates", "ContentLines"], swiftSettings: strictSettings),
+        // RFC 6350 (vCard 4.0) and RFC 2426 (vCard 3.0): model, parser, serializer, typed
+        // values, conversion between versions. Foundation only; depends on ContentLines.
+        .target(name: "VCard", dependencies: ["ContentLines"], swiftSettings: strictSettings),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The WebDAV engine (DAVServer: OPTIONS, the root, the principals, one adapter per
         // protocol tree) and what every DAV protocol shares (RFC 4918, RFC 6578): safe XML,
@@ -154,7 +162,7 @@ let package = Package(
         .executableTarget(
             name: "jadwald",
             dependencies: [
-                "ICalendar", "WebDAV", "CalDAVCore", "CalDAVCaching", "SQLiteAccess", "PostgresAccess", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
+                "ICalendar", "VCard", "WebDAV", "CalDAVCore", "CalDAVCaching", "SQLiteAccess", "PostgresAccess", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
                 "SQLStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -183,6 +191,7 @@ let package = Package(
         ),
         .testTarget(name: "CivilDatesTests", dependencies: ["CivilDates"], swiftSettings: strictSettings),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
+        .testTarget(name: "VCardTests", dependencies: ["VCard"], swiftSettings: strictSettings),
         .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching"], swiftSettings: strictSettings),
         .testTarget(
             name: "CalDAVSQLiteTests",

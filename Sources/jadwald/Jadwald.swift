@@ -12,11 +12,11 @@ struct Jadwald: AsyncParsableCommand {
         discussion: """
             `jadwald serve` runs the CalDAV server; `jadwald user` manages accounts; \
             `jadwald mail` tests the mail settings and lists the outbox; \
-            `jadwald ical` and `jadwald prayer` are the iCalendar and prayer-time tools; \
+            `jadwald ical`, `jadwald vcard` and `jadwald prayer` are the iCalendar, vCard and prayer-time tools; \
             `jadwald profile` and `jadwald qr` make device setup profiles and QR codes.
             """,
         version: "0.1.0",
-        subcommands: [ServeCommand.self, UserCommand.self, MailCommand.self, KeysCommand.self, ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, MigrateStoreCommand.self, ICalCommand.self,
+        subcommands: [ServeCommand.self, UserCommand.self, MailCommand.self, KeysCommand.self, ImportCommand.self, ExportCommand.self, BackupCommand.self, RestoreCommand.self, MigrateStoreCommand.self, ICalCommand.self, VCardCommand.self,
                       PrayerCommand.self, ProfileCommand.self, QRCommand.self, ExtractCommand.self, ChatsCommand.self, ConflictsCommand.self]
     )
 

@@ -92,22 +92,12 @@ private struct Writer {
             for (index, item) in parameter.values.enumerated() {
                 if index > 0 { line.append(0x2C) }
                 let wasQuoted = index < parameter.quoted.count && parameter.quoted[index]
-                appendParameterValue(item, quoted: wasQuoted)
+                ParameterValue.append(item, quoted: wasQuoted, to: &line)
             }
         }
         line.append(0x3A)  // :
         line.append(contentsOf: value.utf8)
         fold()
-    }
-
-    mutating func appendParameterValue(_ value: String, quoted: Bool) {
-        let needsQuotes = quoted || value.utf8.contains { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C }
-        if needsQuotes { line.append(0x22) }
-        for byte in value.utf8 {
-            // A double quote cannot appear in a parameter value; RFC 6868 spells it ^'.
-            if byte == 0x22 { line.append(0x5E); line.append(0x27) } else { line.append(byte) }
-        }
-        if needsQuotes { line.append(0x22) }
     }
 
     /// Appends `line` to the output, folded at 75 octets on UTF-8 boundaries.

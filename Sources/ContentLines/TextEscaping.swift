@@ -1,10 +1,11 @@
-/// TEXT value escaping (RFC 5545 §3.3.11).
+/// Text value escaping, the same in iCalendar (RFC 5545 §3.3.11) and vCard (RFC 6350 §3.4,
+/// RFC 2426 §4).
 ///
-/// In a TEXT value a backslash escapes `\`, `;`, `,` and a line break (`\n` or `\N`).
+/// In a text value a backslash escapes `\`, `;`, `,` and a line break (`\n` or `\N`).
 /// Unescaping is lenient: an unknown escape such as `\:` (seen from some Outlook versions)
-/// yields the character itself.
+/// yields the character itself, and a lone trailing backslash is kept.
 public enum TextEscaping {
-    /// Escapes `text` for use as a TEXT value.
+    /// Escapes `text` for use as a text value.
     public static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else {
             return text
@@ -26,7 +27,7 @@ public enum TextEscaping {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Resolves the escapes of a TEXT value.
+    /// Resolves the escapes of a text value.
     public static func unescape(_ value: String) -> String {
         guard value.utf8.contains(0x5C) else { return value }
         var out: [UInt8] = []
@@ -51,11 +52,23 @@ public enum TextEscaping {
 
     /// Splits a raw value at commas that are not escaped, keeping escapes in the parts.
     public static func splitList(_ value: String) -> [String] {
-        splitRaw(value, separator: 0x2C)
+        split(value, at: 0x2C)
+    }
+
+    /// Splits a raw structured value (vCard's `N`, `ADR`) at semicolons that are not
+    /// escaped, keeping escapes in the parts.
+    public static func splitComponents(_ value: String) -> [String] {
+        split(value, at: 0x3B)
+    }
+
+    /// A structured value: components separated by `;`, the values of each component by
+    /// `,`, every value escaped.
+    public static func joinComponents(_ components: [[String]]) -> String {
+        components.map { $0.map(escape).joined(separator: ",") }.joined(separator: ";")
     }
 
     /// Splits a raw value at unescaped occurrences of `separator` (an ASCII byte).
-    static func splitRaw(_ value: String, separator: UInt8) -> [String] {
+    static func split(_ value: String, at separator: UInt8) -> [String] {
         guard value.utf8.contains(separator) else { return [value] }
         var parts: [String] = []
         var current: [UInt8] = []
@@ -78,7 +91,7 @@ public enum TextEscaping {
         return parts
     }
 
-    /// Rewrites a raw TEXT value with canonical escapes: `\N` becomes `\n`, stray `;` and
+    /// Rewrites a raw text value with canonical escapes: `\N` becomes `\n`, stray `;` and
     /// `,` are escaped, unknown escapes are dropped. Idempotent.
     public static func normalize(_ value: String, isList: Bool) -> String {
         if isList {
