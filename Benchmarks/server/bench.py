@@ -59,10 +59,10 @@ import temporary_postgres as postgres  # noqa: E402
 USER, PASSWORD = "bench", "bench-password-1"
 AUTH = "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
 CLK_TCK = os.sysconf("SC_CLK_TCK")
-ALL_SERVERS = ["jadwald", "jadwald-nocache", "jadwald-base", "jadwald-pg", "jadwald-pg2", "radicale", "baikal",
+ALL_SERVERS = ["jadwald", "jadwald-nocache", "jadwald-base", "jadwald-pg", "jadwald-base-pg", "jadwald-pg2", "radicale", "baikal",
                "xandikos", "nginx"]
 DEFAULT_SERVERS = ["jadwald", "radicale", "xandikos", "nginx"]
-PG_SERVERS = ["jadwald-pg", "jadwald-pg2"]
+PG_SERVERS = ["jadwald-pg", "jadwald-base-pg", "jadwald-pg2"]
 READ_TESTS = ["propfind", "query", "query_random", "multiget", "multiget_random", "get", "get_random",
               "sync_initial", "sync_after"]
 WRITE_TESTS = ["put", "delete"]
@@ -406,6 +406,15 @@ class JadwaldPG(Jadwald):
             self.sample_rss()
             db, self.db = self.db, None
             db.stop()
+
+
+class JadwaldBasePG(JadwaldPG):
+    """The --baseline binary on a fresh PostgreSQL database, as jadwald-pg: before and after a
+    change on PostgreSQL, in the same run."""
+    name = "jadwald-base-pg"
+
+    def binary(self) -> str:
+        return self.args.baseline
 
 
 class JadwaldPG2(JadwaldPG):
@@ -1308,7 +1317,7 @@ def main() -> int:
     captured: dict = {}
     capture_source = None
     classes = {"jadwald": Jadwald, "jadwald-nocache": JadwaldNoCache, "jadwald-base": JadwaldBase,
-               "jadwald-pg": JadwaldPG, "jadwald-pg2": JadwaldPG2, "radicale": Radicale, "baikal": Baikal,
+               "jadwald-pg": JadwaldPG, "jadwald-base-pg": JadwaldBasePG, "jadwald-pg2": JadwaldPG2, "radicale": Radicale, "baikal": Baikal,
                "xandikos": Xandikos}
     floors_result = None
     live: list[Server] = []

@@ -180,6 +180,22 @@ public struct CalendarStoreConformance: Sendable {
         if try await names(201, 500, "VEVENT") != ["unknown.ics"] { failures.append("a range between objects: \(try await names(201, 500, "VEVENT"))") }
         // A span touching the range may hold a zero-length instance there: a candidate.
         if try await !names(200, 500, "VEVENT").contains("early.ics") { failures.append("a span ending where the range starts is not a candidate") }
+        // A time-range read hands back the index's single instance; it travels with a copy,
+        // and a later write without one takes it away.
+        let copies = CalendarReference(owner: "amal", name: "copies")
+        try await store.createCalendar(CalendarCollection(reference: copies))
+        let single = CalendarObjectIndex(uid: "s", componentType: "VEVENT", firstStart: 3000, lastEnd: 3600, isSingleInstance: true)
+        _ = try await store.putObject(named: "single.ics", data: [1], index: single, in: work, precondition: .none)
+        _ = try await store.transferObject(named: "single.ics", in: work, to: "copy.ics", in: copies, keepSource: true, overwrite: false)
+        _ = try await store.putObject(named: "single.ics", data: [2], index: index("s", 3000, 3600), in: work, precondition: .none)
+        let range = TimeRange(start: 3000, end: 3100)
+        let copied = try await store.objects(in: copies, overlapping: range, componentType: "VEVENT").first
+        if copied?.singleInstance != InstanceSpan(start: 3000, end: 3600) {
+            failures.append("a copied single instance reads back as \(String(describing: copied?.singleInstance))")
+        }
+        if try await store.objects(in: work, overlapping: range, componentType: "VEVENT").contains(where: { $0.singleInstance != nil }) {
+            failures.append("an index without a single instance still has one")
+        }
         return failures
     }
 

@@ -78,7 +78,11 @@ public actor InMemoryCalendarStore: CalendarStore {
     public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) throws(StoreError) -> [CalendarObject] {
         try entry(reference).objects.values
             .filter { (componentType == nil || $0.index.componentType == componentType) && $0.index.mayOverlap(range) }
-            .map(\.object).sorted { $0.name < $1.name }
+            .map { stored in
+                var object = stored.object
+                object.singleInstance = stored.index.singleInstance
+                return object
+            }.sorted { $0.name < $1.name }
     }
 
     public func putObject(

@@ -146,7 +146,7 @@ public final class PostgresCalendarStore: CalendarStore {
     public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) async throws(StoreError) -> [CalendarObject] {
         try Self.joinedObjects(try await lookup { connection in
             try await connection.rows("""
-                SELECT \(unescaped: Self.joinedObjectColumns) FROM calendar c LEFT JOIN calendar_object o ON o.calendar_id = c.id
+                SELECT \(unescaped: Self.joinedObjectColumns), o.single_instance, o.first_start, o.last_end FROM calendar c LEFT JOIN calendar_object o ON o.calendar_id = c.id
                 AND (\(componentType)::text IS NULL OR o.component_type = \(componentType))
                 AND (\(range.end)::bigint IS NULL OR o.first_start IS NULL OR o.first_start < \(range.end))
                 AND (\(range.start)::bigint IS NULL OR o.last_end IS NULL OR o.last_end >= \(range.start))
@@ -177,7 +177,7 @@ public final class PostgresCalendarStore: CalendarStore {
             let next = position + 1
             let object = CalendarObject(name: name, data: data, etag: EntityTag.make(position: next, data: data),
                                         uid: index.uid, componentType: index.componentType, lastModified: now)
-            try await Self.upsert(object, calendar: id, firstStart: index.firstStart, lastEnd: index.lastEnd, connection)
+            try await Self.upsert(object, calendar: id, index: index, connection)
             try await Self.logChange(calendar: id, position: next, name: name, connection)
             return (object, existing == nil)
         }
@@ -236,8 +236,9 @@ public final class PostgresCalendarStore: CalendarStore {
             }
             let object = CalendarObject(name: name, data: stored.data, etag: EntityTag.make(position: next, data: stored.data),
                                         uid: stored.uid, componentType: stored.componentType, lastModified: now)
-            try await Self.upsert(object, calendar: targetID, firstStart: row.get("first_start", as: Int?.self),
-                                  lastEnd: row.get("last_end", as: Int?.self), connection)
+            let index = CalendarObjectIndex(uid: stored.uid, componentType: stored.componentType, firstStart: try row.get("first_start", as: Int?.self),
+                                            lastEnd: try row.get("last_end", as: Int?.self), isSingleInstance: try row.get("single_instance", as: Bool.self))
+            try await Self.upsert(object, calendar: targetID, index: index, connection)
             try await Self.logChange(calendar: targetID, position: next, name: name, connection)
             return (object, !exists)
         }
@@ -311,13 +312,14 @@ public final class PostgresCalendarStore: CalendarStore {
     }
 
     /// Inserts or replaces an object row with its index span.
-    private static func upsert(_ object: CalendarObject, calendar id: Int64, firstStart: Int?, lastEnd: Int?, _ connection: PostgresConnection) async throws {
+    private static func upsert(_ object: CalendarObject, calendar id: Int64, index: CalendarObjectIndex, _ connection: PostgresConnection) async throws {
         try await connection.run("""
-            INSERT INTO calendar_object (calendar_id, name, data, etag, uid, component_type, first_start, last_end, last_modified)
-            VALUES (\(id), \(object.name), \(object.data.bytea), \(object.etag), \(object.uid), \(object.componentType), \(firstStart), \(lastEnd), \(object.lastModified))
+            INSERT INTO calendar_object (calendar_id, name, data, etag, uid, component_type, first_start, last_end, single_instance, last_modified)
+            VALUES (\(id), \(object.name), \(object.data.bytea), \(object.etag), \(object.uid), \(object.componentType), \(index.firstStart),
+                    \(index.lastEnd), \(index.isSingleInstance), \(object.lastModified))
             ON CONFLICT (calendar_id, name) DO UPDATE SET data = excluded.data, etag = excluded.etag, uid = excluded.uid,
                 component_type = excluded.component_type, first_start = excluded.first_start, last_end = excluded.last_end,
-                last_modified = excluded.last_modified
+                single_instance = excluded.single_instance, last_modified = excluded.last_modified
             """)
     }
 
@@ -392,9 +394,16 @@ public final class PostgresCalendarStore: CalendarStore {
         }
     }
 
+    /// An object from a row; with the single instance when the row has `single_instance`
+    /// (a time-range read) and it is set.
     private static func object(_ row: PostgresRandomAccessRow) throws -> CalendarObject {
-        CalendarObject(name: try row.get("name"), data: try row.bytes("data"), etag: try row.get("etag"), uid: try row.get("uid"),
-                       componentType: try row.get("component_type"), lastModified: try row.get("last_modified"))
+        var object = CalendarObject(name: try row.get("name"), data: try row.bytes("data"), etag: try row.get("etag"), uid: try row.get("uid"),
+                                    componentType: try row.get("component_type"), lastModified: try row.get("last_modified"))
+        if row.contains("single_instance"), try row.get("single_instance", as: Bool?.self) == true,
+           let start = try row.get("first_start", as: Int?.self), let end = try row.get("last_end", as: Int?.self) {
+            object.singleInstance = InstanceSpan(start: start, end: end)
+        }
+        return object
     }
 
     // MARK: Transactions and errors

@@ -94,5 +94,8 @@ enum Schema {
         ]),
         // The stamp caches of this database are kept by (PostgresChangeSignal): moved after every commit.
         PostgresMigration("2-change-stamp", statements: ["CREATE SEQUENCE \(PostgresChangeSignal.sequence) AS BIGINT"]),
+        // Whether first_start..last_end is exactly the object's one instance (see
+        // CalendarObjectIndex.isSingleInstance); rows written before say no, and are parsed.
+        PostgresMigration("3-single-instance", statements: ["ALTER TABLE calendar_object ADD COLUMN single_instance BOOLEAN NOT NULL DEFAULT false"]),
     ])
 }

@@ -95,6 +95,11 @@ enum Migrations {
                 CREATE INDEX change_log_name ON change_log (calendar_id, name);
                 """)
         }
+        migrator.registerMigration("5-single-instance") { db in
+            // Whether first_start..last_end is exactly the object's one instance (see
+            // CalendarObjectIndex.isSingleInstance); rows written before say no, and are parsed.
+            try db.execute(sql: "ALTER TABLE calendar_object ADD COLUMN single_instance INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

@@ -160,7 +160,14 @@ public final class SQLiteCalendarStore: CalendarStore {
         try await scan { db in
             let id = try Self.requireCalendarID(reference, db)
             let query = Self.overlapQuery(calendarID: id, range: range, componentType: componentType)
-            return try Self.objects(RawStatement(db, query.sql, query.arguments)).sorted { $0.name < $1.name }
+            let row = try RawStatement(db, query.sql, query.arguments)
+            var found: [CalendarObject] = []
+            while try row.step() {
+                var object = Self.object(row)
+                if row.int(6) != 0, !row.isNull(7), !row.isNull(8) { object.singleInstance = InstanceSpan(start: row.int(7), end: row.int(8)) }
+                found.append(object)
+            }
+            return found.sorted { $0.name < $1.name }
         }
     }
 
@@ -169,7 +176,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     /// and reads every row (blob included) to test the span; without, it tests the span on
     /// `calendar_object_span` entries and reads only the candidates' rows, sorted afterwards.
     static func overlapQuery(calendarID id: Int64, range: TimeRange, componentType: String?) -> (sql: String, arguments: [RawStatement.Argument]) {
-        var sql = "SELECT \(objectColumns) FROM calendar_object WHERE calendar_id = ?"
+        var sql = "SELECT \(objectColumns), single_instance, first_start, last_end FROM calendar_object WHERE calendar_id = ?"
         var arguments: [RawStatement.Argument] = [.integer(id)]
         if let componentType { sql += " AND component_type = ?"; arguments.append(.text(componentType)) }
         if let end = range.end { sql += " AND (first_start IS NULL OR first_start < ?)"; arguments.append(.integer(Int64(end))) }
@@ -195,7 +202,7 @@ public final class SQLiteCalendarStore: CalendarStore {
             let next = position + 1
             let object = CalendarObject(name: name, data: data, etag: EntityTag.make(position: next, data: data),
                                         uid: index.uid, componentType: index.componentType, lastModified: now)
-            try Self.upsert(object, calendar: id, firstStart: index.firstStart, lastEnd: index.lastEnd, db)
+            try Self.upsert(object, calendar: id, index: index, db)
             try Self.logChange(calendar: id, position: next, name: name, db)
             return (object, existing == nil)
         }
@@ -220,7 +227,7 @@ public final class SQLiteCalendarStore: CalendarStore {
         let now = clock()
         return try await write { db in
             let (originID, originPosition) = try Self.requireCalendar(origin, db)
-            guard let (stored, firstStart, lastEnd) = try Self.objectWithSpan(named: source, calendar: originID, db) else {
+            guard let (stored, index) = try Self.objectWithIndex(named: source, calendar: originID, db) else {
                 throw StoreError(.notFound, "no object \(source)")
             }
             if origin == destination && source == name { return (stored, false) }
@@ -240,7 +247,7 @@ public final class SQLiteCalendarStore: CalendarStore {
             let next = targetPosition + 1
             let object = CalendarObject(name: name, data: stored.data, etag: EntityTag.make(position: next, data: stored.data),
                                         uid: stored.uid, componentType: stored.componentType, lastModified: now)
-            try Self.upsert(object, calendar: targetID, firstStart: firstStart, lastEnd: lastEnd, db)
+            try Self.upsert(object, calendar: targetID, index: index, db)
             try Self.logChange(calendar: targetID, position: next, name: name, db)
             return (object, !exists)
         }
@@ -311,14 +318,15 @@ public final class SQLiteCalendarStore: CalendarStore {
     }
 
     /// Inserts or replaces an object row with its index span.
-    private static func upsert(_ object: CalendarObject, calendar id: Int64, firstStart: Int?, lastEnd: Int?, _ db: Database) throws {
+    private static func upsert(_ object: CalendarObject, calendar id: Int64, index: CalendarObjectIndex, _ db: Database) throws {
         try db.cachedStatement(sql: """
-            INSERT INTO calendar_object (calendar_id, name, data, etag, uid, component_type, first_start, last_end, last_modified)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO calendar_object (calendar_id, name, data, etag, uid, component_type, first_start, last_end, single_instance, last_modified)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (calendar_id, name) DO UPDATE SET data = excluded.data, etag = excluded.etag, uid = excluded.uid,
                 component_type = excluded.component_type, first_start = excluded.first_start, last_end = excluded.last_end,
-                last_modified = excluded.last_modified
-            """).execute(arguments: [id, object.name, Data(object.data), object.etag, object.uid, object.componentType, firstStart, lastEnd, object.lastModified])
+                single_instance = excluded.single_instance, last_modified = excluded.last_modified
+            """).execute(arguments: [id, object.name, Data(object.data), object.etag, object.uid, object.componentType,
+                                     index.firstStart, index.lastEnd, index.isSingleInstance, object.lastModified])
     }
 
     /// Appends a change and drops the name's earlier entries: a sync reports each name
@@ -388,13 +396,14 @@ public final class SQLiteCalendarStore: CalendarStore {
         return found
     }
 
-    /// An object with the span its index holds, or `nil`; the statement is done before the
-    /// caller writes.
-    private static func objectWithSpan(named name: String, calendar id: Int64, _ db: Database) throws -> (CalendarObject, firstStart: Int?, lastEnd: Int?)? {
-        let row = try RawStatement(db, "SELECT \(objectColumns), first_start, last_end FROM calendar_object WHERE calendar_id = ? AND name = ?",
+    /// An object with its index row, or `nil`; the statement is done before the caller writes.
+    private static func objectWithIndex(named name: String, calendar id: Int64, _ db: Database) throws -> (CalendarObject, CalendarObjectIndex)? {
+        let row = try RawStatement(db, "SELECT \(objectColumns), first_start, last_end, single_instance FROM calendar_object WHERE calendar_id = ? AND name = ?",
                                    [.integer(id), .text(name)])
         guard try row.step() else { return nil }
-        return (object(row), row.isNull(6) ? nil : row.int(6), row.isNull(7) ? nil : row.int(7))
+        let object = object(row)
+        return (object, CalendarObjectIndex(uid: object.uid, componentType: object.componentType, firstStart: row.isNull(6) ? nil : row.int(6),
+                                            lastEnd: row.isNull(7) ? nil : row.int(7), isSingleInstance: row.int(8) != 0))
     }
 
     // MARK: Errors

@@ -10,6 +10,17 @@ public struct CompFilter: Hashable, Sendable {
     public var compFilters: [CompFilter] = []
 
     public init(name: String) { self.name = name.uppercased() }
+
+    /// The time range of a filter that asks only for the events overlapping it (VCALENDAR
+    /// holding a VEVENT with a time-range and nothing else, as clients send for a month),
+    /// which an object's ``CalendarObject/singleInstance`` answers exactly; `nil` for any
+    /// other filter.
+    public var eventTimeRange: TimeRange? {
+        guard name == "VCALENDAR", !isNotDefined, timeRange == nil, propFilters.isEmpty, compFilters.count == 1 else { return nil }
+        let inner = compFilters[0]
+        guard inner.name == "VEVENT", !inner.isNotDefined, inner.propFilters.isEmpty, inner.compFilters.isEmpty else { return nil }
+        return inner.timeRange
+    }
 }
 
 /// CALDAV:prop-filter (RFC 4791 §9.7.2).

@@ -19,7 +19,12 @@ extension CalDAVAdapter {
             let zone = Self.floatingZone(request: timeZone, collection: collection)
             let matcher = CalendarQueryMatcher(filter: filter, floatingZone: zone)
             for object in try await candidates(for: filter, in: collection) {
-                guard let calendar = try? ICalendarParser().parseCalendar(object.data), matcher.matches(calendar) else { continue }
+                if let range = filter.eventTimeRange, let instance = object.singleInstance {
+                    // The index holds the event's one instance: decided without parsing.
+                    guard instance.overlaps(range) else { continue }
+                } else {
+                    guard let calendar = try? ICalendarParser().parseCalendar(object.data), matcher.matches(calendar) else { continue }
+                }
                 writeResponse(for: .object(collection, object), query: query, context: context, inReport: true,
                               calendarData: calendarData, floatingZone: zone, into: &writer)
             }

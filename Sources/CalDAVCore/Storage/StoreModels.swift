@@ -85,14 +85,20 @@ public struct CalendarObject: Hashable, Sendable {
     public var componentType: String
     /// Seconds since the epoch of the last write.
     public var lastModified: Int
+    /// The object's one instance, when its index says it has exactly one in fixed time
+    /// (``CalendarObjectIndex/isSingleInstance``) and the read that found it carries it (a
+    /// time-range candidate read): a time-range query decides on it without parsing the data.
+    public var singleInstance: InstanceSpan?
 
-    public init(name: String, data: [UInt8], etag: String, uid: String, componentType: String, lastModified: Int) {
+    public init(name: String, data: [UInt8], etag: String, uid: String, componentType: String, lastModified: Int,
+                singleInstance: InstanceSpan? = nil) {
         self.name = name
         self.data = data
         self.etag = etag
         self.uid = uid
         self.componentType = componentType
         self.lastModified = lastModified
+        self.singleInstance = singleInstance
     }
 }
 
@@ -106,12 +112,24 @@ public struct CalendarObjectIndex: Hashable, Sendable {
     public var firstStart: Int?
     /// The latest instant any instance ends; `nil` when unbounded (an endless rule).
     public var lastEnd: Int?
+    /// Whether the span is exactly the object's one instance: a single VEVENT without
+    /// recurrence whose start and end are fixed instants (neither dates nor floating), so
+    /// that a time range overlaps the object exactly when it overlaps the span
+    /// (``InstanceSpan/overlaps(_:)``). Stores keep it and hand it back on time-range reads.
+    public var isSingleInstance: Bool
 
-    public init(uid: String, componentType: String, firstStart: Int?, lastEnd: Int?) {
+    public init(uid: String, componentType: String, firstStart: Int?, lastEnd: Int?, isSingleInstance: Bool = false) {
         self.uid = uid
         self.componentType = componentType
         self.firstStart = firstStart
         self.lastEnd = lastEnd
+        self.isSingleInstance = isSingleInstance && firstStart != nil && lastEnd != nil
+    }
+
+    /// The one instance, when the index holds exactly that.
+    public var singleInstance: InstanceSpan? {
+        guard isSingleInstance, let firstStart, let lastEnd else { return nil }
+        return InstanceSpan(start: firstStart, end: lastEnd)
     }
 
     /// Whether the indexed span may overlap [start, end); open ends are unbounded. A span

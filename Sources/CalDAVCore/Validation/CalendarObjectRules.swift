@@ -60,7 +60,7 @@ public struct CalendarObjectRules: Sendable {
         let span = try span(of: calendar)
         // UIDs are compared in normalization form C, the way names are (see DAVPath).
         return (calendar, CalendarObjectIndex(uid: uid.precomposedStringWithCanonicalMapping, componentType: first.name,
-                                              firstStart: span.first, lastEnd: span.last))
+                                              firstStart: span.first, lastEnd: span.last, isSingleInstance: span.isSingleInstance))
     }
 
     /// Problems that make the data unusable. Missing DTSTAMP and the like are tolerated,
@@ -73,7 +73,9 @@ public struct CalendarObjectRules: Sendable {
 
     /// The first start and last end over all instances. Floating times and dates are
     /// widened by 14 hours each way, since they happen in whatever zone the reader is in.
-    private func span(of calendar: Component) throws(DAVError) -> (first: Int?, last: Int?) {
+    /// `isSingleInstance` when the span is exactly the one instance of a VEVENT without
+    /// recurrence, in fixed time (see ``CalendarObjectIndex/isSingleInstance``).
+    private func span(of calendar: Component) throws(DAVError) -> (first: Int?, last: Int?, isSingleInstance: Bool) {
         let widen = 14 * 3600
         let expander = RecurrenceExpander(calendar: calendar, limits: ExpansionLimits(
             maxOccurrences: maxIndexedInstances, maxGeneratedPerComponent: maxIndexedInstances))
@@ -99,10 +101,10 @@ public struct CalendarObjectRules: Sendable {
                     }
                 }
             }
-            return (starts.min(), nil)
+            return (starts.min(), nil, false)
         }
         guard let occurrences = try? expander.occurrences(from: -62_135_596_800, to: 253_402_300_800) else {
-            return (nil, nil)  // too many to index: match every range, confirm exactly
+            return (nil, nil, false)  // too many to index: match every range, confirm exactly
         }
         var first: Int?
         var last: Int?
@@ -113,6 +115,14 @@ public struct CalendarObjectRules: Sendable {
             first = min(first ?? start, start)
             last = max(last ?? end, end)
         }
-        return (first, last)
+        let recurrence = [PropertyName.recurrenceRule, PropertyName.recurrenceDate, PropertyName.exceptionDate, PropertyName.recurrenceID]
+        let members = calendar.components.filter { $0.name != ComponentName.timeZone }
+        let isSingleInstance = members.count == 1 && members[0].name == ComponentName.event
+            && !recurrence.contains(where: members[0].has)
+            && occurrences.count == 1 && occurrences[0].shape == .span
+            && !isLocal(occurrences[0].start) && !isLocal(occurrences[0].end)
+            && !((try? members[0][PropertyName.dateTimeEnd]?.dateTimeValue()).flatMap { $0 }.map(isLocal) ?? false)
+            && occurrences[0].endInstant >= occurrences[0].startInstant
+        return (first, last, isSingleInstance)
     }
 }

@@ -29,7 +29,7 @@ struct StoreTable: Sendable {
                                                "components", "change_position", "created_at", "sync_id"], key: ["id"], identity: "id"),
         StoreTable(name: "dead_property", columns: ["calendar_id", "namespace", "local_name", "xml"], key: ["calendar_id", "namespace", "local_name"]),
         StoreTable(name: "calendar_object", columns: ["calendar_id", "name", "data", "etag", "uid", "component_type", "first_start", "last_end",
-                                                      "last_modified"], key: ["calendar_id", "name"]),
+                                                      "single_instance", "last_modified"], key: ["calendar_id", "name"], booleans: ["single_instance"]),
         StoreTable(name: "change_log", columns: ["calendar_id", "position", "name"], key: ["calendar_id", "position"]),
         StoreTable(name: "web_resource", columns: ["id", "owner", "parent_id", "name", "is_collection", "data", "content_type", "etag", "revision",
                                                    "created_at", "last_modified"], key: ["id"], identity: "id", booleans: ["is_collection"],
