@@ -7,42 +7,55 @@ import Synchronization
 /// index within one array, beside a dictionary from key to slot. A value larger than
 /// ``maxEntryBytes`` is not kept, so one large answer cannot empty the cache.
 public final class ByteBudgetLRU<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private struct Slot {
+    private struct Entry {
         var key: Key
         var value: Value
         var size: Int
-        var newer: Int?
-        var older: Int?
+    }
+
+    /// A slot's place in the use order, apart from its entry so that reordering touches
+    /// only integers (moving an entry with its key and value would retain and release them).
+    private struct Link {
+        var newer = -1
+        var older = -1
     }
 
     private struct State {
         var index: [Key: Int] = [:]
-        var slots: [Slot?] = []
+        var entries: [Entry?] = []
+        var links: [Link] = []
         var free: [Int] = []
-        var newest: Int?
-        var oldest: Int?
+        var newest = -1
+        var oldest = -1
         var bytes = 0
 
         mutating func unlink(_ slot: Int) {
-            let (newer, older) = (slots[slot]!.newer, slots[slot]!.older)
-            if let newer { slots[newer]!.older = older } else { newest = older }
-            if let older { slots[older]!.newer = newer } else { oldest = newer }
+            let link = links[slot]
+            if link.newer >= 0 { links[link.newer].older = link.older } else { newest = link.older }
+            if link.older >= 0 { links[link.older].newer = link.newer } else { oldest = link.newer }
         }
 
         mutating func linkNewest(_ slot: Int) {
-            slots[slot]!.older = newest
-            slots[slot]!.newer = nil
-            if let newest { slots[newest]!.newer = slot }
+            links[slot] = Link(newer: -1, older: newest)
+            if newest >= 0 { links[newest].newer = slot }
             newest = slot
-            if oldest == nil { oldest = slot }
+            if oldest < 0 { oldest = slot }
+        }
+
+        /// Makes `slot` the most recently used.
+        mutating func touch(_ slot: Int) {
+            guard newest != slot else { return }
+            unlink(slot)
+            linkNewest(slot)
         }
 
         mutating func remove(_ slot: Int) {
             unlink(slot)
-            let removed = slots[slot]!
-            index[removed.key] = nil
-            bytes -= removed.size
-            slots[slot] = nil
+            if let removed = entries[slot] {
+                index[removed.key] = nil
+                bytes -= removed.size
+            }
+            entries[slot] = nil
             free.append(slot)
         }
     }
@@ -65,28 +78,30 @@ public final class ByteBudgetLRU<Key: Hashable & Sendable, Value: Sendable>: Sen
     public func value(for key: Key) -> Value? {
         state.withLock { state in
             guard let slot = state.index[key] else { return nil }
-            if state.newest != slot {
-                state.unlink(slot)
-                state.linkNewest(slot)
-            }
-            return state.slots[slot]!.value
+            state.touch(slot)
+            return state.entries[slot]?.value
         }
     }
 
     /// The value kept for `key` if `isCurrent` accepts it; one it refuses is dropped.
     public func value(for key: Key, if isCurrent: (Value) -> Bool) -> Value? {
-        state.withLock { state in
-            guard let slot = state.index[key] else { return nil }
-            guard isCurrent(state.slots[slot]!.value) else {
-                state.remove(slot)
-                return nil
-            }
-            if state.newest != slot {
-                state.unlink(slot)
-                state.linkNewest(slot)
-            }
-            return state.slots[slot]!.value
+        state.withLock { state in Self.current(key, isCurrent, in: &state) }
+    }
+
+    /// The values kept for `keys`, in their order (`nil` where there is none or
+    /// `isCurrent` refuses it, which drops it), under one lock.
+    public func values(for keys: [Key], if isCurrent: (Value) -> Bool) -> [Value?] {
+        state.withLock { state in keys.map { Self.current($0, isCurrent, in: &state) } }
+    }
+
+    private static func current(_ key: Key, _ isCurrent: (Value) -> Bool, in state: inout State) -> Value? {
+        guard let slot = state.index[key], let value = state.entries[slot]?.value else { return nil }
+        guard isCurrent(value) else {
+            state.remove(slot)
+            return nil
         }
+        state.touch(slot)
+        return value
     }
 
     /// Keeps `value` (taking `size` bytes of the budget) under `key`, replacing what was
@@ -96,19 +111,20 @@ public final class ByteBudgetLRU<Key: Hashable & Sendable, Value: Sendable>: Sen
         state.withLock { state in
             if let slot = state.index[key] { state.remove(slot) }
             let slot: Int
-            let entry = Slot(key: key, value: value, size: size)
+            let entry = Entry(key: key, value: value, size: size)
             if let reused = state.free.popLast() {
                 slot = reused
-                state.slots[slot] = entry
+                state.entries[slot] = entry
             } else {
-                slot = state.slots.count
-                state.slots.append(entry)
+                slot = state.entries.count
+                state.entries.append(entry)
+                state.links.append(Link())
             }
             state.index[key] = slot
             state.bytes += size
             state.linkNewest(slot)
-            while state.bytes > maxBytes, let oldest = state.oldest {
-                state.remove(oldest)
+            while state.bytes > maxBytes, state.oldest >= 0 {
+                state.remove(state.oldest)
             }
         }
     }

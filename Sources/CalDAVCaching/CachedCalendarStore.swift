@@ -91,8 +91,12 @@ public final class CachedCalendarStore: CalendarStore {
         guard stamp != nil else { return try await base.objects(named: names, in: reference) }
         var found: [String: CalendarObject] = [:]
         var missing: [String] = []
-        for name in names {
-            if let current = keptObject(named: name, in: collection) { found[name] = current } else { missing.append(name) }
+        let (syncID, position) = (collection.syncID, collection.changePosition)
+        let keptNow = kept.values(for: names.map { ObjectKey(calendar: reference, name: $0) }) {
+            $0.changePosition == position && $0.syncID == syncID
+        }
+        for (name, current) in zip(names, keptNow) {
+            if let current { found[name] = current.object } else { missing.append(name) }
         }
         if !missing.isEmpty {
             for object in try await base.objects(named: missing, in: reference) {
@@ -106,8 +110,9 @@ public final class CachedCalendarStore: CalendarStore {
 
     /// The object kept under `name` for `collection` as it is now, if any.
     private func keptObject(named name: String, in collection: CalendarCollection) -> CalendarObject? {
-        kept.value(for: ObjectKey(calendar: collection.reference, name: name)) {
-            $0.changePosition == collection.changePosition && $0.syncID == collection.syncID
+        let (syncID, position) = (collection.syncID, collection.changePosition)
+        return kept.value(for: ObjectKey(calendar: collection.reference, name: name)) {
+            $0.changePosition == position && $0.syncID == syncID
         }?.object
     }
 

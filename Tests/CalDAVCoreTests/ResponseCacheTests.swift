@@ -107,6 +107,17 @@ struct ByteBudgetLRUTests {
         #expect(lru.value(for: 10, if: { $0 != "replaced" }) == nil && lru.value(for: 10) == nil && lru.bytes == 900)
     }
 
+    @Test("a batch lookup answers each key as one lookup would, under one lock")
+    func batch() {
+        let lru = ByteBudgetLRU<Int, String>(maxBytes: 300, maxEntryBytes: 100)
+        for key in 0..<3 { lru.set("v\(key)", for: key, size: 100) }
+        #expect(lru.values(for: [2, 7, 0], if: { $0 != "v2" }) == [nil, nil, "v0"])
+        #expect(lru.count == 2 && lru.bytes == 200)  // v2 was refused and dropped
+        lru.set("v3", for: 3, size: 100)
+        lru.set("v4", for: 4, size: 100)  // 0 was used last of the old ones: 1 goes first
+        #expect(lru.value(for: 1) == nil && lru.value(for: 0) == "v0")
+    }
+
     @Test("many keys in and out keep the list and the budget consistent")
     func churn() {
         let lru = ByteBudgetLRU<Int, Int>(maxBytes: 64 * 10, maxEntryBytes: 64)

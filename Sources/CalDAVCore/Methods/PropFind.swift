@@ -48,7 +48,8 @@ extension CalDAVAdapter {
             for: resource, query: query, context: context, configuration: configuration,
             override: { name in
                 guard inReport, name == .calDAV("calendar-data"), case .object(_, let object) = resource else { return nil }
-                return .text(calendarData?.render(object, floatingZone: floatingZone) ?? String(decoding: object.data, as: UTF8.self))
+                guard let calendarData, calendarData.changesData else { return .utf8Text(object.data) }
+                return .text(calendarData.render(object, floatingZone: floatingZone))
             },
             into: &writer)
     }

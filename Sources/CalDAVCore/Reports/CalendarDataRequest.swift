@@ -58,10 +58,15 @@ struct CalendarDataRequest: Sendable {
     }
 
     /// The calendar-data text for an object, or its stored bytes when nothing is to change.
+    /// Whether the request asks for anything but the stored text (a selection of
+    /// components or properties, an expansion, a limit).
+    var changesData: Bool {
+        if case .all = selection, expand == nil, limitRecurrenceSet == nil { return false }
+        return true
+    }
+
     func render(_ object: CalendarObject, floatingZone: any ZoneRules) -> String {
-        if case .all = selection, expand == nil, limitRecurrenceSet == nil {
-            return String(decoding: object.data, as: UTF8.self)
-        }
+        if !changesData { return String(decoding: object.data, as: UTF8.self) }
         guard var calendar = try? ICalendarParser().parseCalendar(object.data) else {
             return String(decoding: object.data, as: UTF8.self)
         }

@@ -120,14 +120,13 @@ public struct PathSegments: Hashable, Sendable {
     /// Percent-encoding of one segment: everything but RFC 3986 unreserved characters and
     /// a few sub-delimiters clients leave bare (`@`, `+`, `=`, `,`, `:`).
     public static func encode(_ segment: String) -> String {
+        // Most names (`e1234.ics`, `work`) need no escape; they are their own encoding.
+        if segment.utf8.allSatisfy(isLeftBare) { return segment }
         var out = ""
         for byte in segment.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-                 UInt8(ascii: "@"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: ","), UInt8(ascii: ":"):
+            if isLeftBare(byte) {
                 out.unicodeScalars.append(UnicodeScalar(byte))
-            default:
+            } else {
                 let digits = Array("0123456789ABCDEF".unicodeScalars)
                 out.unicodeScalars.append("%")
                 out.unicodeScalars.append(digits[Int(byte >> 4)])
@@ -135,6 +134,19 @@ public struct PathSegments: Hashable, Sendable {
             }
         }
         return out
+    }
+
+    /// Whether a byte of a segment is written as it is: RFC 3986 unreserved characters and
+    /// the sub-delimiters clients leave bare.
+    private static func isLeftBare(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+             UInt8(ascii: "@"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: ","), UInt8(ascii: ":"):
+            return true
+        default:
+            return false
+        }
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

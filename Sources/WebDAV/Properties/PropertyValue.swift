@@ -2,6 +2,9 @@
 public enum PropertyValue: Sendable {
     /// Character data.
     case text(String)
+    /// Character data given as UTF-8 bytes (a stored calendar object), written as they are
+    /// escaped, without making a `String` of them.
+    case utf8Text([UInt8])
     /// One DAV:href.
     case href(String)
     /// Empty child elements (resourcetype, privileges, report names).
@@ -15,6 +18,7 @@ public enum PropertyValue: Sendable {
         guard let value else { writer.element(name); return }
         switch value {
         case .text(let text): writer.element(name, text: text)
+        case .utf8Text(let bytes): writer.element(name, utf8Text: bytes)
         case .href(let href):
             writer.start(name)
             writer.element(.dav("href"), text: href)

@@ -96,6 +96,14 @@ public struct XMLWriter: Sendable {
         }
     }
 
+    /// An element whose character data is given as UTF-8 bytes (a stored object's text,
+    /// valid UTF-8), escaped as it is copied, without making a `String` of it.
+    public mutating func element(_ name: DAVXML.Name, utf8Text: [UInt8]) {
+        start(name)
+        utf8Text.withUnsafeBufferPointer { appendEscaped($0, attribute: false) }
+        end()
+    }
+
     /// An empty element with attributes (no namespace on the attributes).
     public mutating func emptyElement(_ name: DAVXML.Name, attributes: [(String, String)]) {
         bytes.append(0x3C)
@@ -172,23 +180,27 @@ public struct XMLWriter: Sendable {
     /// are copied at once.
     private mutating func appendEscaped(_ text: String, attribute: Bool) {
         var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for index in utf8.indices {
-                let entity: StaticString
-                switch utf8[index] {
-                case 0x26: entity = "&amp;"
-                case 0x3C: entity = "&lt;"
-                case 0x3E: entity = "&gt;"
-                case 0x22 where attribute: entity = "&quot;"
-                case 0x0D: entity = "&#13;"
-                default: continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
-                start = index + 1
+        text.withUTF8 { appendEscaped($0, attribute: attribute) }
+    }
+
+    /// Appends UTF-8 text with `&`, `<`, `>`, CR (and in attributes `"`) escaped, copying
+    /// the runs between them whole.
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, attribute: Bool) {
+        var start = 0
+        for index in utf8.indices {
+            let entity: StaticString
+            switch utf8[index] {
+            case 0x26: entity = "&amp;"
+            case 0x3C: entity = "&lt;"
+            case 0x3E: entity = "&gt;"
+            case 0x22 where attribute: entity = "&quot;"
+            case 0x0D: entity = "&#13;"
+            default: continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            start = index + 1
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 }
