@@ -147,6 +147,10 @@ public final class CachedCalendarStore: CalendarStore {
         try await base.objects(in: reference)
     }
 
+    public func listing(of reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
+        try await base.listing(of: reference)
+    }
+
     public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) async throws(StoreError) -> [CalendarObject] {
         try await base.objects(in: reference, overlapping: range, componentType: componentType)
     }

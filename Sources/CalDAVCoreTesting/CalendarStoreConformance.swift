@@ -19,6 +19,7 @@ public struct CalendarStoreConformance: Sendable {
             ("preconditions", Self.preconditions),
             ("UID uniqueness", Self.uidUniqueness),
             ("time-range candidates", Self.timeRangeCandidates),
+            ("listing", Self.listing),
             ("change log", Self.changeLog),
             ("truncated change sets lose nothing", Self.truncation),
             ("copy and move", Self.copyAndMove),
@@ -195,6 +196,23 @@ public struct CalendarStoreConformance: Sendable {
         }
         if try await store.objects(in: work, overlapping: range, componentType: "VEVENT").contains(where: { $0.singleInstance != nil }) {
             failures.append("an index without a single instance still has one")
+        }
+        return failures
+    }
+
+    static func listing(_ store: any CalendarStore) async throws -> [String] {
+        var failures: [String] = []
+        try await store.createCalendar(CalendarCollection(reference: work))
+        _ = try await store.putObject(named: "b.ics", data: Array("second".utf8), index: index("b"), in: work, precondition: .none)
+        _ = try await store.putObject(named: "a.ics", data: Array("first one".utf8), index: index("a"), in: work, precondition: .none)
+        let full = try await store.objects(in: work)
+        let listed = try await store.listing(of: work)
+        if listed.map(\.name) != ["a.ics", "b.ics"] { failures.append("a listing is every object by name: \(listed.map(\.name))") }
+        if listed != full.map(\.withoutData) || listed.map(\.size) != [9, 6] || listed.contains(where: { !$0.data.isEmpty }) {
+            failures.append("a listing is the objects without their data, with their sizes")
+        }
+        if await code({ _ = try await store.listing(of: CalendarReference(owner: "amal", name: "none")) }) != .notFound {
+            failures.append("listing a missing calendar is not notFound")
         }
         return failures
     }

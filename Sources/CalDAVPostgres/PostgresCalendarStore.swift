@@ -128,6 +128,25 @@ public final class PostgresCalendarStore: CalendarStore {
         }, reference)
     }
 
+    public func listing(of reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
+        let rows = try await lookup { connection in
+            try await connection.rows("""
+                SELECT c.id AS calendar_id, o.name, octet_length(o.data) AS size, o.etag, o.uid, o.component_type, o.last_modified
+                FROM calendar c LEFT JOIN calendar_object o ON o.calendar_id = c.id
+                WHERE c.owner = \(reference.owner) AND c.name = \(reference.name) ORDER BY o.name
+                """)
+        }
+        guard !rows.isEmpty else { throw StoreError(.notFound, "no calendar \(reference)") }
+        do {
+            return try rows.filter { try $0.get("name", as: String?.self) != nil }.map { row in
+                .listed(name: try row.get("name"), size: try row.get("size"), etag: try row.get("etag"), uid: try row.get("uid"),
+                        componentType: try row.get("component_type"), lastModified: try row.get("last_modified"))
+            }
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
     public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
         let objects = try Self.joinedObjects(try await lookup { connection in
             try await connection.rows("""

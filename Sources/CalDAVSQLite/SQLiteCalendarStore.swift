@@ -104,6 +104,21 @@ public final class SQLiteCalendarStore: CalendarStore {
         }
     }
 
+    public func listing(of reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
+        try await scan { db in
+            let id = try Self.requireCalendarID(reference, db)
+            let row = try RawStatement(db, """
+                SELECT name, length(data), etag, uid, component_type, last_modified FROM calendar_object WHERE calendar_id = ? ORDER BY name
+                """, [.integer(id)])
+            var found: [CalendarObject] = []
+            while try row.step() {
+                found.append(.listed(name: row.text(0) ?? "", size: row.int(1), etag: row.text(2) ?? "", uid: row.text(3) ?? "",
+                                     componentType: row.text(4) ?? "", lastModified: row.int(5)))
+            }
+            return found
+        }
+    }
+
     public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
         if names.count == 1 { return try await singleObject(named: names[0], in: reference) }
         let list = Self.jsonArray(names)

@@ -22,7 +22,7 @@ extension CalDAVAdapter {
                 let members = try await storing { () async throws(StoreError) in try await tree.members(of: collection.path) }
                 resources += members.map(Resource.plain)
             case .calendar(let collection):
-                let objects = try await storing { () async throws(StoreError) in try await store.objects(in: collection.reference) }
+                let objects = try await storing { () async throws(StoreError) in try await store.listing(of: collection.reference) }
                 resources += objects.map { Resource.object(collection, $0) }
             case .homes:
                 resources.append(try await resource(at: .home(user: context.principal)))

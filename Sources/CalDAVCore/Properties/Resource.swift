@@ -57,7 +57,7 @@ extension Resource: DAVDescribed {
 
     var contentLength: Int? {
         switch self {
-        case .object(_, let object): return object.data.count
+        case .object(_, let object): return object.size
         case .plain(let resource) where !resource.isCollection: return resource.contentLength
         default: return nil
         }

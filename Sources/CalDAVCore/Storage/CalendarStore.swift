@@ -29,6 +29,15 @@ public protocol CalendarStore: Sendable {
     /// Every object of the collection, ordered by name.
     func objects(in reference: CalendarReference) async throws(StoreError) -> [CalendarObject]
 
+    /// Every object of the collection, ordered by name, without its data (an empty
+    /// ``CalendarObject/data``, the stored ``CalendarObject/size``): what a listing
+    /// (PROPFIND Depth 1) shows. Throws ``StoreError/Code/notFound`` when the collection
+    /// does not exist.
+    ///
+    /// The default reads ``objects(in:)`` and drops the data; a store that can leave the
+    /// data unread should.
+    func listing(of reference: CalendarReference) async throws(StoreError) -> [CalendarObject]
+
     /// The objects with these names, in the order given; missing names are left out.
     /// Throws ``StoreError/Code/notFound`` when the collection does not exist (an empty
     /// answer always means a collection without those names).
@@ -79,6 +88,10 @@ public protocol CalendarStore: Sendable {
 }
 
 extension CalendarStore {
+    public func listing(of reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
+        try await objects(in: reference).map(\.withoutData)
+    }
+
     public func lookup(_ reference: CalendarReference, object name: String?) async throws(StoreError) -> CalendarLookup? {
         guard let collection = try await calendar(reference) else { return nil }
         guard let name else { return CalendarLookup(collection: collection, object: nil) }

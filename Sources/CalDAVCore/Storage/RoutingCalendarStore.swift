@@ -63,6 +63,11 @@ public struct RoutingCalendarStore: CalendarStore {
         return try await primary.objects(in: reference)
     }
 
+    public func listing(of reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
+        if computed[reference.name] != nil { return try await objects(in: reference).map(\.withoutData) }
+        return try await primary.listing(of: reference)
+    }
+
     public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
         if let calendar = computed[reference.name] { return try await calendar.objects(named: names, owner: reference.owner) }
         return try await primary.objects(named: names, in: reference)

@@ -75,8 +75,10 @@ public struct CalendarCollection: Hashable, Sendable {
 public struct CalendarObject: Hashable, Sendable {
     /// The resource name within its collection (`abc.ics`).
     public var name: String
-    /// The bytes as stored.
+    /// The bytes as stored; empty in a listing (``CalendarStore/listing(of:)``).
     public var data: [UInt8]
+    /// The stored size in bytes, also in a listing.
+    public var size: Int
     /// Strong entity tag, quoted (`"3f2a…"`).
     public var etag: String
     /// The UID all its components share (RFC 4791 §4.1).
@@ -94,11 +96,26 @@ public struct CalendarObject: Hashable, Sendable {
                 singleInstance: InstanceSpan? = nil) {
         self.name = name
         self.data = data
+        size = data.count
         self.etag = etag
         self.uid = uid
         self.componentType = componentType
         self.lastModified = lastModified
         self.singleInstance = singleInstance
+    }
+
+    /// This object as a listing shows it: its size kept, its data left out.
+    public var withoutData: CalendarObject {
+        var listed = self
+        listed.data = []
+        return listed
+    }
+
+    /// An object as a listing shows it: everything but the data, whose size is given.
+    public static func listed(name: String, size: Int, etag: String, uid: String, componentType: String, lastModified: Int) -> CalendarObject {
+        var object = CalendarObject(name: name, data: [], etag: etag, uid: uid, componentType: componentType, lastModified: lastModified)
+        object.size = size
+        return object
     }
 }
 
