@@ -153,8 +153,6 @@ let package = Package(
         // Prayer-time astronomy and calculation methods. Pure computation, no I/O.
         .target(name: "PrayerTimes", dependencies: ["CivilDates"], swiftSettings: strictSettings),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // glibc's mallopt, for the serving process's allocator settings (jadwald's MemoryTuning).
-        .systemLibrary(name: "CMalloc"),
         // Events agreed in chats: WhatsApp exports, the built-in extractor, an optional LLM.
         // Foundation (and zlib for .zip exports) only; knows nothing of calendars' storage.
         .target(name: "Extraction", dependencies: ["CivilDates", "CZlib"], swiftSettings: strictSettings),
@@ -164,7 +162,7 @@ let package = Package(
         .executableTarget(
             name: "jadwald",
             dependencies: [
-                "ICalendar", "VCard", "WebDAV", "CalDAVCore", "CMalloc", "CalDAVCaching", "SQLiteAccess", "PostgresAccess", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
+                "ICalendar", "VCard", "WebDAV", "CalDAVCore", "CalDAVCaching", "SQLiteAccess", "PostgresAccess", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
                 "SQLStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

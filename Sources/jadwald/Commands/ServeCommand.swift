@@ -31,7 +31,6 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var data: DataDirectoryOptions
 
     func run() async throws {
-        MemoryTuning.apply()
         // Tasks then run on the event loops that do the sockets' I/O: no thread hop per
         // request between NIO and the default executor. Blocking work (bcrypt) is sent to
         // NIO's thread pool, off the loops.
