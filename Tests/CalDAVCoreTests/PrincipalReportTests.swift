@@ -77,6 +77,13 @@ struct PrincipalReportTests {
         #expect(setStatus == 200 && set.elements.count == 2)
         let (calendarStatus, _) = try await send("REPORT", "/dav/calendars/amal/", #"<D:principal-property-search xmlns:D="DAV:"/>"#)
         #expect(calendarStatus == 403)
+        // The collection of homes lists the principal reports as supported, and answers them.
+        let (homesStatus, homesSet) = try await send("REPORT", "/dav/calendars/", #"<D:principal-search-property-set xmlns:D="DAV:"/>"#)
+        #expect(homesStatus == 200 && homesSet.elements.count == 2)
+        let (applied, found) = try await send("REPORT", "/dav/calendars/amal/", """
+            <D:principal-property-search xmlns:D="DAV:"><D:apply-to-principal-collection-set/><D:prop><D:displayname/></D:prop></D:principal-property-search>
+            """)
+        #expect(applied == 207 && hrefs(found) == ["/dav/principals/amal/"])
     }
 }
 

@@ -13,9 +13,10 @@ extension CalDAVAdapter {
             let node = DAVNode(try await resource(of: target), table: properties, configuration: configuration)
             return try await ExpandPropertyReport(root).answer(for: node, in: context)
         case DAVXML.Name.dav("principal-property-search"), DAVXML.Name.dav("principal-search-property-set"):
-            _ = try await resource(of: target)  // 404 for a path that names nothing
+            let resource = try await resource(of: target)  // 404 for a path that names nothing
             guard let directory = context.directory else { throw DAVError(.supportedReport, "principal searches run on the principal collection") }
-            return try await directory.principalReport(root, request: request, in: context)
+            return try await directory.principalReport(root, request: request, searchesPrincipals: resource.supportedReports.contains(root.name),
+                                                       in: context)
         default:
             throw DAVError(.supportedReport, "the \(root.name.local) report is not supported on \(target.path.href)")
         }

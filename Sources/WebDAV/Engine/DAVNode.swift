@@ -24,6 +24,9 @@ public protocol DAVDirectory: Sendable {
     func node(at path: String, in context: DAVContext) async -> DAVNode?
 
     /// Answers a report about principals (DAV:principal-property-search,
-    /// DAV:principal-search-property-set) sent to a resource of an adapter's tree.
-    func principalReport(_ root: DAVXML.Element, request: DAVRequest, in context: DAVContext) async throws(DAVError) -> DAVResponse
+    /// DAV:principal-search-property-set) sent to a resource of an adapter's tree;
+    /// `searchesPrincipals` when that resource answers them as the principal collection
+    /// does (it lists them in its DAV:supported-report-set), otherwise only a search with
+    /// DAV:apply-to-principal-collection-set is answered.
+    func principalReport(_ root: DAVXML.Element, request: DAVRequest, searchesPrincipals: Bool, in context: DAVContext) async throws(DAVError) -> DAVResponse
 }

@@ -87,7 +87,7 @@ public struct DAVServer: DAVResponding, DAVDirectory {
             if root.name == .dav("expand-property") {
                 return try await ExpandPropertyReport(root).answer(for: node(path), in: context)
             }
-            return try principalReport(root, request: request, at: path, in: context)
+            return try principalReport(root, request: request, at: path.href, searchesPrincipals: true, in: context)
         case _ where methods.contains(request.method):
             throw DAVError(status: 405, message: "\(request.method) does not apply to \(path.href); it is read with PROPFIND and REPORT")
         default:
@@ -124,23 +124,25 @@ public struct DAVServer: DAVResponding, DAVDirectory {
         }
     }
 
-    public func principalReport(_ root: DAVXML.Element, request: DAVRequest, in context: DAVContext) async throws(DAVError) -> DAVResponse {
-        try principalReport(root, request: request, at: nil, in: context)
+    public func principalReport(_ root: DAVXML.Element, request: DAVRequest, searchesPrincipals: Bool,
+                                in context: DAVContext) async throws(DAVError) -> DAVResponse {
+        try principalReport(root, request: request, at: request.path, searchesPrincipals: searchesPrincipals, in: context)
     }
 
     /// DAV:principal-property-search (RFC 3744 §9.4) and DAV:principal-search-property-set
-    /// (§9.5), sent to `path` (`nil`: a resource of an adapter's tree, which exists). The
-    /// directory a user can search holds only their own principal: other users' names and
-    /// addresses stay private. The search is defined for Depth 0 only (400 otherwise); with
-    /// DAV:apply-to-principal-collection-set it may be sent to any resource.
-    private func principalReport(_ root: DAVXML.Element, request: DAVRequest, at path: ServerPath?, in context: DAVContext) throws(DAVError) -> DAVResponse {
+    /// (§9.5), sent to `href`, a resource that exists and answers them when
+    /// `searchesPrincipals`. The directory a user can search holds only their own principal:
+    /// other users' names and addresses stay private. The search is defined for Depth 0 only
+    /// (400 otherwise); with DAV:apply-to-principal-collection-set it may be sent to any resource.
+    private func principalReport(_ root: DAVXML.Element, request: DAVRequest, at href: String, searchesPrincipals: Bool,
+                                 in context: DAVContext) throws(DAVError) -> DAVResponse {
         switch root.name {
         case .dav("principal-property-search"):
             if let depth = request.header("depth"), depth.trimmingSpaces != "0" {
                 throw DAVError.badRequest("principal-property-search is defined for Depth 0 only (RFC 3744 §9.4)")
             }
             let search = try PrincipalSearch(root)
-            guard path != nil || search.appliesToPrincipalCollections else {
+            guard searchesPrincipals || search.appliesToPrincipalCollections else {
                 throw DAVError(.supportedReport, "principal searches run on the principal collection")
             }
             var writer = XMLWriter()
@@ -152,7 +154,7 @@ public struct DAVServer: DAVResponding, DAVDirectory {
             writer.end()
             return .multiStatus(writer)
         case .dav("principal-search-property-set"):
-            guard path != nil else { throw DAVError(.supportedReport, "principal searches run on the principal collection") }
+            guard searchesPrincipals else { throw DAVError(.supportedReport, "principal searches run on the principal collection") }
             var writer = XMLWriter()
             writer.start(.dav("principal-search-property-set"), declaringNamespaces: true)
             for property in searchable {
@@ -166,7 +168,7 @@ public struct DAVServer: DAVResponding, DAVDirectory {
             writer.end()
             return DAVResponse(status: 200, headers: [("Content-Type", "application/xml; charset=utf-8")], body: writer.bytes)
         default:
-            throw DAVError(.supportedReport, "the \(root.name.local) report is not supported on \(path?.href ?? request.path)")
+            throw DAVError(.supportedReport, "the \(root.name.local) report is not supported on \(href)")
         }
     }
 }
