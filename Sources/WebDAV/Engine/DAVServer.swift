@@ -197,14 +197,6 @@ extension ServerPath: DAVDescribed {
     public var deadProperties: [DAVXML.Name: [UInt8]] { [:] }
 }
 
-extension ServerPath {
-    /// The owner a path names, if any.
-    var user: String? {
-        if case .principal(let user) = self { return user }
-        return nil
-    }
-}
-
 extension Depth {
     /// The Depth of a PROPFIND: 0 or 1; infinity, the default, is refused (RFC 4918 §9.1,
     /// `propfind-finite-depth`), as large collections would make it expensive.
