@@ -19,6 +19,10 @@ let package = Package(
         .library(name: "WebDAV", targets: ["WebDAV"]),
         .library(name: "CalDAVCore", targets: ["CalDAVCore"]),
         .library(name: "CalDAVCoreTesting", targets: ["CalDAVCoreTesting"]),
+        .library(name: "CardDAVCore", targets: ["CardDAVCore"]),
+        .library(name: "CardDAVCoreTesting", targets: ["CardDAVCoreTesting"]),
+        .library(name: "CardDAVSQLite", targets: ["CardDAVSQLite"]),
+        .library(name: "CardDAVPostgres", targets: ["CardDAVPostgres"]),
         .library(name: "CalDAVCaching", targets: ["CalDAVCaching"]),
         .library(name: "CalDAVSQLite", targets: ["CalDAVSQLite"]),
         .library(name: "CalDAVPostgres", targets: ["CalDAVPostgres"]),
@@ -68,8 +72,14 @@ let package = Package(
         // The one cache seam: a store decorator (calendar rows, objects) and a handler decorator
         // (answers to repeated reads), kept exact by a store's ChangeSignal.
         .target(name: "CalDAVCaching", dependencies: ["CalDAVCore", "WebDAV"], swiftSettings: strictSettings),
+        // CardDAV (RFC 6352) as an adapter of the WebDAV engine, and its store protocol.
+        .target(name: "CardDAVCore", dependencies: ["VCard", "WebDAV"], swiftSettings: strictSettings),
+        // What the in-memory stores and conformance suites of every protocol share.
+        .target(name: "DAVTesting", dependencies: ["WebDAV"], swiftSettings: strictSettings),
         // An in-memory store and the conformance suite every CalendarStore must pass.
-        .target(name: "CalDAVCoreTesting", dependencies: ["CalDAVCore", "WebDAV"], swiftSettings: strictSettings),
+        .target(name: "CalDAVCoreTesting", dependencies: ["CalDAVCore", "WebDAV", "DAVTesting"], swiftSettings: strictSettings),
+        // An in-memory store and the conformance suite every AddressBookStore must pass.
+        .target(name: "CardDAVCoreTesting", dependencies: ["CardDAVCore", "WebDAV", "DAVTesting"], swiftSettings: strictSettings),
         // What Swift cannot do with SQLite itself: process-wide settings (sqlite3_config is variadic)
         // and reading the WAL index header as SQLite does, with volatile loads and fences.
         .target(name: "CSQLiteSupport", linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -99,10 +109,25 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The embedded store of address books, in the same SQLite file.
+        .target(
+            name: "CardDAVSQLite",
+            dependencies: [
+                "CardDAVCore", "WebDAV", "SQLiteAccess",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The shared store for several instances: one PostgreSQL database.
         .target(
             name: "CalDAVPostgres",
             dependencies: ["CalDAVCore", "WebDAV", "PostgresAccess", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strictSettings
+        ),
+        // The shared store of address books, in the same PostgreSQL database.
+        .target(
+            name: "CardDAVPostgres",
+            dependencies: ["CardDAVCore", "WebDAV", "PostgresAccess", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSettings
         ),
         // A throwaway PostgreSQL server (Debian's binaries) for tests. Foundation only.
@@ -193,6 +218,8 @@ let package = Package(
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "VCardTests", dependencies: ["VCard"], swiftSettings: strictSettings),
         .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching"], swiftSettings: strictSettings),
+        .testTarget(name: "CardDAVTests", dependencies: ["VCard", "WebDAV", "CardDAVCore", "CardDAVCoreTesting", "CardDAVSQLite", "SQLiteAccess", "CardDAVPostgres", "PostgresAccess", "PostgresTestSupport", "CalDAVCore", "CalDAVCoreTesting"],
+                    swiftSettings: strictSettings),
         .testTarget(
             name: "CalDAVSQLiteTests",
             dependencies: ["CalDAVSQLite", "SQLiteAccess", "WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching", .product(name: "GRDB", package: "GRDB.swift")],

@@ -1,4 +1,5 @@
 import CalDAVCore
+import DAVTesting
 import WebDAV
 
 /// The behaviour every ``CalendarStore`` must show, run against a fresh store.

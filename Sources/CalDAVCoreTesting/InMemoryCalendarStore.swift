@@ -1,4 +1,5 @@
 import CalDAVCore
+import DAVTesting
 import WebDAV
 
 /// A ``CalendarStore`` held in memory, for tests and as the reference the conformance
@@ -11,13 +12,12 @@ public actor InMemoryCalendarStore: CalendarStore {
 
     private struct Entry {
         var collection: CalendarCollection
-        var objects: [String: Stored] = [:]
-        /// (position, object name), ascending: each name's latest write only, as SQLite keeps it.
-        var log: [(position: Int64, name: String)] = []
+        var objects = LoggedMembers<Stored>()
 
-        mutating func logChange(_ position: Int64, _ name: String) {
-            log.removeAll { $0.name == name }
-            log.append((position, name))
+        /// Stores (or removes) `name` as the next change.
+        mutating func set(_ name: String, _ stored: Stored?) {
+            objects.set(name, stored)
+            collection.changePosition = objects.position
         }
     }
 
@@ -67,7 +67,7 @@ public actor InMemoryCalendarStore: CalendarStore {
     }
 
     public func objects(in reference: CalendarReference) throws(StoreError) -> [CalendarObject] {
-        try entry(reference).objects.values.map(\.object).sorted { $0.name < $1.name }
+        try entry(reference).objects.members.values.map(\.object).sorted { $0.name < $1.name }
     }
 
     public func objects(named names: [String], in reference: CalendarReference) throws(StoreError) -> [CalendarObject] {
@@ -76,7 +76,7 @@ public actor InMemoryCalendarStore: CalendarStore {
     }
 
     public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) throws(StoreError) -> [CalendarObject] {
-        try entry(reference).objects.values
+        try entry(reference).objects.members.values
             .filter { (componentType == nil || $0.index.componentType == componentType) && $0.index.mayOverlap(range) }
             .map { stored in
                 var object = stored.object
@@ -94,15 +94,12 @@ public actor InMemoryCalendarStore: CalendarStore {
         guard precondition.isSatisfied(by: existing?.object.etag) else {
             throw StoreError(.preconditionFailed, "\(name): the precondition does not hold")
         }
-        if let holder = entry.objects.values.first(where: { $0.index.uid == index.uid && $0.object.name != name }) {
+        if let holder = entry.objects.members.values.first(where: { $0.index.uid == index.uid && $0.object.name != name }) {
             throw StoreError(.uidConflict, "UID \(index.uid) is already used by \(holder.object.name)", existingName: holder.object.name)
         }
-        let position = entry.collection.changePosition + 1
-        let object = CalendarObject(name: name, data: data, etag: "\"m\(position)\"", uid: index.uid,
+        let object = CalendarObject(name: name, data: data, etag: "\"m\(entry.objects.nextPosition)\"", uid: index.uid,
                                     componentType: index.componentType, lastModified: clock())
-        entry.objects[name] = Stored(object: object, index: index)
-        entry.collection.changePosition = position
-        entry.logChange(position, name)
+        entry.set(name, Stored(object: object, index: index))
         entries[reference] = entry
         return (object, existing == nil)
     }
@@ -113,9 +110,7 @@ public actor InMemoryCalendarStore: CalendarStore {
         guard precondition.isSatisfied(by: existing.object.etag) else {
             throw StoreError(.preconditionFailed, "\(name): the precondition does not hold")
         }
-        entry.objects[name] = nil
-        entry.collection.changePosition += 1
-        entry.logChange(entry.collection.changePosition, name)
+        entry.set(name, nil)
         entries[reference] = entry
     }
 
@@ -129,57 +124,28 @@ public actor InMemoryCalendarStore: CalendarStore {
         let exists = target.objects[name] != nil
         if exists && !overwrite { throw StoreError(.preconditionFailed, "\(name) exists and Overwrite is F") }
         let movingWithin = !keepSource && origin == destination
-        if let holder = target.objects.values.first(where: {
+        if let holder = target.objects.members.values.first(where: {
             $0.index.uid == stored.index.uid && $0.object.name != name && !(movingWithin && $0.object.name == source)
         }) {
             throw StoreError(.uidConflict, "UID \(stored.index.uid) is already used by \(holder.object.name)", existingName: holder.object.name)
         }
         if !keepSource {
             var from = try entry(origin)
-            from.objects[source] = nil
-            from.collection.changePosition += 1
-            from.logChange(from.collection.changePosition, source)
+            from.set(source, nil)
             entries[origin] = from
         }
         var to = try entry(destination)
-        let position = to.collection.changePosition + 1
         var object = stored.object
         object.name = name
-        object.etag = "\"m\(position)\""
+        object.etag = "\"m\(to.objects.nextPosition)\""
         object.lastModified = clock()
-        to.objects[name] = Stored(object: object, index: stored.index)
-        to.collection.changePosition = position
-        to.logChange(position, name)
+        to.set(name, Stored(object: object, index: stored.index))
         entries[destination] = to
         return (object, !exists)
     }
 
     public func changes(in reference: CalendarReference, since position: Int64?, limit: Int?) throws(StoreError) -> ChangeSet {
-        let entry = try entry(reference)
-        let current = entry.collection.changePosition
-        guard let position else {
-            let names = entry.objects.keys.sorted()
-            guard let limit, names.count > limit else {
-                return ChangeSet(position: current, changed: names, deleted: [], isTruncated: false)
-            }
-            // A paged initial sync: live objects in the order of the log.
-            var folder = ChangeLogFolder(after: 0, limit: limit)
-            for item in entry.log {
-                if entry.objects[item.name] == nil { folder.pass(position: item.position) } else if !folder.add(position: item.position, name: item.name) { break }
-            }
-            return ChangeSet(position: folder.reached, changed: folder.names, deleted: [], isTruncated: folder.reached < current)
-        }
-        guard position >= 0, position <= current else {
-            throw StoreError(.invalidSyncToken, "sync position \(position) was not issued by \(reference)")
-        }
-        var folder = ChangeLogFolder(after: position, limit: limit)
-        for item in entry.log where item.position > position {
-            if !folder.add(position: item.position, name: item.name) { break }
-        }
-        let (order, reached) = (folder.names, folder.reached)
-        let changed = order.filter { entry.objects[$0] != nil }
-        let deleted = order.filter { entry.objects[$0] == nil }
-        return ChangeSet(position: reached, changed: changed, deleted: deleted, isTruncated: reached < current)
+        try entry(reference).objects.changes(since: position, limit: limit, of: reference.description)
     }
 
     private func entry(_ reference: CalendarReference) throws(StoreError) -> Entry {

@@ -2,7 +2,8 @@ import CalDAVCore
 import Foundation
 import WebDAV
 
-/// Request/response fixtures, one folder per client (`Fixtures/protocol/<client>/NN-*.http`),
+/// Request/response fixtures, one folder per client (`Fixtures/protocol/<client>/NN-*.http`,
+/// `Fixtures/carddav-protocol/<client>/NN-*.http`),
 /// each folder's exchanges run in order against one responder, so that any handler stack
 /// (a plain handler, caching decorators, any store) can be held to them.
 ///
@@ -58,7 +59,7 @@ public struct ProtocolFixtures: Sendable {
                 index += 1
             }
             var body = lines.count > index + 1 ? lines[(index + 1)...].joined(separator: "\n") : ""
-            if headers["content-type"]?.hasPrefix("text/calendar") == true {
+            if let type = headers["content-type"], type.hasPrefix("text/calendar") || type.hasPrefix("text/vcard") {
                 body = body.replacingOccurrences(of: "\n", with: "\r\n")
             }
             request = DAVRequest(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers, body: Array(body.utf8))

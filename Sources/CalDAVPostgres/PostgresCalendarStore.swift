@@ -268,44 +268,12 @@ public final class PostgresCalendarStore: CalendarStore {
     public func changes(in reference: CalendarReference, since position: Int64?, limit: Int?) async throws(StoreError) -> ChangeSet {
         try await read { connection in
             let (id, current) = try await Self.requireCalendar(reference, connection)
-            guard let position else {
-                let names = try await connection.rows("SELECT name FROM calendar_object WHERE calendar_id = \(id) ORDER BY name")
-                    .map { try $0.get("name", as: String.self) }
-                guard let limit, names.count > limit else {
-                    return ChangeSet(position: current, changed: names, deleted: [], isTruncated: false)
-                }
-                // A paged initial sync: live objects in the order of the log.
-                var folder = ChangeLogFolder(after: 0, limit: limit)
-                for row in try await connection.rows("""
-                    SELECT l.position, l.name, o.name IS NOT NULL AS live FROM change_log l
-                    LEFT JOIN calendar_object o ON o.calendar_id = l.calendar_id AND o.name = l.name
-                    WHERE l.calendar_id = \(id) ORDER BY l.position
-                    """) {
-                    let entry: Int64 = try row.get("position")
-                    if try !row.get("live", as: Bool.self) {
-                        folder.pass(position: entry)
-                    } else if !folder.add(position: entry, name: try row.get("name")) {
-                        break
-                    }
-                }
-                return ChangeSet(position: folder.reached, changed: folder.names, deleted: [], isTruncated: folder.reached < current)
-            }
-            guard position >= 0, position <= current else {
-                throw StoreError(.invalidSyncToken, "sync position \(position) was not issued by \(reference)")
-            }
-            var folder = ChangeLogFolder(after: position, limit: limit)
-            for row in try await connection.rows("""
-                SELECT position, name FROM change_log WHERE calendar_id = \(id) AND position > \(position) ORDER BY position
-                """) {
-                if !folder.add(position: try row.get("position"), name: try row.get("name")) { break }
-            }
-            let (order, reached) = (folder.names, folder.reached)
-            let present = Set(try await connection.rows("SELECT name FROM calendar_object WHERE calendar_id = \(id) AND name = ANY(\(order))")
-                .map { try $0.get("name", as: String.self) })
-            return ChangeSet(position: reached, changed: order.filter(present.contains), deleted: order.filter { !present.contains($0) },
-                             isTruncated: reached < current)
+            return try await Self.changeLog.changes(in: id, current: current, since: position, limit: limit, collection: reference.description, connection)
         }
     }
+
+    /// The calendars' change log.
+    static let changeLog = PostgresChangeLog(table: "change_log", members: "calendar_object", collectionColumn: "calendar_id", collections: "calendar")
 
     // MARK: Rows
 
@@ -342,15 +310,8 @@ public final class PostgresCalendarStore: CalendarStore {
             """)
     }
 
-    /// Appends a change, drops the name's earlier entries (a sync reports each name once,
-    /// at its latest change) and advances the calendar's position, in one statement: the
-    /// parts share one snapshot, so the delete never sees the new entry.
     private static func logChange(calendar id: Int64, position: Int64, name: String, _ connection: PostgresConnection) async throws {
-        try await connection.run("""
-            WITH superseded AS (DELETE FROM change_log WHERE calendar_id = \(id) AND name = \(name)),
-                 advanced AS (UPDATE calendar SET change_position = \(position) WHERE id = \(id))
-            INSERT INTO change_log (calendar_id, position, name) VALUES (\(id), \(position), \(name))
-            """)
+        try await changeLog.record(collection: id, position: position, name: name, connection)
     }
 
     private static func saveProperties(_ collection: CalendarCollection, id: Int64, _ connection: PostgresConnection) async throws {
@@ -427,44 +388,24 @@ public final class PostgresCalendarStore: CalendarStore {
 
     // MARK: Transactions and errors
 
-    /// Runs a read of one statement, which needs no transaction: one round trip instead of
-    /// three. Database failures become ``StoreError/Code/unavailable``.
+    /// Runs a read of one statement, which needs no transaction.
     func lookup<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
-        do {
-            return try await database.withConnection(body)
-        } catch {
-            throw Self.storeError(error)
-        }
+        try await database.storeLookup(body)
     }
 
-    /// Runs a read in one snapshot, turning database failures into ``StoreError/Code/unavailable``.
+    /// Runs a read in one snapshot.
     func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
-        do {
-            return try await database.withTransaction(.snapshotRead, body)
-        } catch {
-            throw Self.storeError(error)
-        }
+        try await database.storeRead(body)
     }
 
-    /// Runs a write transaction; any error rolls it back.
-    /// - Parameter uniqueViolation: what a UNIQUE constraint the checks did not foresee
-    ///   means to the caller; ``StoreError/Code/unavailable`` when `nil`.
+    /// Runs a write transaction; any error rolls it back (see ``PostgresPool/storeWrite(uniqueViolation:_:)``).
     func write<T: Sendable>(
         uniqueViolation: StoreError? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws(StoreError) -> T {
-        do {
-            return try await database.withTransaction(.readWrite, body)
-        } catch {
-            throw Self.storeError(error, uniqueViolation: uniqueViolation)
-        }
+        try await database.storeWrite(uniqueViolation: uniqueViolation, body)
     }
 
     static func storeError(_ error: any Error, uniqueViolation: StoreError? = nil) -> StoreError {
-        if let storeError = error as? StoreError { return storeError }
-        if let uniqueViolation, let server = error as? PSQLError, server.serverInfo?[.sqlState] == "23505" {
-            return uniqueViolation
-        }
-        // No SQL, host or password reaches clients; the database error itself is for the log.
-        return StoreError(.unavailable, "the database could not complete the operation", cause: error)
+        PostgresPool.storeError(error, uniqueViolation: uniqueViolation)
     }
 }

@@ -44,7 +44,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     /// Closes the database file, for every component using it. Every later call fails with
     /// ``StoreError/Code/unavailable``. Optional: the file is closed anyway when released.
     public func close() throws(StoreError) {
-        do { try file.close() } catch { throw Self.storeError(error) }
+        do { try file.close() } catch { throw SQLiteFile.storeError(error) }
     }
 
     // MARK: Collections
@@ -121,7 +121,7 @@ public final class SQLiteCalendarStore: CalendarStore {
 
     public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
         if names.count == 1 { return try await singleObject(named: names[0], in: reference) }
-        let list = Self.jsonArray(names)
+        let list = JSONArray.of(names)
         return try await lookup { db in
             let id = try Self.requireCalendarID(reference, db)
             var found: [String: CalendarObject] = [:]
@@ -148,27 +148,6 @@ public final class SQLiteCalendarStore: CalendarStore {
             guard try row.step() else { throw StoreError(.notFound, "no calendar \(reference)") }
             return row.isNull(0) ? [] : [Self.object(row)]
         }
-    }
-
-    /// `strings` as a JSON array of strings.
-    static func jsonArray(_ strings: [String]) -> String {
-        var out = "["
-        for (index, string) in strings.enumerated() {
-            if index > 0 { out += "," }
-            out += "\""
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            out += "\""
-        }
-        return out + "]"
     }
 
     public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) async throws(StoreError) -> [CalendarObject] {
@@ -273,44 +252,12 @@ public final class SQLiteCalendarStore: CalendarStore {
     public func changes(in reference: CalendarReference, since position: Int64?, limit: Int?) async throws(StoreError) -> ChangeSet {
         try await scan(inSnapshot: true) { db in
             let (id, current) = try Self.requireCalendar(reference, db)
-            guard let position else {
-                let names = try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM calendar_object WHERE calendar_id = ? ORDER BY name"), arguments: [id])
-                guard let limit, names.count > limit else {
-                    return ChangeSet(position: current, changed: names, deleted: [], isTruncated: false)
-                }
-                // A paged initial sync: live objects in the order of the log.
-                var folder = ChangeLogFolder(after: 0, limit: limit)
-                let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-                    SELECT l.position, l.name, o.name IS NOT NULL AS live FROM change_log l
-                    LEFT JOIN calendar_object o ON o.calendar_id = l.calendar_id AND o.name = l.name
-                    WHERE l.calendar_id = ? ORDER BY l.position
-                    """), arguments: [id])
-                while let row = try rows.next() {
-                    if !row["live"] { folder.pass(position: row["position"]) } else if !folder.add(position: row["position"], name: row["name"]) { break }
-                }
-                return ChangeSet(position: folder.reached, changed: folder.names, deleted: [], isTruncated: folder.reached < current)
-            }
-            guard position >= 0, position <= current else {
-                throw StoreError(.invalidSyncToken, "sync position \(position) was not issued by \(reference)")
-            }
-            var folder = ChangeLogFolder(after: position, limit: limit)
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT position, name FROM change_log WHERE calendar_id = ? AND position > ? ORDER BY position"),
-                                           arguments: [id, position])
-            while let row = try rows.next() {
-                if !folder.add(position: row["position"], name: row["name"]) { break }
-            }
-            let (order, reached) = (folder.names, folder.reached)
-            var present = Set<String>()
-            for start in stride(from: 0, to: order.count, by: 500) {
-                let slice = Array(order[start..<min(start + 500, order.count)])
-                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-                present.formUnion(try String.fetchAll(db, sql: "SELECT name FROM calendar_object WHERE calendar_id = ? AND name IN (\(marks))",
-                                                      arguments: StatementArguments([id] + slice)))
-            }
-            return ChangeSet(position: reached, changed: order.filter(present.contains), deleted: order.filter { !present.contains($0) },
-                             isTruncated: reached < current)
+            return try Self.changeLog.changes(in: id, current: current, since: position, limit: limit, collection: reference.description, db)
         }
     }
+
+    /// The calendars' change log.
+    static let changeLog = SQLiteChangeLog(table: "change_log", members: "calendar_object", collectionColumn: "calendar_id", collections: "calendar")
 
     // MARK: Rows
 
@@ -344,12 +291,8 @@ public final class SQLiteCalendarStore: CalendarStore {
                                      index.firstStart, index.lastEnd, index.isSingleInstance, object.lastModified])
     }
 
-    /// Appends a change and drops the name's earlier entries: a sync reports each name
-    /// once, at its latest change, so superseded entries only make the log grow.
     private static func logChange(calendar id: Int64, position: Int64, name: String, _ db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM change_log WHERE calendar_id = ? AND name = ?").execute(arguments: [id, name])
-        try db.cachedStatement(sql: "INSERT INTO change_log (calendar_id, position, name) VALUES (?, ?, ?)").execute(arguments: [id, position, name])
-        try db.cachedStatement(sql: "UPDATE calendar SET change_position = ? WHERE id = ?").execute(arguments: [position, id])
+        try changeLog.record(collection: id, position: position, name: name, db)
     }
 
     private static func saveProperties(_ collection: CalendarCollection, id: Int64, _ db: Database) throws {
@@ -423,32 +366,23 @@ public final class SQLiteCalendarStore: CalendarStore {
 
     // MARK: Errors
 
-    /// Runs a read in one snapshot on the calling thread (see ``SQLiteReaders``), turning
-    /// database failures into ``StoreError/Code/unavailable``.
+    /// Runs a read in one snapshot on the calling thread (see ``SQLiteReaders``).
     func read<T: Sendable>(_ body: (Database) throws -> T) async throws(StoreError) -> T {
-        do { return try file.read(body) } catch { throw Self.storeError(error) }
+        try file.storeRead(body)
     }
 
-    /// Runs a read whose cost grows with the data off the event loops (see
-    /// ``SQLiteFile/readOffLoop(inSnapshot:_:)``), in one snapshot when `inSnapshot`.
+    /// Runs a read whose cost grows with the data off the event loops, in one snapshot when `inSnapshot`.
     func scan<T: Sendable>(inSnapshot: Bool = false, _ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        do { return try await file.readOffLoop(inSnapshot: inSnapshot, body) } catch { throw Self.storeError(error) }
+        try await file.storeScan(inSnapshot: inSnapshot, body)
     }
 
-    /// Runs a lookup whose statements need not share a snapshot (see
-    /// ``SQLiteReaders/readLatest(_:)``).
+    /// Runs a lookup whose statements need not share a snapshot.
     func lookup<T: Sendable>(_ body: (Database) throws -> T) async throws(StoreError) -> T {
-        do { return try file.readLatest(body) } catch { throw Self.storeError(error) }
+        try file.storeLookup(body)
     }
 
     /// Runs a write transaction; any error rolls it back.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        do { return try await file.write(body) } catch { throw Self.storeError(error) }
-    }
-
-    private static func storeError(_ error: any Error) -> StoreError {
-        if let storeError = error as? StoreError { return storeError }
-        // No SQL or file paths reach clients; the database error itself is for the log.
-        return StoreError(.unavailable, "the database could not complete the operation", cause: error)
+        try await file.storeWrite(body)
     }
 }

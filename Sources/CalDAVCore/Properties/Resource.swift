@@ -113,9 +113,7 @@ extension Resource: DAVDescribed {
     var collectionTag: String? {
         switch self {
         case .calendar(let collection): return CalDAVProperties.syncToken(collection)
-        case .home(_, let calendars):
-            let parts = calendars.map { "\($0.reference.name):\($0.syncID)-\($0.changePosition)" }
-            return "http://jadwal.app/ns/home/" + FNV1a.hex(parts.joined(separator: "/").utf8)
+        case .home(_, let calendars): return SyncToken.home(of: calendars.map { ($0.reference.name, $0.syncID, $0.changePosition) })
         default: return nil
         }
     }

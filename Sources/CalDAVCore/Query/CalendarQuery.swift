@@ -43,37 +43,6 @@ public struct ParamFilter: Hashable, Sendable {
     public init(name: String) { self.name = name.uppercased() }
 }
 
-/// CALDAV:text-match (RFC 4791 §9.7.5): a substring test under a collation (RFC 4790).
-public struct TextMatch: Hashable, Sendable {
-    /// The collations RFC 4791 §7.5.1 requires, plus RFC 5051's Unicode case map.
-    public enum Collation: String, Hashable, Sendable, CaseIterable {
-        case asciiCasemap = "i;ascii-casemap"
-        case unicodeCasemap = "i;unicode-casemap"
-        case octet = "i;octet"
-    }
-
-    public var text: String
-    public var collation: Collation = .asciiCasemap
-    public var isNegated = false
-
-    public init(text: String) { self.text = text }
-
-    /// Whether `value` contains `text` under the collation, negated if asked.
-    public func matches(_ value: String) -> Bool {
-        let found: Bool
-        switch collation {
-        case .octet: found = value.utf8.count >= text.utf8.count && String(value).contains(text)
-        case .asciiCasemap: found = Self.asciiLower(value).contains(Self.asciiLower(text))
-        case .unicodeCasemap: found = value.lowercased().contains(text.lowercased())
-        }
-        return found != isNegated
-    }
-
-    private static func asciiLower(_ text: String) -> String {
-        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
-    }
-}
-
 extension CompFilter {
     /// Decodes a CALDAV:filter element's single comp-filter, which must name VCALENDAR.
     public init(filter: DAVXML.Element) throws(DAVError) {
@@ -149,7 +118,7 @@ extension PropFilter {
             switch child.name {
             case DAVXML.Name.calDAV("is-not-defined"): isNotDefined = true
             case DAVXML.Name.calDAV("time-range"): timeRange = try TimeRange(element: child)
-            case DAVXML.Name.calDAV("text-match"): textMatch = try TextMatch(element: child)
+            case DAVXML.Name.calDAV("text-match"): textMatch = try TextMatch(calDAV: child)
             case DAVXML.Name.calDAV("param-filter"): paramFilters.append(try ParamFilter(element: child))
             default: throw DAVError(.validFilter, "unexpected \(child.name.local) in prop-filter")
             }
@@ -169,7 +138,7 @@ extension ParamFilter {
         for child in element.elements {
             switch child.name {
             case DAVXML.Name.calDAV("is-not-defined"): isNotDefined = true
-            case DAVXML.Name.calDAV("text-match"): textMatch = try TextMatch(element: child)
+            case DAVXML.Name.calDAV("text-match"): textMatch = try TextMatch(calDAV: child)
             default: throw DAVError(.validFilter, "unexpected \(child.name.local) in param-filter")
             }
         }
@@ -177,15 +146,10 @@ extension ParamFilter {
 }
 
 extension TextMatch {
-    init(element: DAVXML.Element) throws(DAVError) {
-        self.init(text: element.text)
-        if let collation = element.attributes[DAVXML.Name("", "collation")] {
-            guard let known = Collation(rawValue: collation) else {
-                throw DAVError(DAVCondition(DAVXML.Name.calDAV("supported-collation"), status: 403), "collation \(collation) is not supported")
-            }
-            self.collation = known
-        }
-        isNegated = element.attributes[DAVXML.Name("", "negate-condition")]?.lowercased() == "yes"
+    /// Decodes a CALDAV:text-match, whose default collation is i;ascii-casemap.
+    init(calDAV element: DAVXML.Element) throws(DAVError) {
+        try self.init(element: element, defaultCollation: .asciiCasemap,
+                      unsupported: DAVCondition(DAVXML.Name.calDAV("supported-collation"), status: 403))
     }
 }
 

@@ -1,4 +1,5 @@
 import ICalendar
+import WebDAV
 
 /// Evaluates a CALDAV:filter against one calendar object (RFC 4791 §9.7), exactly,
 /// with recurrence expanded for time ranges (§9.9). Stores narrow candidates with their

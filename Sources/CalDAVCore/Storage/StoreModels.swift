@@ -63,12 +63,8 @@ public struct CalendarCollection: Hashable, Sendable {
         self.syncID = syncID
     }
 
-    /// A fresh random sync id: 16 hex digits.
-    public static func newSyncID() -> String {
-        let value = UInt64.random(in: .min ... .max)
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    /// A fresh random sync id (``SyncToken/newSyncID()``).
+    public static func newSyncID() -> String { SyncToken.newSyncID() }
 }
 
 /// A calendar object resource: the exact bytes a client stored, with its strong ETag.

@@ -1,3 +1,4 @@
+import ContentLines
 import WebDAV
 
 /// The one check every calendar object passes before it is stored, whoever brings it: a

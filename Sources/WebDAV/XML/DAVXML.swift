@@ -1,10 +1,12 @@
-/// XML vocabulary of WebDAV and CalDAV: qualified names, namespaces, and the value tree
+/// XML vocabulary of WebDAV, CalDAV and CardDAV: qualified names, namespaces, and the value tree
 /// requests are read into.
 public enum DAVXML {
-    /// XML namespaces used by WebDAV (RFC 4918), CalDAV (RFC 4791) and Apple's extensions.
+    /// XML namespaces used by WebDAV (RFC 4918), CalDAV (RFC 4791), CardDAV (RFC 6352) and
+    /// Apple's extensions.
     public enum Namespace {
         public static let dav = "DAV:"
         public static let calDAV = "urn:ietf:params:xml:ns:caldav"
+        public static let cardDAV = "urn:ietf:params:xml:ns:carddav"
         public static let calendarServer = "http://calendarserver.org/ns/"
         public static let appleICal = "http://apple.com/ns/ical/"
     }
@@ -29,6 +31,8 @@ extension DAVXML.Name {
     public static func dav(_ local: String) -> DAVXML.Name { DAVXML.Name(DAVXML.Namespace.dav, local) }
     /// A name in CalDAV's namespace.
     public static func calDAV(_ local: String) -> DAVXML.Name { DAVXML.Name(DAVXML.Namespace.calDAV, local) }
+    /// A name in CardDAV's namespace.
+    public static func cardDAV(_ local: String) -> DAVXML.Name { DAVXML.Name(DAVXML.Namespace.cardDAV, local) }
     /// A name in the CalendarServer extensions' namespace (getctag, error-description).
     public static func calendarServer(_ local: String) -> DAVXML.Name { DAVXML.Name(DAVXML.Namespace.calendarServer, local) }
     /// A name in Apple iCal's namespace (calendar-color, calendar-order).

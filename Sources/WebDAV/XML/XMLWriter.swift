@@ -17,7 +17,7 @@ public struct XMLWriter: Sendable {
     /// Prefixes for well-known namespaces; others get `x0`, `x1`, ... declared where used.
     public static let prefixes: [(namespace: String, prefix: String)] = [
         (DAVXML.Namespace.dav, "D"), (DAVXML.Namespace.calDAV, "C"),
-        (DAVXML.Namespace.calendarServer, "CS"), (DAVXML.Namespace.appleICal, "ICAL"),
+        (DAVXML.Namespace.calendarServer, "CS"), (DAVXML.Namespace.appleICal, "ICAL"), (DAVXML.Namespace.cardDAV, "CARD"),
     ]
 
     public init() {}

@@ -1,9 +1,9 @@
 /// Runs a conformance suite's named checks, each against a fresh store, and collects what
 /// they found wrong, prefixed with the check's name. A check that throws fails with the error.
-enum ConformanceChecks {
-    typealias Check<Store> = (name: String, run: @Sendable (Store) async throws -> [String])
+package enum ConformanceChecks {
+    package typealias Check<Store> = (name: String, run: @Sendable (Store) async throws -> [String])
 
-    static func run<Store>(_ checks: [Check<Store>], makeStore: @Sendable () async throws -> Store) async -> [String] {
+    package static func run<Store>(_ checks: [Check<Store>], makeStore: @Sendable () async throws -> Store) async -> [String] {
         var failures: [String] = []
         for (name, check) in checks {
             do {

@@ -1,0 +1,51 @@
+import GRDB
+
+/// The address books' schema, as numbered migrations that are only ever appended to. The
+/// tables live in the process's one SQLite file beside the calendars'.
+enum AddressBookMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("carddav-1-address-books") { db in
+            // `fields` is the card's CardIndex in its storage form, for queries.
+            try db.execute(sql: """
+                CREATE TABLE address_book (
+                    id INTEGER PRIMARY KEY,
+                    owner TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    display_name TEXT,
+                    description TEXT,
+                    change_position INTEGER NOT NULL DEFAULT 0,
+                    created_at INTEGER NOT NULL,
+                    sync_id TEXT NOT NULL,
+                    UNIQUE (owner, name)
+                );
+                CREATE TABLE address_book_property (
+                    book_id INTEGER NOT NULL REFERENCES address_book(id) ON DELETE CASCADE,
+                    namespace TEXT NOT NULL,
+                    local_name TEXT NOT NULL,
+                    xml BLOB NOT NULL,
+                    PRIMARY KEY (book_id, namespace, local_name)
+                );
+                CREATE TABLE card (
+                    book_id INTEGER NOT NULL REFERENCES address_book(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    data BLOB NOT NULL,
+                    etag TEXT NOT NULL,
+                    uid TEXT NOT NULL,
+                    fields TEXT NOT NULL,
+                    last_modified INTEGER NOT NULL,
+                    PRIMARY KEY (book_id, name),
+                    UNIQUE (book_id, uid)
+                );
+                CREATE TABLE card_change_log (
+                    book_id INTEGER NOT NULL REFERENCES address_book(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    PRIMARY KEY (book_id, position)
+                );
+                CREATE INDEX card_change_log_name ON card_change_log (book_id, name);
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import CardDAVCore
+import CardDAVCoreTesting
+import CardDAVPostgres
+import PostgresAccess
+import PostgresTestSupport
+import Synchronization
+import WebDAV
+
+/// The PostgreSQL store of address books under the conformance suite, each check on a
+/// fresh database of the process's temporary server.
+struct PostgresAddressBookStoreTests {
+    /// Pools opened for a test, closed together at its end.
+    final class OpenPools: Sendable {
+        private let pools = Mutex<[PostgresPool]>([])
+
+        func store() async throws -> PostgresAddressBookStore {
+            // A long wait for a connection: the whole suite shares two cores with the server.
+            let pool = PostgresPool(location: try PostgresLocation(url: TemporaryPostgres.shared().makeDatabase()),
+                                    connectionTimeout: .seconds(60), maximumConnections: 4)
+            pools.withLock { $0.append(pool) }
+            return try await PostgresAddressBookStore(database: pool)
+        }
+
+        func closeAll() async {
+            for pool in pools.withLock({ $0 }) { await pool.close() }
+        }
+    }
+
+    @Test("the PostgreSQL store conforms")
+    func conformance() async {
+        let pools = OpenPools()
+        let failures = await AddressBookStoreConformance().run { try await pools.store() }
+        await pools.closeAll()
+        #expect(failures.isEmpty, "\(failures)")
+    }
+}
