@@ -150,7 +150,7 @@ let package = Package(
         .target(
             name: "Jadwal",
             dependencies: [
-                "ICalendar", "WebDAV", "CalDAVCore", "PostgresAccess", "SQLiteAccess", "Extraction", "Mail", "PrayerTimes", "SQLStorage",
+                "ICalendar", "WebDAV", "CalDAVCore", "CardDAVCore", "PostgresAccess", "SQLiteAccess", "Extraction", "Mail", "PrayerTimes", "SQLStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -187,7 +187,8 @@ let package = Package(
         .executableTarget(
             name: "jadwald",
             dependencies: [
-                "ICalendar", "VCard", "WebDAV", "CalDAVCore", "CalDAVCaching", "SQLiteAccess", "PostgresAccess", "CalDAVSQLite", "CalDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
+                "ICalendar", "VCard", "WebDAV", "CalDAVCore", "CalDAVCaching", "SQLiteAccess", "PostgresAccess", "CalDAVSQLite", "CalDAVPostgres",
+                "CardDAVCore", "CardDAVSQLite", "CardDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
                 "SQLStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -14,10 +14,11 @@ public struct SQLiteFileCheck: Sendable {
         try queue().read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
     }
 
-    /// The number of rows in each of `tables`, in order.
+    /// The number of rows in each of `tables`, in order; 0 for a table the file does not
+    /// have (a backup made before a version that added it).
     public func counts(_ tables: [String]) throws -> [Int] {
         try queue().read { db in
-            try tables.map { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"\($0)\"") ?? 0 }
+            try tables.map { try db.tableExists($0) ? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \"\($0)\"") ?? 0 : 0 }
         }
     }
 

@@ -5,6 +5,8 @@ import urllib.error
 import urllib.request
 import base64
 
+from conftest import request as dav_request
+
 
 def status(server, user, password, path="/dav/calendars/{user}/"):
     request = urllib.request.Request(server.url + path.format(user=user), method="PROPFIND",
@@ -90,3 +92,16 @@ def test_guessing_from_one_address_is_cut_off(server):
     statuses = [status(server, f"guess{attempt}", "password") for attempt in range(50)]
     assert set(statuses) == {401, 429} and statuses[-1] == 429
     assert status(server, "lina", "lina-password-1") == 429
+
+
+def test_deleting_a_user_deletes_their_contacts_and_a_new_user_of_that_name_starts_empty(server):
+    card = b"BEGIN:VCARD\r\nVERSION:3.0\r\nUID:kept\r\nFN:Kept\r\nN:Kept;;;;\r\nEND:VCARD\r\n"
+    omar = {"Authorization": "Basic " + base64.b64encode(b"omar:omar-password-1").decode()}
+    assert dav_request(server, "PUT", "/dav/addressbooks/omar/contacts/kept.vcf", card, {"Content-Type": "text/vcard"}, auth=omar)[0] == 201
+    assert jadwald(server, "user", "delete", "omar").returncode == 0
+    again = jadwald(server, "user", "add", "omar", "--password-stdin", input="omar-password-2\n")
+    assert again.returncode == 0, again.stderr
+    fresh = {"Authorization": "Basic " + base64.b64encode(b"omar:omar-password-2").decode()}
+    assert dav_request(server, "GET", "/dav/addressbooks/omar/contacts/kept.vcf", auth=fresh)[0] == 404
+    status, _, body = dav_request(server, "PROPFIND", "/dav/addressbooks/omar/", headers={"Depth": "1"}, auth=fresh)
+    assert status == 207 and body.count(b"<D:response>") == 2 and b"<D:displayname>Contacts</D:displayname>" in body

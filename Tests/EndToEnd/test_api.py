@@ -105,6 +105,7 @@ def test_admin_api_manages_users(api, server):
     listed = api.call("GET", "/admin/users", auth=admin).json()["users"]
     assert [user["name"] for user in listed] == ["amal", "omar"]
     assert listed[0]["calendars"][0]["name"] == "calendar"
+    assert listed[0]["addressBooks"] == [{"name": "contacts", "displayName": "Contacts", "cards": 0, "bytes": 0}]
 
     created = api.call("POST", "/admin/users", {"name": "sara", "email": "sara@example.org", "admin": True}, auth=admin)
     assert created.status == 201 and created.json()["admin"] is True and created.json()["email"] == "sara@example.org"

@@ -14,6 +14,11 @@ def test_a_backup_taken_during_writes_restores_everything_it_saw(server, tmp_pat
         status, headers, _ = request(server, "PUT", path, EVENT.format(uid=f"before-{number}", summary=f"Backed up before-{number}").encode(), {"Content-Type": "text/calendar"})
         assert status == 201
         before[path] = request(server, "GET", path)
+    card = "/dav/addressbooks/amal/contacts/backed-up.vcf"
+    status, _, _ = request(server, "PUT", card, b"BEGIN:VCARD\r\nVERSION:3.0\r\nUID:backed-up\r\nFN:Backed Up\r\nN:Up;Backed;;;\r\nEND:VCARD\r\n",
+                           {"Content-Type": "text/vcard"})
+    assert status == 201
+    before[card] = request(server, "GET", card)
     stop = threading.Event()
 
     def keep_writing():
@@ -33,7 +38,7 @@ def test_a_backup_taken_during_writes_restores_everything_it_saw(server, tmp_pat
         stop.set()
         writer.join()
     assert result.returncode == 0, result.stderr
-    assert "backed up 2 users" in result.stdout
+    assert "backed up 2 users" in result.stdout and "2 address books, 1 cards" in result.stdout
     assert oct(os.stat(backup / "jadwal.sqlite").st_mode & 0o777) == "0o600"
     assert (backup / "keys").is_dir()
     server.stop()

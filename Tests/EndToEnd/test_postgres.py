@@ -210,6 +210,10 @@ def test_migrate_store_copies_everything_from_sqlite(server, postgres_server):
         status, headers, stored = request(server, "GET", path)
         objects[path] = (headers["ETag"], stored)
     token = calendar.objects_by_sync_token(load_objects=False).sync_token
+    card_path = "/dav/addressbooks/amal/contacts/moved.vcf"
+    card = b"BEGIN:VCARD\r\nVERSION:4.0\r\nUID:moved\r\nFN:Moved Card\r\nEMAIL:moved@example.org\r\nEND:VCARD\r\n"
+    assert request(server, "PUT", card_path, card, {"Content-Type": "text/vcard"})[0] == 201
+    card_etag = request(server, "GET", card_path)[1]["ETag"]
     assert request(server, "MKCOL", "/dav/calendars/amal/files/")[0] == 201
     assert request(server, "MKCOL", "/dav/calendars/amal/files/deep/")[0] == 201
     assert request(server, "PUT", "/dav/calendars/amal/files/deep/note.txt", b"kept \x00\xff bytes", {"Content-Type": "application/octet-stream"})[0] == 201
@@ -235,6 +239,12 @@ def test_migrate_store_copies_everything_from_sqlite(server, postgres_server):
             assert status == 200 and stored == crlf(body) and headers["ETag"] == etag, path
         same = client(moved).principal().calendar(cal_id="moved").objects_by_sync_token(sync_token=token, load_objects=False)
         assert list(same) == []
+        status, headers, stored = request(moved, "GET", card_path)
+        assert status == 200 and stored == card and headers["ETag"] == card_etag
+        query = ('<C:addressbook-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav"><D:prop><D:getetag/></D:prop>'
+                 '<C:filter><C:prop-filter name="EMAIL"><C:text-match>moved@</C:text-match></C:prop-filter></C:filter></C:addressbook-query>')
+        status, _, found = request(moved, "REPORT", "/dav/addressbooks/amal/contacts/", query.encode(), {"Depth": "1", "Content-Type": "application/xml"})
+        assert status == 207 and b"moved.vcf" in found
         status, _, note = request(moved, "GET", "/dav/calendars/amal/files/deep/note.txt")
         assert status == 200 and note == b"kept \x00\xff bytes"
         phone = {"Authorization": "Basic " + base64.b64encode(f"amal:{app_password}".encode()).decode()}

@@ -46,8 +46,11 @@ def test_unsigned_profile_parses_with_plistlib(jadwald, tmp_path):
     assert profile["PayloadType"] == "Configuration"
     assert profile["PayloadVersion"] == 1
     assert profile["PayloadIdentifier"] == "org.example.cal.jadwal.caldav.amal"
-    [account] = profile["PayloadContent"]
+    [account, contacts] = profile["PayloadContent"]
     assert account["PayloadType"] == "com.apple.caldav.account"
+    assert contacts["PayloadType"] == "com.apple.carddav.account"
+    assert contacts["CardDAVUsername"] == "amal" and contacts["CardDAVPrincipalURL"] == "/dav/principals/amal/"
+    assert contacts["CardDAVPassword"] == account["CalDAVPassword"]
     assert account["CalDAVHostName"] == "cal.example.org"
     assert account["CalDAVUseSSL"] is True
     assert account["CalDAVUsername"] == "amal"

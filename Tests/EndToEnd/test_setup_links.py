@@ -69,9 +69,15 @@ def test_desktop_sees_instructions_and_the_phone_gets_the_profile_once(public):
     password = account["CalDAVPassword"]
     assert password != "amal-password-1"
 
-    # The device's password reaches the calendars, and only amal's.
+    contacts = profile["PayloadContent"][1]
+    assert contacts["PayloadType"] == "com.apple.carddav.account"
+    assert contacts["CardDAVHostName"] == "127.0.0.1" and contacts["CardDAVPort"] == public.port
+    assert contacts["CardDAVPassword"] == password
+
+    # The device's password reaches the calendars and the contacts, and only amal's.
     propfind = get(public.url + "/dav/calendars/amal/", auth=f"amal:{password}", method="PROPFIND", headers={"Depth": "0"})
     assert propfind[0] == 207
+    assert get(public.url + "/dav/addressbooks/amal/contacts/", auth=f"amal:{password}", method="PROPFIND", headers={"Depth": "0"})[0] == 207
     assert get(public.url + "/dav/calendars/omar/", auth=f"amal:{password}", method="PROPFIND", headers={"Depth": "0"})[0] == 404
 
     assert get(link, agent=IPHONE)[0] == 410

@@ -26,7 +26,7 @@ import Testing
         #expect(top["PayloadOrganization"] as? String == "Jadwal")
         #expect(UUID(uuidString: try #require(top["PayloadUUID"] as? String)) != nil)
         let content = try #require(top["PayloadContent"] as? [[String: Any]])
-        #expect(content.count == 1)
+        #expect(content.count == 2)
         let account = content[0]
         #expect(Set(account.keys) == ["PayloadType", "PayloadVersion", "PayloadIdentifier", "PayloadUUID", "PayloadDisplayName",
                                       "CalDAVAccountDescription", "CalDAVHostName", "CalDAVUseSSL", "CalDAVPrincipalURL",
@@ -39,6 +39,16 @@ import Testing
         #expect(account["CalDAVPrincipalURL"] as? String == "/principals/amal/")
         #expect(account["CalDAVUsername"] as? String == "amal")
         #expect(account["CalDAVPassword"] as? String == "app-pass-1234")
+        // The same account for the Contacts app, in the same keys prefixed CardDAV.
+        let contacts = content[1]
+        #expect(Set(contacts.keys) == ["PayloadType", "PayloadVersion", "PayloadIdentifier", "PayloadUUID", "PayloadDisplayName",
+                                       "CardDAVAccountDescription", "CardDAVHostName", "CardDAVUseSSL", "CardDAVPrincipalURL",
+                                       "CardDAVUsername", "CardDAVPassword"])
+        #expect(contacts["PayloadType"] as? String == "com.apple.carddav.account")
+        #expect(contacts["PayloadIdentifier"] as? String == "org.example.cal.jadwal.caldav.amal.carddav")
+        #expect(contacts["CardDAVPrincipalURL"] as? String == "/principals/amal/")
+        #expect(contacts["CardDAVPassword"] as? String == "app-pass-1234")
+        #expect(contacts["PayloadUUID"] as? String != account["PayloadUUID"] as? String)
     }
 
     @Test func portComesFromTheHostOrTheArgument() throws {

@@ -7,9 +7,11 @@ extension CardDAVAdapter {
         guard case .card(let user, _, let name) = target.path else {
             throw DAVError(status: 403, message: "only cards can be copied or moved")
         }
-        guard let path = CardDAVPath(try request.destinationPath()), path.user.map(context.owns) ?? true else {
+        guard let path = CardDAVPath(try request.destinationPath()) else {
             throw DAVError(status: 403, message: "the destination must be a card in one of your address books")
         }
+        // Another principal's books do not exist for this one.
+        guard path.user.map(context.owns) ?? true else { throw DAVError.notFound("nothing at \(path.href)") }
         let destination = try await resolve(path)
         guard case .card(_, let targetBook, let targetName) = destination.path else {
             throw DAVError(status: 403, message: "the destination must be a card in one of your address books")

@@ -20,11 +20,7 @@ extension CardDAVAdapter {
             return DAVResponse(status: 200, headers: headers, body: includeBody ? body : [])
         case .book(let book):
             let cards = try await storing { () async throws(StoreError) in try await store.cards(in: book.reference) }
-            var body: [UInt8] = []
-            for card in cards {
-                body += card.data
-                if body.last != UInt8(ascii: "\n") { body += Array("\r\n".utf8) }
-            }
+            let body = AddressBookExport.file(of: cards)
             let filename = (book.displayName ?? book.reference.name).filter { $0 != "\"" && $0 != "\\" && !$0.isNewline }
             return DAVResponse(status: 200, headers: [
                 ("Content-Type", Self.cardContentType),

@@ -5,10 +5,15 @@ import Foundation
 public struct SetupLinks: Sendable {
     /// What a link sets up.
     public enum Kind: String, Sendable, CaseIterable {
-        /// The user's calendars, as a CalDAV account with a new app password.
+        /// The user's calendars and contacts, as CalDAV and CardDAV accounts with a new app password.
         case calendars
         /// A subscription to the user's prayer-times feed.
         case prayerFeed = "prayer-feed"
+
+        /// What the link adds, and where, for people: "your Jadwal calendars and contacts to the Calendar and Contacts apps".
+        public var offer: String {
+            self == .calendars ? "your Jadwal calendars and contacts to the Calendar and Contacts apps" : "your prayer times to the Calendar app"
+        }
     }
 
     /// An issued link.
@@ -38,9 +43,8 @@ public struct SetupLinks: Sendable {
         let token = try await application.oneTimeTokens.issue(.setup, for: name, detail: kind.rawValue, now: now)
         let url = "\(publicURL)/provision/\(token)"
         if shouldSend, let email {
-            let what = kind == .calendars ? "your Jadwal calendars" : "your prayer times"
             try await send(OutgoingMail(to: email, subject: "Set up Jadwal on your iPhone", text: """
-                Open this link on your iPhone or iPad to add \(what) to the Calendar app:
+                Open this link on your iPhone or iPad to add \(kind.offer):
 
                 \(url)
 

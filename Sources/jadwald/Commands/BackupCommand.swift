@@ -69,19 +69,20 @@ struct BackupCommand: AsyncParsableCommand {
         try await database.read { session in try await session.execute("VACUUM INTO ?", [target]) }
         let counts = try await Self.check(target)
         let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0
-        print("backed up \(counts.users) users, \(counts.calendars) calendars, \(counts.objects) objects (\(size) bytes) to \(target)")
+        print("backed up \(counts.users) users, \(counts.calendars) calendars, \(counts.objects) objects, \(counts.addressBooks) address books, "
+              + "\(counts.cards) cards (\(size) bytes) to \(target)")
     }
 
     /// Checks a database copy's integrity and counts what it holds; the copy is left as one
     /// file, owner-only, without a write-ahead log beside it.
-    static func check(_ path: String) async throws -> (users: Int, calendars: Int, objects: Int) {
+    static func check(_ path: String) async throws -> (users: Int, calendars: Int, objects: Int, addressBooks: Int, cards: Int) {
         // It holds password hashes and sealed chats: the owner's alone, like the original.
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         // Read-only and in the rollback journal mode VACUUM INTO wrote: no -wal or -shm appear.
         let copy = SQLiteFileCheck(path: path)
         let check = try copy.integrity()
         guard check == ["ok"] else { throw CommandFailure("\(path) failed its integrity check: \(check.joined(separator: "; "))") }
-        let counts = try copy.counts(["account", "calendar", "calendar_object"])
-        return (counts[0], counts[1], counts[2])
+        let counts = try copy.counts(["account", "calendar", "calendar_object", "address_book", "card"])
+        return (counts[0], counts[1], counts[2], counts[3], counts[4])
     }
 }

@@ -74,7 +74,7 @@ struct ImportCommand: AsyncParsableCommand {
     /// UID; `true` when it was new.
     private func put(_ bytes: [UInt8], index: CalendarObjectIndex, uid: String, in store: any CalendarStore, _ reference: CalendarReference) async throws(DAVError) -> Bool {
         do {
-            return try await store.putObject(named: Self.objectName(uid), data: bytes, index: index, in: reference, precondition: .none).created
+            return try await store.putObject(named: Self.objectName(uid, extension: "ics"), data: bytes, index: index, in: reference, precondition: .none).created
         } catch {
             guard error.code == .uidConflict, let holder = error.existingName else { throw DAVError(error) }
             do {
@@ -85,13 +85,13 @@ struct ImportCommand: AsyncParsableCommand {
         }
     }
 
-    /// `UID.ics` when the UID is a safe path segment, else a digest of it.
-    static func objectName(_ uid: String) -> String {
+    /// `UID.ics` (or another extension) when the UID is a safe path segment, else a digest of it.
+    static func objectName(_ uid: String, extension fileExtension: String) -> String {
         let safe = uid.utf8.count <= 200 && uid.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.@+=".unicodeScalars.contains($0)
         } && !uid.hasPrefix(".")
-        if safe { return uid + ".ics" }
-        return "import-" + FNV1a.hex(uid.utf8) + ".ics"
+        if safe { return uid + "." + fileExtension }
+        return "import-" + FNV1a.hex(uid.utf8) + "." + fileExtension
     }
 }
 

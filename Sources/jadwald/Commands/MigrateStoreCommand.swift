@@ -1,6 +1,8 @@
 import ArgumentParser
 import CalDAVPostgres
 import CalDAVSQLite
+import CardDAVPostgres
+import CardDAVSQLite
 import Foundation
 import Jadwal
 import PostgresAccess
@@ -41,6 +43,7 @@ struct MigrateStoreCommand: AsyncParsableCommand {
         let file = try SQLiteFile(path: sourcePath)
         let source = SQLiteDatabase(file: file)
         _ = try SQLiteCalendarStore(file: file)
+        _ = try SQLiteAddressBookStore(file: file)
         let application = try ApplicationDatabase(sqlite: source)
         // Key files of an older data folder go into the store first, so that they travel too.
         let settings = try ServerConfiguration.resolved(config: config) { settings in
@@ -54,6 +57,7 @@ struct MigrateStoreCommand: AsyncParsableCommand {
         let pool = PostgresPool(location: location)
         do {
             _ = try await PostgresCalendarStore(database: pool)
+            _ = try await PostgresAddressBookStore(database: pool)
             _ = try await ApplicationDatabase.open(postgres: pool)
             let target = PostgresSQLDatabase(pool: pool)
             try await copy(from: source, to: target, location: location)

@@ -55,7 +55,8 @@ struct RestoreCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("restored \(target), but the secret key does not open its keys: \(OperatorMessage.describe(error)); configure the secret key the backup was made with")
         }
-        print("restored \(counts.users) users, \(counts.calendars) calendars, \(counts.objects) objects into \(target)")
+        print("restored \(counts.users) users, \(counts.calendars) calendars, \(counts.objects) objects, \(counts.addressBooks) address books, "
+              + "\(counts.cards) cards into \(target)")
     }
 
     /// Copies the backup's key files into `keys`, refusing one that differs from a file there.

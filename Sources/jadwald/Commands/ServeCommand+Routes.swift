@@ -30,7 +30,7 @@ extension ServeCommand {
     static func addRoutes(to router: Router<JadwalRequestContext>, _ parts: RouteParts) async throws -> (chats: ChatService, webhooks: WebhookPolicy) {
         let (settings, application, logger) = (parts.settings, parts.storage.application, parts.logger)
         let accounts = application.accounts
-        let users = UserDirectory(application: application, calendars: parts.storage.homes)
+        let users = parts.storage.users
         let accessTokens = try await parts.keys.accessTokens(issuer: parts.publicURL)
         router.get("/healthz") { _, _ in "ok\n" }
         PrayerFeedRoutes(settings: application.prayerSettings).add(to: router)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CalDAVCore
+import CardDAVCore
 import CalDAVCaching
 import Foundation
 import Hummingbird
@@ -44,6 +45,8 @@ struct ServeCommand: AsyncParsableCommand {
         logger.debug("executor", metadata: ["event_loops": .stringConvertible(onLoops)])
         let storage = try await Storage.open(data, dataDirectory: settings.data, serving: true)
         if let file = storage.sqliteFile { DataFolderPermissions.secure(databaseFile: file, logger: logger) }
+        let provided = try await storage.users.provideAddressBooks()
+        if !provided.isEmpty { logger.info("made a first address book", metadata: ["users": "\(provided.count)"]) }
         for problem in try await storage.accounts.identityProblems() {
             logger.warning("account needs an administrator", metadata: ["problem": "\(problem)"])
         }
@@ -67,8 +70,9 @@ struct ServeCommand: AsyncParsableCommand {
         let authenticator = BasicAuthenticator(application: application, changes: storage.changes, logger: logger)
         let davConfiguration = DAVConfiguration(maxResourceSize: settings.maxResourceSize, blockingWork: ThreadPoolWork())
         let calDAV = CalDAVAdapter(store: calendars, resources: store, configuration: davConfiguration)
-        let davServer = DAVServer(settings.responseCacheBytes > 0 ? ResponseCache(calDAV, maxBytes: settings.responseCacheBytes) : calDAV,
-                               configuration: davConfiguration)
+        let cardDAV = CardDAVAdapter(store: storage.addressBooks, configuration: davConfiguration)
+        let davServer = DAVServer(settings.responseCacheBytes > 0 ? ResponseCache(calDAV, maxBytes: settings.responseCacheBytes) : calDAV, cardDAV,
+                                  configuration: davConfiguration)
         let dav = DAVResponder(
             handler: davServer,
             authenticator: authenticator,

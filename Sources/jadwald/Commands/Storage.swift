@@ -1,6 +1,9 @@
 import CalDAVCore
 import CalDAVPostgres
 import CalDAVSQLite
+import CardDAVCore
+import CardDAVPostgres
+import CardDAVSQLite
 import Foundation
 import Jadwal
 import PostgresAccess
@@ -8,11 +11,12 @@ import SQLStorage
 import SQLiteAccess
 import WebDAV
 
-/// The stores a command works on: calendars and files, and the application's tables
+/// The stores a command works on: calendars and files, address books, and the application's tables
 /// (accounts and the rest), in one SQLite file under the data folder or in one PostgreSQL
 /// database that several jadwald processes share.
 struct Storage: Sendable {
     let homes: any CalendarHomeStore
+    let addressBooks: any AddressBookStore
     /// The server's own tables: accounts and the stores beside them.
     let application: ApplicationDatabase
     /// The PostgreSQL connection pool both stores use, when on PostgreSQL.
@@ -23,7 +27,7 @@ struct Storage: Sendable {
     var changes: (any ChangeSignal)? = nil
 
     var accounts: AccountStore { application.accounts }
-    var users: UserDirectory { UserDirectory(application: application, calendars: homes) }
+    var users: UserDirectory { UserDirectory(application: application, calendars: homes, addressBooks: addressBooks) }
 
     /// What the storage is, for logs: never a password.
     let description: String
@@ -44,8 +48,10 @@ struct Storage: Sendable {
             let pool = PostgresPool(location: location, minimumConnections: serving ? 8 : 0)
             do {
                 let homes = try await PostgresCalendarStore(database: pool)
+                let addressBooks = try await PostgresAddressBookStore(database: pool)
                 let application = try await ApplicationDatabase.open(postgres: pool, bcryptCost: bcryptCost)
-                return Storage(homes: homes, application: application, pool: pool, changes: PostgresChangeSignal(pool: pool), description: location.description)
+                return Storage(homes: homes, addressBooks: addressBooks, application: application, pool: pool, changes: PostgresChangeSignal(pool: pool),
+                               description: location.description)
             } catch {
                 await pool.close()
                 throw CommandFailure("PostgreSQL at \(location) could not be opened: \(error)")
@@ -58,11 +64,13 @@ struct Storage: Sendable {
             }
             StandardStreams.error("jadwald: no database at \(path): making a new, empty one\n")
         }
-        // One file, one pool and one writer for the calendars and every other table.
+        // One file, one pool and one writer for the calendars, the address books and every other table.
         let file = try SQLiteFile(path: path)
         let homes = try SQLiteCalendarStore(file: file)
+        let addressBooks = try SQLiteAddressBookStore(file: file)
         let application = try ApplicationDatabase(sqlite: SQLiteDatabase(file: file), bcryptCost: bcryptCost)
-        return Storage(homes: homes, application: application, pool: nil, sqliteFile: path, changes: file.commits, description: "sqlite:\(path)")
+        return Storage(homes: homes, addressBooks: addressBooks, application: application, pool: nil, sqliteFile: path, changes: file.commits,
+                       description: "sqlite:\(path)")
     }
 
     /// The SQLite file: a `sqlite:PATH` storage URL's path, else jadwal.sqlite in the data folder.

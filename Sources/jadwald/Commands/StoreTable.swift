@@ -41,6 +41,11 @@ struct StoreTable: Sendable {
                            w.last_modified FROM web_resource w JOIN tree ON tree.id = w.id ORDER BY tree.depth, w.id
                        """),
         StoreTable(name: "web_dead_property", columns: ["resource_id", "namespace", "local_name", "xml"], key: ["resource_id", "namespace", "local_name"]),
+        StoreTable(name: "address_book", columns: ["id", "owner", "name", "display_name", "description", "change_position", "created_at", "sync_id"],
+                   key: ["id"], identity: "id"),
+        StoreTable(name: "address_book_property", columns: ["book_id", "namespace", "local_name", "xml"], key: ["book_id", "namespace", "local_name"]),
+        StoreTable(name: "card", columns: ["book_id", "name", "data", "etag", "uid", "fields", "last_modified"], key: ["book_id", "name"]),
+        StoreTable(name: "card_change_log", columns: ["book_id", "position", "name"], key: ["book_id", "position"]),
         StoreTable(name: "account", columns: ["name", "password_hash", "is_admin", "created_at", "email", "first_signed_in_at", "password_generation"],
                    key: ["name"]),
         StoreTable(name: "app_password", columns: ["account", "id", "label", "password_hash", "created_at", "last_used_at"], key: ["account", "id"]),

@@ -166,6 +166,7 @@ struct AdminAPI: Sendable {
             "name": summary.account.name, "email": summary.account.email.map { $0 as Any } ?? NSNull(), "admin": summary.account.isAdmin,
             "createdAt": summary.account.createdAt, "objects": summary.objectCount, "storageBytes": summary.storageBytes,
             "calendars": summary.calendars.map { ["name": $0.name, "displayName": $0.displayName.map { $0 as Any } ?? NSNull(), "objects": $0.objects, "bytes": $0.bytes] },
+            "addressBooks": summary.addressBooks.map { ["name": $0.name, "displayName": $0.displayName.map { $0 as Any } ?? NSNull(), "cards": $0.cards, "bytes": $0.bytes] },
             "appPasswords": summary.appPasswords.map(json),
         ]
     }

@@ -227,10 +227,11 @@ struct AdminPages: Sendable {
         for account in try await users.accounts.list() {
             guard let summary = try await users.summary(of: account.name) else { continue }
             let calendars = summary.calendars.map { "\(HTMLPage.escape($0.displayName ?? $0.name)) (\($0.objects))" }.joined(separator: ", ")
+            let books = summary.addressBooks.map { "\(HTMLPage.escape($0.displayName ?? $0.name)) (\($0.cards))" }.joined(separator: ", ")
             rows += """
                 <tr><td dir="auto"><a href="\(HTMLPage.escape(Self.userPath(account.name)))">\(HTMLPage.escape(account.name))</a>\
                 \(account.isAdmin ? " <span class=\"muted\">admin</span>" : "")</td>
-                <td dir="auto">\(HTMLPage.escape(account.email ?? ""))</td><td dir="auto">\(calendars)</td><td>\(summary.objectCount)</td>
+                <td dir="auto">\(HTMLPage.escape(account.email ?? ""))</td><td dir="auto">\(calendars)</td><td>\(summary.objectCount)</td><td dir="auto">\(books)</td>
                 <td>\(Self.size(summary.storageBytes))</td><td>\(summary.appPasswords.count)</td></tr>
                 """
         }
@@ -239,7 +240,7 @@ struct AdminPages: Sendable {
             <h1>Users</h1>
             \(notice)
             <div style="overflow-x:auto"><table>
-            <tr><th>User</th><th>Email</th><th>Calendars (objects)</th><th>Objects</th><th>Storage</th><th>Devices</th></tr>
+            <tr><th>User</th><th>Email</th><th>Calendars (objects)</th><th>Objects</th><th>Address books (cards)</th><th>Storage</th><th>Devices</th></tr>
             \(rows)
             </table></div>
             <h2>New user</h2>
@@ -259,6 +260,9 @@ struct AdminPages: Sendable {
         let calendars = summary.calendars.map {
             "<tr><td dir=\"auto\">\(HTMLPage.escape($0.displayName ?? $0.name))</td><td>\($0.objects)</td><td>\(Self.size($0.bytes))</td></tr>"
         }.joined()
+        let books = summary.addressBooks.map {
+            "<tr><td dir=\"auto\">\(HTMLPage.escape($0.displayName ?? $0.name))</td><td>\($0.cards)</td><td>\(Self.size($0.bytes))</td></tr>"
+        }.joined()
         let devices = summary.appPasswords.map { device in
             let used = device.lastUsedAt.map { Date(timeIntervalSince1970: TimeInterval($0)).formatted(.iso8601) } ?? "never"
             return """
@@ -276,11 +280,13 @@ struct AdminPages: Sendable {
             · \(summary.objectCount) objects · \(Self.size(summary.storageBytes))</p>
             <h2>Calendars</h2>
             <table><tr><th>Calendar</th><th>Objects</th><th>Size</th></tr>\(calendars)</table>
+            <h2>Address books</h2>
+            \(books.isEmpty ? "<p class=\"muted\">No address books.</p>" : "<table><tr><th>Address book</th><th>Cards</th><th>Size</th></tr>\(books)</table>")
             <h2>Devices</h2>
             \(devices.isEmpty ? "<p class=\"muted\">No app passwords.</p>" : "<table><tr><th>Device</th><th>Last used</th><th></th></tr>\(devices)</table>")
             <h2>Set up a device</h2>
             <form method="post" action="\(action)/setup-link">\(Self.hidden(session))
-            <p><label><input type="radio" name="kind" value="calendars" checked> Calendars</label>
+            <p><label><input type="radio" name="kind" value="calendars" checked> Calendars and contacts</label>
             <label><input type="radio" name="kind" value="prayer-feed"> Prayer times</label></p>
             <p><button name="send" value="no">Show a setup link</button>
             \(summary.account.email == nil ? "" : "<button name=\"send\" value=\"yes\">Mail it to the user</button>")</p>
@@ -292,7 +298,7 @@ struct AdminPages: Sendable {
             </form>
             <h2>Delete</h2>
             <form method="post" action="\(action)/delete">\(Self.hidden(session))
-            <p>This deletes \(HTMLPage.escape(name)), their calendars, files and devices. It cannot be undone.</p>
+            <p>This deletes \(HTMLPage.escape(name)), their calendars, address books, files and devices. It cannot be undone.</p>
             <p><label>Type the user name to confirm<br><input name="confirm" required autocomplete="off"></label></p>
             <p><button>Delete the user</button></p>
             </form>

@@ -15,10 +15,10 @@ struct DAVResponder: Sendable {
     /// The largest request body accepted; a larger one is refused with 413 before it is read.
     let maxBodySize: Int
 
-    static let wellKnownPaths: Set<Substring> = ["/.well-known/caldav", "/.well-known/caldav/"]
+    static let wellKnownPaths: Set<Substring> = ["/.well-known/caldav", "/.well-known/caldav/", "/.well-known/carddav", "/.well-known/carddav/"]
 
     /// Whether a request path (without its query) belongs here: the DAV tree, "/" (clients
-    /// given only the host name start discovery there) and the RFC 6764 well-known address.
+    /// given only the host name start discovery there) and the RFC 6764 well-known addresses.
     static func serves(_ path: Substring) -> Bool {
         // The common case first, on bytes: it runs for every request, the router's too.
         path.utf8.starts(with: "/dav/".utf8) || path == "/" || path == "/dav" || wellKnownPaths.contains(path)

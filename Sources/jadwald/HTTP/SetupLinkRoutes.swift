@@ -102,14 +102,13 @@ struct SetupLinkRoutes: Sendable {
     private func instructions(token: String, kind: SetupLinks.Kind) -> Response {
         let link = "\(publicURL)/provision/\(token)"
         let qr = (try? QRCode(text: link).svg(moduleSize: 6)) ?? ""
-        let what = kind == .calendars ? "your Jadwal calendars" : "your prayer times"
         return HTMLPage(title: "Set up Jadwal", body: """
             <h1>Set up Jadwal on your iPhone or iPad</h1>
-            <p>Scan this code with the camera of your iPhone or iPad, or open this page there, to add \(what) to the Calendar app.</p>
+            <p>Scan this code with the camera of your iPhone or iPad, or open this page there, to add \(kind.offer).</p>
             <div class="qr">\(qr)</div>
             <ol><li>Open the link on the phone: it downloads a profile.</li>
             <li>Open Settings and tap <b>Profile Downloaded</b>, then <b>Install</b>.</li>
-            <li>Open Calendar: \(what) appear within a minute.</li></ol>
+            <li>\(kind == .calendars ? "Open Calendar and Contacts: your calendars and contacts" : "Open Calendar: your prayer times") appear within a minute.</li></ol>
             <p class="muted">The link works once, within 15 minutes. To install on this computer instead (a Mac):</p>
             <p><a class="button" href="/provision/\(HTMLPage.escape(token))?download=1">Download the profile</a></p>
             """).response()

@@ -1,8 +1,19 @@
-/// A `com.apple.caldav.account` payload: a CalDAV account in the Calendar app.
-///
-/// Keys as Apple's Device Management reference documents them for the CalDAV payload.
-public struct CalDAVAccountPayload: ProfilePayload {
-    /// The server's host name (no scheme, no port), `CalDAVHostName`.
+/// A `com.apple.caldav.account` payload (a CalDAV account in the Calendar app) or a
+/// `com.apple.carddav.account` payload (a CardDAV account in the Contacts app): the same
+/// keys, prefixed `CalDAV` or `CardDAV`, as Apple's Device Management reference documents them.
+public struct DAVAccountPayload: ProfilePayload {
+    /// Which app the account is for.
+    public enum Service: Sendable {
+        case calDAV, cardDAV
+
+        /// The prefix of the payload's keys.
+        var keyPrefix: String { self == .calDAV ? "CalDAV" : "CardDAV" }
+        /// The payload type's and identifier's middle word.
+        var name: String { self == .calDAV ? "caldav" : "carddav" }
+    }
+
+    public var service: Service
+    /// The server's host name (no scheme, no port), `CalDAVHostName` (or `CardDAVHostName`, and so on).
     public var hostName: String
     /// The server's port, `CalDAVPort`; `nil` leaves the default for `useSSL`.
     public var port: Int?
@@ -19,7 +30,8 @@ public struct CalDAVAccountPayload: ProfilePayload {
     public var accountDescription: String
 
     public init(hostName: String, port: Int?, useSSL: Bool, principalURL: String, userName: String,
-                password: String, accountDescription: String) {
+                password: String, accountDescription: String, service: Service = .calDAV) {
+        self.service = service
         self.hostName = hostName
         self.port = port
         self.useSSL = useSSL
@@ -29,20 +41,21 @@ public struct CalDAVAccountPayload: ProfilePayload {
         self.accountDescription = accountDescription
     }
 
-    public var payloadType: String { "com.apple.caldav.account" }
-    public var identifierSuffix: String { "caldav" }
+    public var payloadType: String { "com.apple.\(service.name).account" }
+    public var identifierSuffix: String { service.name }
     public var displayName: String { accountDescription }
 
     public var settings: [String: PropertyListValue] {
+        let prefix = service.keyPrefix
         var keys: [String: PropertyListValue] = [
-            "CalDAVAccountDescription": .string(accountDescription),
-            "CalDAVHostName": .string(hostName),
-            "CalDAVUseSSL": .boolean(useSSL),
-            "CalDAVPrincipalURL": .string(principalURL),
-            "CalDAVUsername": .string(userName),
-            "CalDAVPassword": .string(password),
+            prefix + "AccountDescription": .string(accountDescription),
+            prefix + "HostName": .string(hostName),
+            prefix + "UseSSL": .boolean(useSSL),
+            prefix + "PrincipalURL": .string(principalURL),
+            prefix + "Username": .string(userName),
+            prefix + "Password": .string(password),
         ]
-        if let port { keys["CalDAVPort"] = .integer(port) }
+        if let port { keys[prefix + "Port"] = .integer(port) }
         return keys
     }
 
@@ -54,3 +67,6 @@ public struct CalDAVAccountPayload: ProfilePayload {
         guard principalURL.hasPrefix("/") else { throw .invalidURL(field: "principal URL") }
     }
 }
+
+/// The CalDAV account payload, as profiles made before contacts name it.
+public typealias CalDAVAccountPayload = DAVAccountPayload
