@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CalDAVCoreTesting
 import CardDAVCore
 import CardDAVCoreTesting
 import CardDAVPostgres
@@ -34,5 +35,13 @@ struct PostgresAddressBookStoreTests {
         let failures = await AddressBookStoreConformance().run { try await pools.store() }
         await pools.closeAll()
         #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test("each client's exchanges, on PostgreSQL", arguments: CardDAVProtocolFixtureTests.fixtures.clients)
+    func exchanges(_ client: String) async throws {
+        let pools = OpenPools()
+        let failures = try await CardDAVProtocolFixtureTests.run(client, on: try await pools.store())
+        await pools.closeAll()
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 }

@@ -479,6 +479,8 @@ def test_invalid_cards_and_other_types_are_refused(server):
         "no FN in 4.0": card("no-fn-4", None, "EMAIL:x@example.org", version="4.0"),
         "garbage": b"hello, this is not a card\r\n",
         "calendar data as a card": b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n",
+        # vCard is UTF-8 (RFC 6350 §3.1); Latin-1 bytes with no CHARSET are not a card.
+        "Latin-1 bytes": b"BEGIN:VCARD\r\nVERSION:3.0\r\nUID:latin-1\r\nFN:Jos\xe9 Nu\xf1ez\r\nN:Nu\xf1ez;Jos\xe9;;;\r\nEND:VCARD\r\n",
     }
     for why, data in bad.items():
         names, _ = refused(server, BOOK + "bad.vcf", data)

@@ -275,54 +275,13 @@ private struct ParserState {
             throw error(.malformedContentLine, "parameter \(name) has no '='", logical: i)
         }
         i += 1
-        var values: [String] = []
-        var quoted: [Bool] = []
-        while true {
-            if i < count, line[i] == 0x22 {  // "
-                let start = i + 1
-                var j = start
-                while j < count, line[j] != 0x22 {
-                    if line[j] < 0x20 && line[j] != 0x09 || line[j] == 0x7F {
-                        throw error(.invalidCharacter, "control character in parameter \(name)", logical: j)
-                    }
-                    j += 1
-                }
-                guard j < count else {
-                    throw error(.malformedContentLine, "unterminated quoted value of parameter \(name)", logical: i)
-                }
-                values.append(try makeText(line, start, j, name))
-                quoted.append(true)
-                i = j + 1
-            } else {
-                let start = i
-                while i < count {
-                    let byte = line[i]
-                    if byte == 0x3B || byte == 0x3A || byte == 0x2C { break }
-                    if byte == 0x22 {
-                        throw error(.malformedContentLine, "'\"' inside the unquoted value of parameter \(name)", logical: i)
-                    }
-                    if byte < 0x20 && byte != 0x09 || byte == 0x7F {
-                        throw error(.invalidCharacter, "control character in parameter \(name)", logical: i)
-                    }
-                    i += 1
-                }
-                values.append(try makeText(line, start, i, name))
-                quoted.append(false)
-            }
-            if i < count, line[i] == 0x2C {  // , another value
-                i += 1
-                continue
-            }
-            break
+        do throws(ParameterValues.Problem) {
+            let (values, quoted) = try ParameterValues.read(line, &i, parameter: name)
+            return Parameter(uncheckedName: name, values: values, quoted: quoted)
+        } catch {
+            throw self.error(error.kind == .malformed ? .malformedContentLine : error.kind == .invalidCharacter ? .invalidCharacter : .invalidEncoding,
+                             error.reason, logical: error.offset)
         }
-        return Parameter(uncheckedName: name, values: values, quoted: quoted)
-    }
-
-    func makeText(_ line: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ name: String) throws -> String {
-        guard let text = String(validating: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self) else {
-            throw error(.invalidEncoding, "parameter \(name) is not valid UTF-8", logical: start)
-        }
-        return text
     }
 
     func makeName(_ bytes: UnsafeBufferPointer<UInt8>) -> String {

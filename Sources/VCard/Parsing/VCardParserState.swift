@@ -319,54 +319,17 @@ struct VCardParserState {
             throw error(.malformedContentLine, "parameter \(name) is not followed by ':'", logical: i)
         }
         i += 1
-        var values: [String] = []
-        var quoted: [Bool] = []
-        while true {
-            if i < count, line[i] == 0x22 {  // "
-                let start = i + 1
-                var j = start
-                while j < count, line[j] != 0x22 {
-                    if line[j] < 0x20 && line[j] != 0x09 || line[j] == 0x7F {
-                        throw error(.invalidCharacter, "control character in parameter \(name)", logical: j)
-                    }
-                    j += 1
-                }
-                guard j < count else {
-                    throw error(.malformedContentLine, "unterminated quoted value of parameter \(name)", logical: i)
-                }
-                values.append(try makeText(line, start, j, name))
-                quoted.append(true)
-                i = j + 1
-            } else {
-                let start = i
-                while i < count {
-                    let byte = line[i]
-                    if byte == 0x3B || byte == 0x3A || byte == 0x2C { break }
-                    if byte == 0x22 {
-                        throw error(.malformedContentLine, "'\"' inside the unquoted value of parameter \(name)", logical: i)
-                    }
-                    if byte < 0x20 && byte != 0x09 || byte == 0x7F {
-                        throw error(.invalidCharacter, "control character in parameter \(name)", logical: i)
-                    }
-                    i += 1
-                }
-                values.append(try makeText(line, start, i, name))
-                quoted.append(false)
-            }
-            if i < count, line[i] == 0x2C {  // , another value
-                i += 1
-                continue
-            }
-            break
+        var position = i
+        let read = line.withUnsafeBufferPointer { buffer in
+            Result { () throws(ParameterValues.Problem) in try ParameterValues.read(buffer, &position, parameter: name) }
         }
-        return VCardParameter(name: name, values: values, quoted: quoted)
-    }
-
-    func makeText(_ line: [UInt8], _ start: Int, _ end: Int, _ name: String) throws(VCardError) -> String {
-        guard let text = String(validating: line[start..<end], as: UTF8.self) else {
-            throw error(.invalidEncoding, "parameter \(name) is not valid UTF-8", logical: start)
+        i = position
+        switch read {
+        case .success(let (values, quoted)): return VCardParameter(name: name, values: values, quoted: quoted)
+        case .failure(let problem):
+            let code: VCardError.Code = problem.kind == .malformed ? .malformedContentLine : problem.kind == .invalidCharacter ? .invalidCharacter : .invalidEncoding
+            throw error(code, problem.reason, logical: problem.offset)
         }
-        return text
     }
 
     func printable(_ byte: UInt8) -> String {
