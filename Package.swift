@@ -69,8 +69,9 @@ let package = Package(
         .target(name: "WebDAV", dependencies: ["CivilDates", "CLibXML2"], swiftSettings: strictSettings),
         // CalDAV (RFC 4791 and its extensions) as an adapter of the WebDAV engine.
         .target(name: "CalDAVCore", dependencies: ["ICalendar", "WebDAV"], swiftSettings: strictSettings),
-        // The one cache seam: a store decorator (calendar rows, objects) and a handler decorator
-        // (answers to repeated reads), kept exact by a store's ChangeSignal.
+        // The one cache seam: a store decorator (calendar rows, objects) and an adapter decorator
+        // for any protocol (answers to repeated reads), kept exact by a store's ChangeSignal
+        // and a collection's state.
         .target(name: "CalDAVCaching", dependencies: ["CalDAVCore", "WebDAV"], swiftSettings: strictSettings),
         // CardDAV (RFC 6352) as an adapter of the WebDAV engine, and its store protocol.
         .target(name: "CardDAVCore", dependencies: ["VCard", "WebDAV"], swiftSettings: strictSettings),
@@ -219,7 +220,8 @@ let package = Package(
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "VCardTests", dependencies: ["VCard"], swiftSettings: strictSettings),
         .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching"], swiftSettings: strictSettings),
-        .testTarget(name: "CardDAVTests", dependencies: ["VCard", "WebDAV", "CardDAVCore", "CardDAVCoreTesting", "CardDAVSQLite", "SQLiteAccess", "CardDAVPostgres", "PostgresAccess", "PostgresTestSupport", "CalDAVCore", "CalDAVCoreTesting"],
+        .testTarget(name: "CardDAVTests", dependencies: ["VCard", "WebDAV", "CardDAVCore", "CardDAVCoreTesting", "CardDAVSQLite", "SQLiteAccess", "CardDAVPostgres", "PostgresAccess", "PostgresTestSupport", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching",
+                                                   .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strictSettings),
         .testTarget(
             name: "CalDAVSQLiteTests",

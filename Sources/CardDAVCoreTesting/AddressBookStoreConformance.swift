@@ -148,10 +148,19 @@ public struct AddressBookStoreConformance: Sendable {
                                                  .init(property: "TEL", text: "+966 5;x\n1")])
         _ = try await store.putCard(named: "a.vcf", data: card("a").data, index: index, in: friends, precondition: .none)
         try await put(store, "b.vcf", "b")
-        let entries = try await store.searchIndex(of: friends)
+        let entries = try await store.searchIndex(of: friends, containing: nil)
         var failures: [String] = []
         if entries.map(\.name) != ["a.vcf", "b.vcf"] { failures.append("searchIndex is not every card by name") }
         if entries.first?.index != index { failures.append("searchIndex did not keep the fields: \(String(describing: entries.first?.index))") }
+        // Narrowed by lower-cased text: every card that holds it, in any of its fields.
+        let narrowed = try await store.searchIndex(of: friends, containing: "ḥaddād")
+        if !narrowed.contains(where: { $0.name == "a.vcf" }) { failures.append("narrowing by text lost the card that holds it") }
+        let email = try await store.searchIndex(of: friends, containing: "b@example.org")
+        if !email.contains(where: { $0.name == "b.vcf" }) { failures.append("narrowing by an address lost its card") }
+        let listed = try await store.listing(named: ["b.vcf", "zz.vcf", "a.vcf"], in: friends)
+        if listed.map(\.name) != ["b.vcf", "a.vcf"] || listed.contains(where: { !$0.data.isEmpty }) || listed[0].size != card("b").data.count {
+            failures.append("listing(named:) is not the named cards, in order, without data")
+        }
         return failures
     }
 

@@ -82,8 +82,9 @@ public actor InMemoryAddressBookStore: AddressBookStore {
         return AddressBookLookup(book: entry.book, card: name.flatMap { entry.cards[$0]?.card })
     }
 
-    public func searchIndex(of reference: AddressBookReference) throws(StoreError) -> [CardSearchEntry] {
-        try entry(reference).cards.members.values.map { CardSearchEntry(name: $0.card.name, index: $0.index) }.sorted { $0.name < $1.name }
+    public func searchIndex(of reference: AddressBookReference, containing text: String?) throws(StoreError) -> [CardSearchEntry] {
+        try entry(reference).cards.members.values.filter { stored in text.map { stored.index.searchText.contains($0) } ?? true }
+            .map { CardSearchEntry(name: $0.card.name, index: $0.index) }.sorted { $0.name < $1.name }
     }
 
     public func putCard(

@@ -1,4 +1,6 @@
+import CardDAVCore
 import PostgresAccess
+import PostgresNIO
 
 /// The address books' tables, as migrations of the module `carddav` that are only ever
 /// appended to: the same tables as the SQLite store, names collated `"C"` (byte order).
@@ -51,5 +53,15 @@ enum AddressBookSchema {
             """,
             "CREATE INDEX card_change_log_name ON card_change_log (book_id, name)",
         ]),
+        // CardIndex.searchText, which queries narrow their candidates with; filled here for
+        // the cards stored before.
+        PostgresMigration("2-search-text") { connection in
+            try await connection.run("ALTER TABLE card ADD COLUMN search_text TEXT NOT NULL DEFAULT ''")
+            for row in try await connection.rows("SELECT book_id, name, uid, fields FROM card") {
+                let index = CardIndex(uid: try row.get("uid"), encodedFields: try row.get("fields"))
+                let (book, name): (Int64, String) = (try row.get("book_id"), try row.get("name"))
+                try await connection.run("UPDATE card SET search_text = \(index.searchText) WHERE book_id = \(book) AND name = \(name)")
+            }
+        },
     ])
 }

@@ -110,10 +110,33 @@ public final class PostgresAddressBookStore: AddressBookStore {
         }
     }
 
-    public func searchIndex(of reference: AddressBookReference) async throws(StoreError) -> [CardSearchEntry] {
+    public func listing(named names: [String], in reference: AddressBookReference) async throws(StoreError) -> [Card] {
         let rows = try await database.storeLookup { connection in
             try await connection.rows("""
-                SELECT b.id, c.name, c.uid, c.fields FROM address_book b LEFT JOIN card c ON c.book_id = b.id
+                SELECT b.id, c.name, octet_length(c.data) AS size, c.etag, c.uid, c.last_modified
+                FROM address_book b LEFT JOIN card c ON c.book_id = b.id AND c.name = ANY(\(names))
+                WHERE b.owner = \(reference.owner) AND b.name = \(reference.name)
+                """)
+        }
+        guard !rows.isEmpty else { throw StoreError(.notFound, "no address book \(reference)") }
+        do {
+            var found: [String: Card] = [:]
+            for row in rows where try row.get("name", as: String?.self) != nil {
+                let card = Card.listed(name: try row.get("name"), size: try row.get("size"), etag: try row.get("etag"), uid: try row.get("uid"),
+                                       lastModified: try row.get("last_modified"))
+                found[card.name] = card
+            }
+            return names.compactMap { found[$0] }
+        } catch {
+            throw PostgresPool.storeError(error)
+        }
+    }
+
+    public func searchIndex(of reference: AddressBookReference, containing text: String?) async throws(StoreError) -> [CardSearchEntry] {
+        let rows = try await database.storeLookup { connection in
+            try await connection.rows("""
+                SELECT b.id, c.name, c.uid, c.fields FROM address_book b
+                LEFT JOIN card c ON c.book_id = b.id AND (\(text)::text IS NULL OR strpos(c.search_text, \(text)) > 0)
                 WHERE b.owner = \(reference.owner) AND b.name = \(reference.name) ORDER BY c.name
                 """)
         }
@@ -139,7 +162,7 @@ public final class PostgresAddressBookStore: AddressBookStore {
             try await Self.checkUID(index.uid, in: id, except: [name], connection)
             let next = position + 1
             let card = Card(name: name, data: data, etag: EntityTag.make(position: next, data: data), uid: index.uid, lastModified: now)
-            try await Self.upsert(card, book: id, fields: index.encodedFields, connection)
+            try await Self.upsert(card, book: id, index: index, connection)
             try await Self.changeLog.record(collection: id, position: next, name: name, connection)
             return (card, existing == nil)
         }
@@ -190,7 +213,7 @@ public final class PostgresAddressBookStore: AddressBookStore {
                 if movingWithin { next = originPosition + 2 }
             }
             let card = Card(name: name, data: stored.data, etag: EntityTag.make(position: next, data: stored.data), uid: stored.uid, lastModified: now)
-            try await Self.upsert(card, book: targetID, fields: try row.get("fields"), connection)
+            try await Self.upsert(card, book: targetID, index: CardIndex(uid: stored.uid, encodedFields: try row.get("fields")), connection)
             try await Self.changeLog.record(collection: targetID, position: next, name: name, connection)
             return (card, !exists)
         }
@@ -244,12 +267,12 @@ public final class PostgresAddressBookStore: AddressBookStore {
         }
     }
 
-    private static func upsert(_ card: Card, book id: Int64, fields: String, _ connection: PostgresConnection) async throws {
+    private static func upsert(_ card: Card, book id: Int64, index: CardIndex, _ connection: PostgresConnection) async throws {
         try await connection.run("""
-            INSERT INTO card (book_id, name, data, etag, uid, fields, last_modified)
-            VALUES (\(id), \(card.name), \(card.data.bytea), \(card.etag), \(card.uid), \(fields), \(card.lastModified))
+            INSERT INTO card (book_id, name, data, etag, uid, fields, search_text, last_modified)
+            VALUES (\(id), \(card.name), \(card.data.bytea), \(card.etag), \(card.uid), \(index.encodedFields), \(index.searchText), \(card.lastModified))
             ON CONFLICT (book_id, name) DO UPDATE SET data = excluded.data, etag = excluded.etag, uid = excluded.uid,
-                fields = excluded.fields, last_modified = excluded.last_modified
+                fields = excluded.fields, search_text = excluded.search_text, last_modified = excluded.last_modified
             """)
     }
 

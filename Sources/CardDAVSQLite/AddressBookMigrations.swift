@@ -1,3 +1,4 @@
+import CardDAVCore
 import GRDB
 
 /// The address books' schema, as numbered migrations that are only ever appended to. The
@@ -45,6 +46,17 @@ enum AddressBookMigrations {
                 );
                 CREATE INDEX card_change_log_name ON card_change_log (book_id, name);
                 """)
+        }
+        migrator.registerMigration("carddav-2-search-text") { db in
+            // CardIndex.searchText, which queries narrow their candidates with; filled here
+            // for the cards stored before.
+            try db.execute(sql: "ALTER TABLE card ADD COLUMN search_text TEXT NOT NULL DEFAULT ''")
+            let rows = try Row.fetchAll(db, sql: "SELECT book_id, name, uid, fields FROM card")
+            for row in rows {
+                let index = CardIndex(uid: row["uid"], encodedFields: row["fields"])
+                try db.execute(sql: "UPDATE card SET search_text = ? WHERE book_id = ? AND name = ?",
+                               arguments: [index.searchText, row["book_id"] as Int64, row["name"] as String])
+            }
         }
         return migrator
     }

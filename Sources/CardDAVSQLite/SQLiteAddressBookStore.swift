@@ -106,10 +106,29 @@ public final class SQLiteAddressBookStore: AddressBookStore {
         }
     }
 
-    public func searchIndex(of reference: AddressBookReference) async throws(StoreError) -> [CardSearchEntry] {
+    public func listing(named names: [String], in reference: AddressBookReference) async throws(StoreError) -> [Card] {
+        let list = JSONArray.of(names)
+        return try await file.storeScan { db in
+            let id = try Self.requireBook(reference, db).id
+            let row = try RawStatement(db, """
+                SELECT name, length(data), etag, uid, last_modified FROM card WHERE book_id = ? AND name IN (SELECT value FROM json_each(?))
+                """, [.integer(id), .text(list)])
+            var found: [String: Card] = [:]
+            while try row.step() {
+                let card = Card.listed(name: row.text(0) ?? "", size: row.int(1), etag: row.text(2) ?? "", uid: row.text(3) ?? "", lastModified: row.int(4))
+                found[card.name] = card
+            }
+            return names.compactMap { found[$0] }
+        }
+    }
+
+    public func searchIndex(of reference: AddressBookReference, containing text: String?) async throws(StoreError) -> [CardSearchEntry] {
         try await file.storeScan { db in
             let id = try Self.requireBook(reference, db).id
-            let row = try RawStatement(db, "SELECT name, uid, fields FROM card WHERE book_id = ? ORDER BY name", [.integer(id)])
+            // instr() is a byte search, run in SQLite over the lower-cased text of every card.
+            let narrowing = text == nil ? "" : " AND instr(search_text, ?) > 0"
+            let row = try RawStatement(db, "SELECT name, uid, fields FROM card WHERE book_id = ?\(narrowing) ORDER BY name",
+                                       [.integer(id)] + (text.map { [.text($0)] } ?? []))
             var found: [CardSearchEntry] = []
             while try row.step() {
                 found.append(CardSearchEntry(name: row.text(0) ?? "", index: CardIndex(uid: row.text(1) ?? "", encodedFields: row.text(2) ?? "")))
@@ -129,7 +148,7 @@ public final class SQLiteAddressBookStore: AddressBookStore {
             try Self.checkUID(index.uid, in: id, except: [name], db)
             let next = position + 1
             let card = Card(name: name, data: data, etag: EntityTag.make(position: next, data: data), uid: index.uid, lastModified: now)
-            try Self.upsert(card, book: id, fields: index.encodedFields, db)
+            try Self.upsert(card, book: id, index: index, db)
             try Self.changeLog.record(collection: id, position: next, name: name, db)
             return (card, existing == nil)
         }
@@ -156,7 +175,8 @@ public final class SQLiteAddressBookStore: AddressBookStore {
             let (originID, originPosition) = try Self.requireBook(origin, db)
             let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT data, uid, fields FROM card WHERE book_id = ? AND name = ?"), arguments: [originID, source])
             guard let row else { throw StoreError(.notFound, "no card \(source)") }
-            let (data, uid, fields) = ([UInt8](row["data"] as Data), row["uid"] as String, row["fields"] as String)
+            let (data, uid) = ([UInt8](row["data"] as Data), row["uid"] as String)
+            let index = CardIndex(uid: uid, encodedFields: row["fields"])
             let (targetID, _) = try Self.requireBook(destination, db)
             if origin == destination && source == name {
                 return (try Self.card(named: name, book: targetID, db)!, false)
@@ -170,7 +190,7 @@ public final class SQLiteAddressBookStore: AddressBookStore {
             }
             let next = try Self.requireBook(destination, db).position + 1
             let card = Card(name: name, data: data, etag: EntityTag.make(position: next, data: data), uid: uid, lastModified: now)
-            try Self.upsert(card, book: targetID, fields: fields, db)
+            try Self.upsert(card, book: targetID, index: index, db)
             try Self.changeLog.record(collection: targetID, position: next, name: name, db)
             return (card, !exists)
         }
@@ -210,12 +230,12 @@ public final class SQLiteAddressBookStore: AddressBookStore {
         }
     }
 
-    private static func upsert(_ card: Card, book id: Int64, fields: String, _ db: Database) throws {
+    private static func upsert(_ card: Card, book id: Int64, index: CardIndex, _ db: Database) throws {
         try db.cachedStatement(sql: """
-            INSERT INTO card (book_id, name, data, etag, uid, fields, last_modified) VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO card (book_id, name, data, etag, uid, fields, search_text, last_modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (book_id, name) DO UPDATE SET data = excluded.data, etag = excluded.etag, uid = excluded.uid,
-                fields = excluded.fields, last_modified = excluded.last_modified
-            """).execute(arguments: [id, card.name, Data(card.data), card.etag, card.uid, fields, card.lastModified])
+                fields = excluded.fields, search_text = excluded.search_text, last_modified = excluded.last_modified
+            """).execute(arguments: [id, card.name, Data(card.data), card.etag, card.uid, index.encodedFields, index.searchText, card.lastModified])
     }
 
     private static func saveProperties(_ book: AddressBook, id: Int64, _ db: Database) throws {

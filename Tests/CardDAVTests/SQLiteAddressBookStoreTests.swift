@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import CardDAVCore
 import CardDAVCoreTesting
@@ -35,7 +36,25 @@ struct SQLiteAddressBookStoreTests {
         try file.close()
         let reopened = try SQLiteAddressBookStore(file: try SQLiteFile(path: path))
         #expect(try await reopened.card(named: "a.vcf", in: book) == stored.card)
-        #expect(try await reopened.searchIndex(of: book).first?.index == admitted.index)
+        #expect(try await reopened.searchIndex(of: book, containing: nil).first?.index == admitted.index)
         #expect(try await reopened.changes(in: book, since: 0, limit: nil).changed == ["a.vcf"])
+    }
+
+    @Test("cards stored before the search text existed get it when the tables are brought up to date")
+    func searchTextBackfill() async throws {
+        let path = try Self.temporaryPath()
+        let file = try SQLiteFile(path: path)
+        let store = try SQLiteAddressBookStore(file: file)
+        let book = AddressBookReference(owner: "amal", name: "contacts")
+        try await store.createAddressBook(AddressBook(reference: book))
+        let admitted = try CardAdmission(maxResourceSize: 1 << 20).admit(Array("BEGIN:VCARD\nVERSION:4.0\nUID:z\nFN:Zoë Ḥaddād\nEND:VCARD\n".utf8))
+        _ = try await store.putCard(named: "z.vcf", data: admitted.data, index: admitted.index, in: book, precondition: .none)
+        // The file as the first version of the tables left it.
+        try await file.write { db in
+            try db.execute(sql: "ALTER TABLE card DROP COLUMN search_text; DELETE FROM grdb_migrations WHERE identifier = 'carddav-2-search-text'")
+        }
+        try file.close()
+        let upgraded = try SQLiteAddressBookStore(file: try SQLiteFile(path: path))
+        #expect(try await upgraded.searchIndex(of: book, containing: "zoë ḥaddād").map(\.name) == ["z.vcf"])
     }
 }

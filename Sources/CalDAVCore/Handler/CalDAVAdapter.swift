@@ -19,7 +19,7 @@ import WebDAV
 /// A request is answered in two steps, ``prepare(_:in:)`` (the path resolved, once) and
 /// ``answer(_:)``, so that a decorator (a cache of answers, say) can look at what the path
 /// names before the answer is computed, without resolving it again.
-public struct CalDAVAdapter: DAVAdapter {
+public struct CalDAVAdapter: PreparingAdapter {
     public let store: any CalendarStore
     /// Plain collections and files; without it, the home holds only calendars and a plain
     /// MKCOL is refused.
@@ -77,6 +77,12 @@ public struct CalDAVAdapter: DAVAdapter {
         } catch {
             return .error(error.namingPrivilege(for: request))
         }
+    }
+
+    /// A calendar's state, when the path names one (answers about an object or a home are
+    /// not kept: a home's depend on every calendar in it).
+    public func collectionState(of prepared: PreparedRequest) -> CollectionState? {
+        prepared.calendar?.cacheState
     }
 
     public func node(at path: String, in context: DAVContext) async -> DAVNode? {

@@ -65,6 +65,15 @@ public struct CalendarCollection: Hashable, Sendable {
 
     /// A fresh random sync id (``SyncToken/newSyncID()``).
     public static func newSyncID() -> String { SyncToken.newSyncID() }
+
+    /// Everything about the calendar an answer about it may show: any write to its objects
+    /// moves the change position, and any write to its properties changes the hash.
+    public var cacheState: CollectionState {
+        CollectionState(changePosition: changePosition, parts: [
+            syncID, displayName, calendarDescription, color, order.map(String.init), timeZone,
+            supportedComponents.sorted().joined(separator: ","), isReadOnly ? "r" : "w",
+        ], deadProperties: deadProperties)
+    }
 }
 
 /// A calendar object resource: the exact bytes a client stored, with its strong ETag.

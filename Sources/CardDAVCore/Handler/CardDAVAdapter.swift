@@ -11,7 +11,7 @@ import WebDAV
 /// ```swift
 /// let server = DAVServer([CalDAVAdapter(store: calendars), CardDAVAdapter(store: InMemoryAddressBookStore())])
 /// ```
-public struct CardDAVAdapter: DAVAdapter {
+public struct CardDAVAdapter: PreparingAdapter {
     public let store: any AddressBookStore
     public let configuration: DAVConfiguration
     let properties = CardDAVProperties.table
@@ -34,14 +34,55 @@ public struct CardDAVAdapter: DAVAdapter {
 
     /// Handles one request; protocol and storage errors become responses, never throws.
     public func handle(_ request: DAVRequest, in context: DAVContext) async -> DAVResponse {
+        await answer(await prepare(request, in: context))
+    }
+
+    /// A request whose path has been resolved.
+    public struct Prepared: Sendable {
+        let request: DAVRequest
+        let context: DAVContext
+        let target: Result<CardDAVTarget, DAVError>
+    }
+
+    /// The first step of ``handle(_:in:)``: resolves the request's path to what it names.
+    public func prepare(_ request: DAVRequest, in context: DAVContext) async -> Prepared {
+        guard let path = CardDAVPath(request.path), path.user.map(context.owns) ?? true else {
+            return Prepared(request: request, context: context, target: .failure(DAVError.notFound("nothing at \(request.path)")))
+        }
+        do {
+            return Prepared(request: request, context: context, target: .success(try await resolve(path)))
+        } catch {
+            return Prepared(request: request, context: context, target: .failure(error))
+        }
+    }
+
+    /// The second step of ``handle(_:in:)``. A 207 to a PROPFIND or REPORT on an address
+    /// book is marked ``DAVResponse/isRepeatable``: it depends only on the request, the
+    /// principal and the book's state.
+    public func answer(_ prepared: Prepared) async -> DAVResponse {
+        let request = prepared.request
         do throws(DAVError) {
-            guard let path = CardDAVPath(request.path), path.user.map(context.owns) ?? true else {
-                throw DAVError.notFound("nothing at \(request.path)")
+            var response = try await dispatch(request, target: prepared.target.get(), in: prepared.context)
+            if response.status == 207, book(of: prepared) != nil, request.method == "PROPFIND" || request.method == "REPORT" {
+                response.isRepeatable = true
             }
-            return try await dispatch(request, target: try await resolve(path), in: context)
+            return response
         } catch {
             return .error(error.namingPrivilege(for: request))
         }
+    }
+
+    /// An address book's state, when the path names one.
+    public func collectionState(of prepared: Prepared) -> CollectionState? {
+        book(of: prepared).map { book in
+            CollectionState(changePosition: book.changePosition, parts: [book.syncID, book.displayName, book.bookDescription],
+                            deadProperties: book.deadProperties)
+        }
+    }
+
+    private func book(of prepared: Prepared) -> AddressBook? {
+        guard case .success(let target) = prepared.target, case .book(let book) = target.kind else { return nil }
+        return book
     }
 
     public func node(at path: String, in context: DAVContext) async -> DAVNode? {

@@ -41,6 +41,19 @@ public struct AddressBookQuery: Hashable, Sendable {
         self.limit = limit
     }
 
+    /// A text every matching card holds, lower-cased, in its ``CardIndex/searchText``: that
+    /// of a text-match that must hold (not negated, in a prop-filter that must hold and
+    /// whose tests must all hold); `nil` when no one text must. Stores narrow the candidates
+    /// with it.
+    public var requiredText: String? {
+        guard propertyFilters.count == 1 || test == .allOf else { return nil }
+        for filter in propertyFilters where !filter.isNotDefined {
+            guard filter.test == .allOf || filter.textMatches.count + filter.parameterFilters.count == 1 else { continue }
+            if let match = filter.textMatches.first(where: { !$0.isNegated && !$0.text.isEmpty }) { return match.text.lowercased() }
+        }
+        return nil
+    }
+
     /// Whether the index (``CardIndex``) can answer the filter: every filter names an
     /// indexed property and tests no parameter.
     public var isAnsweredByIndex: Bool {

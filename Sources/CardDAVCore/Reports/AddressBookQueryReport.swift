@@ -4,8 +4,9 @@ import WebDAV
 extension CardDAVAdapter {
     /// CARDDAV:addressbook-query (RFC 6352 §8.6): the book's cards that match the filter,
     /// with the asked properties. A filter on indexed properties is decided from the
-    /// store's index (``CardIndex``), so only the matching cards are read; any other is
-    /// decided on each parsed card. With CARDDAV:limit, a cut answer ends with a 507 for
+    /// store's index (``CardIndex``), narrowed by the store to the cards holding the text
+    /// the filter requires, so only the matching cards are read; any other is decided on
+    /// each parsed card. With CARDDAV:limit, a cut answer ends with a 507 for
     /// the book (RFC 6352 §8.6.1).
     func addressBookQuery(_ root: DAVXML.Element, target: CardDAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let book = try reportBook(target, "addressbook-query")
@@ -17,7 +18,9 @@ extension CardDAVAdapter {
         let only: String? = if case .card(_, let card) = target.kind { card?.name ?? "" } else { nil }
         var matching: [Card]
         if query.isAnsweredByIndex {
-            let index = try await storing { () async throws(StoreError) in try await store.searchIndex(of: book.reference) }
+            let index = try await storing { () async throws(StoreError) in
+                try await store.searchIndex(of: book.reference, containing: query.requiredText)
+            }
             var names = index.filter { (only == nil || $0.name == only) && matcher.matches($0.index) }.map(\.name)
             if let limit = query.limit, names.count > limit { names = Array(names.prefix(limit + 1)) }
             matching = try await storing { () async throws(StoreError) in try await store.cards(named: names, in: book.reference) }

@@ -13,7 +13,11 @@ extension CardDAVAdapter {
         let position = try request.position(syncID: book.syncID)
         let addressData = try addressDataRequest(root)
         let changes = try await storing { () async throws(StoreError) in try await store.changes(in: book.reference, since: position, limit: request.limit) }
-        let cards = try await storing { () async throws(StoreError) in try await store.cards(named: changes.changed, in: book.reference) }
+        // Without address-data (as clients sync: ETags first, then a multiget), no card is read whole.
+        let wantsData = if case .properties(let names) = request.query { names.contains(.cardDAV("address-data")) } else { false }
+        let cards = try await storing { () async throws(StoreError) in
+            wantsData ? try await store.cards(named: changes.changed, in: book.reference) : try await store.listing(named: changes.changed, in: book.reference)
+        }
         var current = book
         current.changePosition = changes.position
         var writer = XMLWriter()

@@ -43,8 +43,14 @@ public protocol AddressBookStore: Sendable {
     /// when it holds no such name.
     func lookup(_ reference: AddressBookReference, card name: String?) async throws(StoreError) -> AddressBookLookup?
 
-    /// Every card's name and index, ordered by name, without the data.
-    func searchIndex(of reference: AddressBookReference) async throws(StoreError) -> [CardSearchEntry]
+    /// The cards with these names, as ``cards(named:in:)`` finds them, without their data:
+    /// what a sync that asks for no address-data lists.
+    func listing(named names: [String], in reference: AddressBookReference) async throws(StoreError) -> [Card]
+
+    /// Every card's name and index, ordered by name, without the data; with `text`, only
+    /// the cards whose ``CardIndex/searchText`` contains it (`text` lower-cased as that
+    /// is). A store may answer more cards than contain it, never fewer.
+    func searchIndex(of reference: AddressBookReference, containing text: String?) async throws(StoreError) -> [CardSearchEntry]
 
     /// Stores `data` under `name`, if `precondition` holds for the current ETag.
     ///
@@ -79,6 +85,10 @@ public protocol AddressBookStore: Sendable {
 }
 
 extension AddressBookStore {
+    public func listing(named names: [String], in reference: AddressBookReference) async throws(StoreError) -> [Card] {
+        try await cards(named: names, in: reference).map(\.withoutData)
+    }
+
     /// One card, or `nil` when it does not exist.
     public func card(named name: String, in reference: AddressBookReference) async throws(StoreError) -> Card? {
         try await cards(named: [name], in: reference).first

@@ -43,6 +43,13 @@ public struct CardIndex: Hashable, Sendable {
     /// with its transfer encoding and escapes resolved.
     public static func text(of property: VCardProperty) -> String { property.textValue }
 
+    /// The indexed texts, lower-cased, one after the other: what a store narrows a query's
+    /// candidates with (``AddressBookStore/searchIndex(of:containing:)``). A card whose field
+    /// matches a text-match under any collation holds the match's text, lower-cased, here.
+    public var searchText: String {
+        fields.map { Self.clean($0.text).lowercased() }.joined(separator: "\u{1E}")
+    }
+
     // MARK: Storage form
 
     /// The fields as one string, for a store's text column: `NAME US text RS` for each

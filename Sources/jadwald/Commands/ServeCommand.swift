@@ -71,8 +71,11 @@ struct ServeCommand: AsyncParsableCommand {
         let davConfiguration = DAVConfiguration(maxResourceSize: settings.maxResourceSize, blockingWork: ThreadPoolWork())
         let calDAV = CalDAVAdapter(store: calendars, resources: store, configuration: davConfiguration)
         let cardDAV = CardDAVAdapter(store: storage.addressBooks, configuration: davConfiguration)
-        let davServer = DAVServer(settings.responseCacheBytes > 0 ? ResponseCache(calDAV, maxBytes: settings.responseCacheBytes) : calDAV, cardDAV,
-                                  configuration: davConfiguration)
+        // One budget for the answers both protocols keep.
+        let answers = KeptAnswers(maxBytes: max(settings.responseCacheBytes, 1))
+        let adapters: [any DAVAdapter] = settings.responseCacheBytes > 0
+            ? [ResponseCache(calDAV, answers: answers), ResponseCache(cardDAV, answers: answers)] : [calDAV, cardDAV]
+        let davServer = DAVServer(adapters, configuration: davConfiguration)
         let dav = DAVResponder(
             handler: davServer,
             authenticator: authenticator,
