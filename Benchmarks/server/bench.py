@@ -1263,73 +1263,25 @@ def targets(results: dict, wl: Workload, floors_result: dict | None) -> list[str
     return lines
 
 
-def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--events", type=int, default=10000, help="events in the calendar (default 10000)")
-    p.add_argument("--spread", action="store_true",
-                   help="spread the events over more years as their number grows past 10000, so the "
-                        "one-month query returns about as many as with 10000 (see events.py)")
-    p.add_argument("--duration", type=float, default=10.0, help="seconds per measurement (default 10)")
-    p.add_argument("--servers", default=",".join(DEFAULT_SERVERS),
-                   help=f"comma-separated subset of {','.join(ALL_SERVERS)} (default {','.join(DEFAULT_SERVERS)})")
-    p.add_argument("--tests", default=",".join(ALL_TESTS), help="comma-separated subset of " + ",".join(ALL_TESTS))
-    p.add_argument("--quick", action="store_true", help="1000 events, 3 s per measurement")
-    p.add_argument("--max-duration", type=float, default=45,
-                   help="longest window for a server that takes seconds per answer (default 45)")
-    p.add_argument("--concurrency", type=int, default=8)
-    p.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
-    p.add_argument("--request-timeout", type=float, default=120, help="wrk timeout per request, seconds")
-    p.add_argument("--once-limit", type=float, default=1800, help="upper bound for a count-bounded run, seconds")
-    p.add_argument("--jadwald", default=str(ROOT / ".build" / "release" / "jadwald"))
-    p.add_argument("--baseline", help="another jadwald binary, measured as jadwald-base (add it to --servers)")
-    p.add_argument("--baikal-sources", default="/work/.mirror",
-                   help="folder with git repositories of sabre-io/Baikal and sabre-io/{dav,vobject,http,event,xml,uri} "
-                        "(as <owner>+<name>/repo, <name>.git or <name>/.git), for --servers baikal (default /work/.mirror)")
-    p.add_argument("--floor-seconds", type=float, default=1.0,
-                   help="time per floor (floors.py) on jadwald's database after its run (default 1; 0: none)")
-    p.add_argument("--json", help="also write all results to this file")
-    p.add_argument("--keep", action="store_true", help="keep the temporary folder")
-    args = p.parse_args()
-    args.jadwald = os.path.abspath(args.jadwald)
-    if args.quick:
-        if "--events" not in sys.argv:
-            args.events = 1000
-        if "--duration" not in sys.argv:
-            args.duration = 3.0
-    args.servers = [s for s in args.servers.split(",") if s]
-    args.tests = [t for t in args.tests.split(",") if t]
-    for s in args.servers:
-        if s not in ALL_SERVERS:
-            p.error(f"unknown server {s}")
-    for t in args.tests:
-        if t not in ALL_TESTS:
-            p.error(f"unknown test {t}")
-
-    t_begin = time.monotonic()
-    wl = Workload(args)
-    rec = sum(e.recurring for e in wl.events)
-    log(f"{wl.n} events ({rec} recurring, {sum(e.all_day for e in wl.events)} all-day, "
-        f"{sum(e.tzid is not None for e in wl.events)} with VTIMEZONE, "
-        f"{sum(b'BEGIN:VALARM' in e.ics for e in wl.events)} with VALARM, "
-        f"{sum(len(e.ics) for e in wl.events) / 1e6:.1f} MB); June 2026 query must return {wl.expected_query}")
-    work = Path(tempfile.mkdtemp(prefix="jadwal-server-bench-"))
+def run_servers(args, work: Path, order: list[str], items: list, classes: dict, run_one, run_nginx,
+                before=None, after=None) -> tuple[dict, str | None]:
+    """Benchmarks every server of --servers, in `order`, each with `run_one(server, captured)`
+    (`captured` collects the first server's answers, else None), then nginx serving those
+    answers with `run_nginx(server, captured, source)`; stops every server and removes the
+    work folder (unless --keep) at the end. `before(name, server)` and `after(name, result)`
+    run around each server. Returns the results and the name of the server nginx copied."""
     results: dict = {}
     captured: dict = {}
     capture_source = None
-    classes = {"jadwald": Jadwald, "jadwald-nocache": JadwaldNoCache, "jadwald-base": JadwaldBase,
-               "jadwald-pg": JadwaldPG, "jadwald-base-pg": JadwaldBasePG, "jadwald-pg2": JadwaldPG2, "radicale": Radicale, "baikal": Baikal,
-               "xandikos": Xandikos}
-    floors_result = None
     live: list[Server] = []
     try:
-        for name in [s for s in ALL_SERVERS if s in args.servers and s != "nginx"]:
-            server = classes[name](work, wl.events, args)
-            server.measure_floors = (floors_result is None and name in ("jadwald", "jadwald-nocache")
-                                     and args.floor_seconds > 0)
+        for name in [s for s in order if s in args.servers and s != "nginx"]:
+            server = classes[name](work, items, args)
+            if before:
+                before(name, server)
             live.append(server)
-            keep = captured if capture_source is None else None
             try:
-                results[name] = bench_dav_server(server, wl, args, work, keep)
+                results[name] = run_one(server, captured if capture_source is None else None)
             except Exception as e:  # noqa: BLE001 - report and go on with the next server
                 log(f"{name}: failed: {e}")
                 server.stop()
@@ -1337,14 +1289,15 @@ def main() -> int:
                 continue
             if capture_source is None:
                 capture_source = name
-            floors_result = floors_result or results[name].get("floors")
+            if after:
+                after(name, results[name])
         if "nginx" in args.servers:
             if not captured:
                 log("nginx: no DAV server ran, so there are no answers to serve")
             else:
-                server = Nginx(work, wl.events, args)
+                server = Nginx(work, items, args)
                 live.append(server)
-                results["nginx"] = bench_nginx(server, wl, args, work, captured, capture_source)
+                results["nginx"] = run_nginx(server, captured, capture_source)
     finally:
         for s in live:
             try:
@@ -1356,6 +1309,89 @@ def main() -> int:
             shutil.rmtree(work, ignore_errors=True)
         else:
             log(f"kept {work}")
+    return results, capture_source
+
+
+def add_common_options(p: argparse.ArgumentParser, count: str, what: str, all_servers: list[str], default_servers: list[str],
+                       all_tests: list[str]) -> None:
+    """The options every server benchmark takes (this one and bench_carddav.py): `--{count}`
+    items in the collection, and how the measurements run."""
+    p.add_argument(f"--{count}", type=int, default=10000, help=f"{what} in the collection (default 10000)")
+    p.add_argument("--duration", type=float, default=10.0, help="seconds per measurement (default 10)")
+    p.add_argument("--servers", default=",".join(default_servers),
+                   help=f"comma-separated subset of {','.join(all_servers)} (default {','.join(default_servers)})")
+    p.add_argument("--tests", default=",".join(all_tests), help="comma-separated subset of " + ",".join(all_tests))
+    p.add_argument("--quick", action="store_true", help=f"1000 {what}, 3 s per measurement")
+    p.add_argument("--max-duration", type=float, default=45,
+                   help="longest window for a server that takes seconds per answer (default 45)")
+    p.add_argument("--concurrency", type=int, default=8)
+    p.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
+    p.add_argument("--request-timeout", type=float, default=120, help="wrk timeout per request, seconds")
+    p.add_argument("--once-limit", type=float, default=1800, help="upper bound for a count-bounded run, seconds")
+    p.add_argument("--jadwald", default=str(ROOT / ".build" / "release" / "jadwald"))
+    p.add_argument("--json", help="also write all results to this file")
+    p.add_argument("--keep", action="store_true", help="keep the temporary folder")
+
+
+def parse_common_options(p: argparse.ArgumentParser, count: str, all_servers: list[str], all_tests: list[str]) -> argparse.Namespace:
+    """Parses the command line, applying --quick and checking the server and test names."""
+    args = p.parse_args()
+    args.jadwald = os.path.abspath(args.jadwald)
+    if args.quick:
+        if f"--{count}" not in sys.argv:
+            setattr(args, count, 1000)
+        if "--duration" not in sys.argv:
+            args.duration = 3.0
+    args.servers = [s for s in args.servers.split(",") if s]
+    args.tests = [t for t in args.tests.split(",") if t]
+    for s in args.servers:
+        if s not in all_servers:
+            p.error(f"unknown server {s}")
+    for t in args.tests:
+        if t not in all_tests:
+            p.error(f"unknown test {t}")
+    return args
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_common_options(p, "events", "events", ALL_SERVERS, DEFAULT_SERVERS, ALL_TESTS)
+    p.add_argument("--spread", action="store_true",
+                   help="spread the events over more years as their number grows past 10000, so the "
+                        "one-month query returns about as many as with 10000 (see events.py)")
+    p.add_argument("--baseline", help="another jadwald binary, measured as jadwald-base (add it to --servers)")
+    p.add_argument("--baikal-sources", default="/work/.mirror",
+                   help="folder with git repositories of sabre-io/Baikal and sabre-io/{dav,vobject,http,event,xml,uri} "
+                        "(as <owner>+<name>/repo, <name>.git or <name>/.git), for --servers baikal (default /work/.mirror)")
+    p.add_argument("--floor-seconds", type=float, default=1.0,
+                   help="time per floor (floors.py) on jadwald's database after its run (default 1; 0: none)")
+    args = parse_common_options(p, "events", ALL_SERVERS, ALL_TESTS)
+
+    t_begin = time.monotonic()
+    wl = Workload(args)
+    rec = sum(e.recurring for e in wl.events)
+    log(f"{wl.n} events ({rec} recurring, {sum(e.all_day for e in wl.events)} all-day, "
+        f"{sum(e.tzid is not None for e in wl.events)} with VTIMEZONE, "
+        f"{sum(b'BEGIN:VALARM' in e.ics for e in wl.events)} with VALARM, "
+        f"{sum(len(e.ics) for e in wl.events) / 1e6:.1f} MB); June 2026 query must return {wl.expected_query}")
+    work = Path(tempfile.mkdtemp(prefix="jadwal-server-bench-"))
+    classes = {"jadwald": Jadwald, "jadwald-nocache": JadwaldNoCache, "jadwald-base": JadwaldBase,
+               "jadwald-pg": JadwaldPG, "jadwald-base-pg": JadwaldBasePG, "jadwald-pg2": JadwaldPG2, "radicale": Radicale, "baikal": Baikal,
+               "xandikos": Xandikos}
+    floors_result = None
+
+    def before(name: str, server: Server) -> None:
+        server.measure_floors = floors_result is None and name in ("jadwald", "jadwald-nocache") and args.floor_seconds > 0
+
+    def after(name: str, result: dict) -> None:
+        nonlocal floors_result
+        floors_result = floors_result or result.get("floors")
+
+    results, capture_source = run_servers(
+        args, work, ALL_SERVERS, wl.events, classes,
+        lambda server, keep: bench_dav_server(server, wl, args, work, keep),
+        lambda server, captured, source: bench_nginx(server, wl, args, work, captured, source),
+        before=before, after=after)
 
     elapsed = time.monotonic() - t_begin
     mem_gib = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30

@@ -1,0 +1,534 @@
+#!/usr/bin/env python3
+"""CardDAV server benchmark: jadwald against Radicale, Xandikos and nginx on one address book.
+
+Run through `scripts/bench-server carddav`, which installs wrk, nginx and the .venv-bench
+packages and builds jadwald in release. See Benchmarks/README.md ("CardDAV benchmark").
+
+The CalDAV benchmark's machinery (bench.py: its servers, wrk with dav.lua, the CPU and memory
+measurements) on CardDAV: every server gets one address book with the same N generated
+vCards (cards.py). jadwald (and jadwald-pg, on a fresh PostgreSQL database) is seeded by PUT
+(If-None-Match: *) at the benchmark's concurrency; Radicale's and Xandikos' storage is
+written directly, and their PUT rate is the "PUT new card" row. Then each request type runs
+for --duration seconds under wrk, which checks every answer: its status, its number of
+DAV:responses and, where the answer carries address-data, its number of vCards (dav.lua with
+VCARD in place of VCALENDAR, derived at run time into the temporary folder). nginx serves,
+by GET, files holding the exact bytes jadwald answered, as the physical limit of this
+machine for each read.
+
+The addressbook-query and the addressbook-multiget vary their bodies as clients do: dav.lua
+makes every request afresh, drawing one primary email of all N cards (a query with
+text-match equals, exactly one card answers) or 50 hrefs out of all N cards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import bench  # noqa: E402
+import cards as cardgen  # noqa: E402
+from bench import USER, PASSWORD, log, run_wrk, write_spec, count_responses, cell, ratio, cpu_cell  # noqa: E402
+
+ALL_SERVERS = ["jadwald", "jadwald-pg", "radicale", "xandikos", "nginx"]
+DEFAULT_SERVERS = ["jadwald", "radicale", "xandikos", "nginx"]
+READ_TESTS = ["propfind", "query_random", "multiget_random", "sync_initial", "sync_after"]
+WRITE_TESTS = ["put"]
+ALL_TESTS = READ_TESTS + WRITE_TESTS
+CHANGED = 20
+MULTIGET_K = 50
+
+LABELS = {
+    "seed": "seed by PUT (new cards)",
+    "propfind": "PROPFIND Depth 1 (N+1 responses)",
+    "query_random": "addressbook-query, EMAIL equals one random address (varied)",
+    "multiget_random": "addressbook-multiget, 50 random hrefs of all (varied)",
+    "sync_initial": "sync-collection, initial",
+    "sync_after": f"sync-collection after {CHANGED} changes",
+    "put": "PUT new card (If-None-Match: *)",
+}
+
+VCARD_TYPE = "text/vcard; charset=utf-8"
+DRAW = bench.DRAW
+
+
+def query_body(email_xml: str) -> bytes:
+    """An addressbook-query (RFC 6352 section 8.6) for getetag and address-data of the cards
+    with an EMAIL equal to the text."""
+    return ('<?xml version="1.0" encoding="utf-8"?>\n'
+            '<C:addressbook-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">'
+            '<D:prop><D:getetag/><C:address-data/></D:prop>'
+            '<C:filter><C:prop-filter name="EMAIL"><C:text-match match-type="equals">'
+            + email_xml
+            + '</C:text-match></C:prop-filter></C:filter></C:addressbook-query>').encode()
+
+
+def multiget_body(href_xml: str) -> bytes:
+    """An addressbook-multiget for getetag and address-data of the cards in the href elements."""
+    return ('<?xml version="1.0" encoding="utf-8"?>\n'
+            '<C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">'
+            '<D:prop><D:getetag/><C:address-data/></D:prop>'
+            + href_xml
+            + '</C:addressbook-multiget>').encode()
+
+
+def check_py(label: str, status: int, body: bytes, statuses, responses: int, vcards: int) -> str:
+    """The checks of the derived dav.lua, in python, on an answer that bench_carddav.py keeps."""
+    if status not in statuses:
+        return f"{label}: status {status}"
+    if responses >= 0 and count_responses(body) != responses:
+        return f"{label}: responses {count_responses(body)} (want {responses})"
+    if vcards >= 0 and body.count(b"BEGIN:VCARD") != vcards:
+        return f"{label}: vCards {body.count(b'BEGIN:VCARD')} (want {vcards})"
+    return ""
+
+
+def card_lua(folder: Path) -> Path:
+    """dav.lua counting vCards where it counts calendars: written into `folder`, which then
+    stands for bench.py's folder in run_wrk (the only place it reads dav.lua from)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    text = (HERE / "dav.lua").read_text().replace("VCALENDAR", "VCARD")
+    (folder / "dav.lua").write_text(text)
+    bench.HERE = folder
+    return folder / "dav.lua"
+
+
+# --------------------------------------------------------------------------------------
+# servers: bench.py's, on an address book
+
+
+class CardServer:
+    """Mixed into a bench.py server: `calendar_path` (what start() probes and the tests use)
+    is the address book, and `events` holds the cards."""
+    book_path = "/"
+
+    def __init__(self, work: Path, cards: list, args):
+        super().__init__(work, cards, args)
+        self.calendar_path = self.book_path
+
+
+class Jadwald(CardServer, bench.Jadwald):
+    book_path = f"/dav/addressbooks/{USER}/contacts/"  # made by `jadwald user add`
+
+
+class JadwaldPG(CardServer, bench.JadwaldPG):
+    book_path = f"/dav/addressbooks/{USER}/contacts/"
+
+
+class Radicale(CardServer, bench.Radicale):
+    book_path = f"/{USER}/contacts/"
+
+    def prepare(self) -> None:
+        (self.work / "users").write_text(f"{USER}:{PASSWORD}\n")
+        col = self.work / "collections" / "collection-root" / USER / "contacts"
+        col.mkdir(parents=True)
+        t0 = time.monotonic()
+        (col / ".Radicale.props").write_text(json.dumps({"tag": "VADDRESSBOOK", "D:displayname": "Contacts"}))
+        for card in self.events:
+            (col / card.name).write_bytes(card.vcf)
+        self.load_s = time.monotonic() - t0
+
+
+class Xandikos(CardServer, bench.Xandikos):
+    book_path = "/user/contacts/addressbook/"  # what its --defaults create
+
+    def prepare(self) -> None:
+        import dulwich.repo
+        from dulwich.index import index_entry_from_stat
+        from dulwich.objects import Blob
+        from xandikos.web import SingleUserFilesystemBackend
+
+        root = self.work / "root"
+        root.mkdir()
+        backend = SingleUserFilesystemBackend(str(root))
+        backend.create_principal("/user/", create_defaults=True)
+        found = sorted(root.glob("user/*/addressbook"))
+        if not found:
+            raise RuntimeError(f"xandikos: its defaults made no address book under {root / 'user'}")
+        repo_path = found[0]
+        self.calendar_path = self.book_path = "/" + str(repo_path.relative_to(root)) + "/"
+        t0 = time.monotonic()
+        repo = dulwich.repo.Repo(str(repo_path))
+        index = repo.open_index()
+        blobs = []
+        for card in self.events:
+            p = repo_path / card.name
+            p.write_bytes(card.vcf)
+            blob = Blob.from_string(card.vcf)
+            blobs.append((blob, None))
+            index[card.name.encode()] = index_entry_from_stat(os.lstat(p), blob.id)
+        repo.object_store.add_objects(blobs)
+        tree = index.commit(repo.object_store)
+        index.write()
+        repo.get_worktree().commit(message=b"Load benchmark cards", tree=tree,
+                                   committer=b"bench <bench@localhost>", author=b"bench <bench@localhost>")
+        self.load_s = time.monotonic() - t0
+
+
+# --------------------------------------------------------------------------------------
+# the workload
+
+class Workload:
+    def __init__(self, args):
+        self.cards = cardgen.generate(args.cards)
+        self.n = len(self.cards)
+        rng = random.Random(7)
+        self.changed = rng.sample(range(self.n), min(CHANGED, self.n))
+        # the answers nginx serves for the varied reads: as many drawn bodies as jadwald answered
+        self.query_set = [rng.randrange(self.n) for _ in range(64)]
+        self.multiget_sets = [rng.sample(range(self.n), min(MULTIGET_K, self.n)) for _ in range(64)]
+
+
+def bench_card_server(server, wl: Workload, args, work: Path, captured: dict | None) -> dict:
+    """The whole workload against one CardDAV server. `captured` collects answers for nginx."""
+    result = {"server": server.name, "tests": {}, "notes": []}
+    tests = args.tests
+    hdr = server.headers()
+    xml_hdr = dict(hdr, **{"Content-Type": "application/xml; charset=utf-8"})
+    vcf_hdr = dict(hdr, **{"Content-Type": VCARD_TYPE})
+    spec_dir = work / f"specs-{server.name}"
+    spec_dir.mkdir()
+    n = wl.n
+
+    server.prepare()
+    book = server.calendar_path
+    if server.description:
+        result["notes"].append(server.description)
+    if server.loaded_directly:
+        result["load_s"] = server.load_s
+        log(f"{server.name}: wrote {n} cards into its storage in {server.load_s:.1f} s")
+    else:
+        server.start()
+        spec = write_spec(spec_dir / "seed.spec", [201], -1, -1, dict(vcf_hdr, **{"If-None-Match": "*"}),
+                          [("PUT", server.href(c), c.vcf) for c in wl.cards])
+        log(f"{server.name}: seeding {n} cards by PUT at concurrency {args.concurrency}")
+        res = run_wrk(server, spec, "once", 0, args)
+        result["tests"]["seed"] = res
+        bad = res["bad_status"] + res["bad_count"]
+        log(f"{server.name}: seeded {res['received']} in {res['window_s']:.1f} s ({res['rate']:.0f}/s)"
+            + (f", {bad} bad ({res['last_bad']})" if bad else "")
+            + "".join(f", {k} CPU {v:.0f}%" for k, v in res["extra_cpu_pct"].items()))
+        if res["received"] != n:
+            result["notes"].append(f"seeding: {res['received']} of {n} PUTs answered")
+        server.stop()
+
+    startup = server.start()
+    result["startup_s"] = startup
+    result["listen_s"] = server.listen_s
+    log(f"{server.name}: listening after {server.listen_s * 1000:.0f} ms, first PROPFIND answered after {startup * 1000:.0f} ms")
+
+    def measure(name: str, spec: Path, mode: str = "cycle", deadline=None, single_s: float = 0.0):
+        # A server that takes seconds per answer gets a longer window: up to --max-duration,
+        # and beyond it (up to three times it) as long as every connection needs for one
+        # answer when the server answers one request at a time (Radicale's query of 10,000
+        # cards took 6 s alone, so 45 s gave none of the 8 connections an answer).
+        duration = args.duration
+        if mode in ("cycle", "random") and single_s * args.concurrency * 3 > duration:
+            duration = min(single_s * args.concurrency * 3,
+                           max(args.max_duration, duration, min(single_s * args.concurrency * 1.5, 3 * args.max_duration)))
+            result["notes"].append(f"{name}: measured for {duration:.0f} s (one answer took {single_s:.1f} s)")
+        res = run_wrk(server, spec, mode, duration, args, deadline)
+        result["tests"][name] = res
+        bad = res["bad_status"] + res["bad_count"] + res["errors"]["timeout"] + res["errors"]["connect"]
+        log(f"{server.name}: {name}: {res['rate']:.1f} req/s, p50 {res['p50_us'] / 1000:.2f} ms, "
+            f"p99 {res['p99_us'] / 1000:.2f} ms, {res['received']} answers"
+            + (f", {bad} bad ({res['last_bad']})" if bad else "")
+            + f", wrk CPU {res['wrk_cpu_pct']:.0f}%, server CPU {res['server_cpu_pct']:.0f}%"
+            + (f" ({res['server_cpu_ms']:.2f} ms per answer)" if res["server_cpu_ms"] is not None else "")
+            + "".join(f", {k} CPU {v:.0f}%" for k, v in res["extra_cpu_pct"].items()))
+        return res
+
+    def warm(label, method, path, body, headers, statuses, responses, vcards, keep=None, settle=False):
+        if settle:
+            # the first answer times the next window: not while the server still works on
+            # the previous measurement's last requests
+            waited = server.wait_idle(args.request_timeout)
+            if waited > 1:
+                log(f"{server.name}: idle after {waited:.1f} s")
+        t0 = time.monotonic()
+        status, data = server.request(method, path, body, headers)
+        problem = check_py(label, status, data, statuses, responses, vcards)
+        if problem:
+            result["notes"].append(f"first answer, {problem}")
+            log(f"{server.name}: first answer, {problem}")
+        if captured is not None and keep is not None:
+            captured[keep] = data
+        return time.monotonic() - t0, status, data
+
+    def measure_random(name: str, body: bytes, items: list[str], k: int, responses: int, vcards: int,
+                       samples: list[str], keep: str):
+        """Checks (and keeps, for nginx) the answers to the sample bodies, then measures with
+        dav.lua drawing k of `items` into DRAW for every request."""
+        w = 0.0
+        for j, drawn in enumerate(samples if captured is not None else samples[:2]):
+            w, _, _ = warm(name, "REPORT", book, body.replace(DRAW.encode(), drawn.encode()), {"Depth": "1"},
+                           [207], responses, vcards, f"{keep}/{j}.xml", settle=j == 0)
+        spec = spec_dir / f"{name}.spec"
+        write_spec(spec, [207], responses, vcards, dict(xml_hdr, Depth="1"), [("REPORT", book, body)])
+        with open(spec, "ab") as f:
+            f.write(f"D {k}\n".encode())
+            f.write("".join(f"A {x}\n" for x in items).encode())
+        measure(name, spec, "random", single_s=w)
+
+    if "propfind" in tests:
+        warm("propfind", "PROPFIND", book, bench.PROPFIND_BODY, {"Depth": "1"}, [207], n + 1, -1, "propfind.xml",
+             settle=True)
+        w, _, _ = warm("propfind", "PROPFIND", book, bench.PROPFIND_BODY, {"Depth": "1"}, [207], n + 1, -1)
+        spec = write_spec(spec_dir / "propfind.spec", [207], n + 1, -1, dict(xml_hdr, Depth="1"),
+                          [("PROPFIND", book, bench.PROPFIND_BODY)])
+        measure("propfind", spec, single_s=w)
+    if "query_random" in tests:
+        measure_random("query_random", query_body(DRAW), [c.email for c in wl.cards], 1, 1, 1,
+                       [wl.cards[i].email for i in wl.query_set], "query")
+    if "multiget_random" in tests:
+        k = min(MULTIGET_K, n)
+        measure_random("multiget_random", multiget_body(DRAW), [bench.href_elements([server.href(c)]) for c in wl.cards],
+                       k, k, k, [bench.href_elements([server.href(wl.cards[i]) for i in s]) for s in wl.multiget_sets],
+                       "multiget")
+    token = None
+    if "sync_initial" in tests or "sync_after" in tests:
+        body = bench.sync_body("")
+        warm("sync_initial", "REPORT", book, body, {"Depth": "0"}, [207], n, -1, settle=True)
+        w, status, data = warm("sync_initial", "REPORT", book, body, {"Depth": "0"}, [207], n, -1, "sync-initial.xml")
+        m = re.search(rb"sync-token>([^<]+)</", data)
+        token = m.group(1).decode() if m else None
+        if "sync_initial" in tests:
+            spec = write_spec(spec_dir / "sync_initial.spec", [207], n, -1, dict(xml_hdr, Depth="0"),
+                              [("REPORT", book, body)])
+            measure("sync_initial", spec, single_s=w)
+    if "sync_after" in tests:
+        if token is None:
+            result["notes"].append("sync-collection: no sync-token in the initial answer")
+        else:
+            for i in wl.changed:
+                status, _ = server.request("PUT", server.href(wl.cards[i]), cardgen.modified(wl.cards[i]),
+                                           {"Content-Type": VCARD_TYPE})
+                if status not in (200, 201, 204):
+                    result["notes"].append(f"change PUT answered {status}")
+            body = bench.sync_body(token)
+            k = len(wl.changed)
+            w, _, _ = warm("sync_after", "REPORT", book, body, {"Depth": "0"}, [207], k, -1, "sync-after.xml",
+                           settle=True)
+            spec = write_spec(spec_dir / "sync_after.spec", [207], k, -1, dict(xml_hdr, Depth="0"),
+                              [("REPORT", book, body)])
+            measure("sync_after", spec, single_s=w)
+    if "put" in tests:
+        seed_rate = result["tests"].get("seed", {}).get("rate", 0)
+        pool_size = max(500, int(seed_rate * args.duration * 2.5))
+        pool = cardgen.generate(pool_size, seed=4242, prefix="new")
+        spec = write_spec(spec_dir / "put.spec", [201], -1, -1, dict(vcf_hdr, **{"If-None-Match": "*"}),
+                          [("PUT", server.href(c), c.vcf) for c in pool])
+        res = measure("put", spec, "once", deadline=args.duration)
+        if sum(res["sent_per_thread"]) >= pool_size:
+            result["notes"].append("PUT used up its pool of new cards before the deadline")
+    server.sample_rss()
+    server.stop()
+    result["peak_rss_kb"] = server.peak_rss_kb
+    if isinstance(server, bench.JadwaldPG):
+        server.close()
+        result["db_peak_rss_kb"] = server.db_peak_rss_kb
+        result["db_peak_pss_kb"] = server.db_peak_pss_kb
+    return result
+
+
+def bench_nginx(server: bench.Nginx, wl: Workload, args, work: Path, captured: dict, source: str) -> dict:
+    """GETs of static files holding `source`'s answers, for every read."""
+    result = {"server": "nginx", "tests": {}, "notes": [f"GET of files holding {source}'s answers"]}
+    server.prepare()
+    server.add_file("health.txt", b"ok\n")
+    files = {key: server.add_file(key, data) for key, data in captured.items()}
+    result["startup_s"] = server.start()
+    spec_dir = work / "specs-nginx"
+    spec_dir.mkdir()
+    n, k = wl.n, min(MULTIGET_K, wl.n)
+
+    def one(name, keys, responses, vcards):
+        keys = [x for x in keys if x in files]
+        if not keys or name not in args.tests:
+            return
+        spec = write_spec(spec_dir / f"{name}.spec", [200], responses, vcards, {},
+                          [("GET", files[x], None) for x in keys])
+        res = run_wrk(server, spec, "cycle", args.duration, args)
+        result["tests"][name] = res
+        bad = res["bad_status"] + res["bad_count"]
+        log(f"nginx: {name}: {res['rate']:.1f} req/s, p50 {res['p50_us'] / 1000:.2f} ms, p99 {res['p99_us'] / 1000:.2f} ms"
+            + (f", {bad} bad ({res['last_bad']})" if bad else "") + f", wrk CPU {res['wrk_cpu_pct']:.0f}%")
+
+    one("propfind", ["propfind.xml"], n + 1, -1)
+    one("query_random", [f"query/{j}.xml" for j in range(len(wl.query_set))], 1, 1)
+    one("multiget_random", [f"multiget/{j}.xml" for j in range(len(wl.multiget_sets))], k, k)
+    one("sync_initial", ["sync-initial.xml"], n, -1)
+    one("sync_after", ["sync-after.xml"], len(wl.changed), -1)
+    server.stop()
+    result["peak_rss_kb"] = server.peak_rss_kb
+    return result
+
+
+# --------------------------------------------------------------------------------------
+# report
+
+def result_cell(res: dict | None) -> str:
+    """bench.py's cell, or how long the server was given when it answered nothing."""
+    if res and res["received"] == 0:
+        return f"none answered in {res['wall_s']:.0f} s"
+    return cell(res)
+
+
+def report(results: dict) -> str:
+    servers = [s for s in ALL_SERVERS if s in results]
+    head = ["measurement"] + servers
+    if "jadwald" in results and "jadwald-pg" in results:
+        head.append("jadwald-pg / jadwald")
+    if "jadwald" in results and "radicale" in results:
+        head.append("jadwald / radicale")
+    if "jadwald" in results and "xandikos" in results:
+        head.append("jadwald / xandikos")
+    if "jadwald" in results and "nginx" in results:
+        head.append("nginx / jadwald")
+    head.append("wrk CPU % (max)")
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for t in ["seed"] + ALL_TESTS:
+        cells = [LABELS[t]]
+        any_res = False
+        for s in servers:
+            res = results[s]["tests"].get(t)
+            if t == "seed" and res is None and results[s].get("load_s") is not None:
+                cells.append(f"storage written directly ({results[s]['load_s']:.1f} s)")
+                continue
+            any_res = any_res or bool(res)
+            cells.append(result_cell(res))
+        if not any_res:
+            continue
+        j = results.get("jadwald", {}).get("tests", {}).get(t)
+        if "jadwald" in results and "jadwald-pg" in results:
+            cells.append(ratio(results["jadwald-pg"]["tests"].get(t), j, 2))
+        for other in ("radicale", "xandikos"):
+            if "jadwald" in results and other in results:
+                cells.append(ratio(j, results[other]["tests"].get(t)))
+        if "jadwald" in results and "nginx" in results:
+            cells.append(ratio(results["nginx"]["tests"].get(t), j))
+        cpus = [results[s]["tests"][t]["wrk_cpu_pct"] for s in servers if t in results[s]["tests"]]
+        cells.append(f"{max(cpus):.0f}" if cpus else "–")
+        out.append("| " + " | ".join(cells) + " |")
+    extra = len(head) - 1 - len(servers)
+    out.append("| start-up until first PROPFIND answer | " + " | ".join(
+        (f"{results[s]['startup_s'] * 1000:.0f} ms" if s != "nginx" and results[s].get("startup_s") is not None else "–")
+        for s in servers) + " |" + " |" * extra)
+    out.append("| peak RSS (VmHWM) | " + " | ".join(f"{results[s]['peak_rss_kb'] / 1024:.0f} MB" for s in servers)
+               + " |" + " |" * extra)
+    if any("db_peak_rss_kb" in results[s] for s in servers):
+        out.append("| PostgreSQL's processes: summed peak RSS (VmHWM) / max summed PSS | " + " | ".join(
+            (f"{results[s]['db_peak_rss_kb'] / 1024:.0f} MB / {results[s]['db_peak_pss_kb'] / 1024:.0f} MB"
+             if "db_peak_rss_kb" in results[s] else "–") for s in servers) + " |" + " |" * extra)
+    return "\n".join(out)
+
+
+def cpu_report(results: dict) -> str:
+    servers = [s for s in ALL_SERVERS if s in results]
+    out = ["| measurement | " + " | ".join(servers) + " |", "|" + "---|" * (len(servers) + 1)]
+    for t in ["seed"] + ALL_TESTS:
+        tests = [results[s]["tests"].get(t) for s in servers]
+        if any(tests):
+            out.append("| " + " | ".join([LABELS[t]] + [cpu_cell(r) for r in tests]) + " |")
+    return "\n".join(out)
+
+
+def targets(results: dict, wl: Workload) -> list[str]:
+    lines: list[str] = []
+
+    def mark(ok):
+        return "met" if ok else "MISSED"
+    j = results.get("jadwald")
+    if not j:
+        return lines
+    jt = j["tests"]
+    r = results.get("radicale", {}).get("tests", {})
+    x = results.get("nginx", {}).get("tests", {})
+    for t in READ_TESTS:
+        if t in jt and t in r:
+            if r[t]["rate"] <= 0:
+                lines.append(f"{mark(jt[t]['rate'] > 0)}: {LABELS[t]}: Radicale answered none in time, "
+                             f"jadwald {jt[t]['rate']:,.0f}/s")
+                continue
+            q = jt[t]["rate"] / r[t]["rate"]
+            lines.append(f"{mark(q >= 100)}: {LABELS[t]}: {q:,.0f}x Radicale (target >= 100x)")
+    if "put" in jt and "put" in r and r["put"]["rate"] > 0:
+        q = jt["put"]["rate"] / r["put"]["rate"]
+        lines.append(f"{mark(q >= 20)}: PUT: {q:,.0f}x Radicale (target >= 20x)")
+    for t in READ_TESTS:
+        if t in jt and t in x and jt[t]["rate"] > 0:
+            q = x[t]["rate"] / jt[t]["rate"]
+            lines.append(f"{mark(q <= 3)}: {LABELS[t]}: nginx is {q:.1f}x jadwald (target <= 3x)")
+    lines.append(f"{mark(j['peak_rss_kb'] / 1024 < 150)}: peak RSS {j['peak_rss_kb'] / 1024:.0f} MB with {wl.n} cards "
+                 f"(target < 150 MB)")
+    bad = [f"{s}/{t}" for s in results for t, res in results[s]["tests"].items()
+           if res["bad_status"] + res["bad_count"]]
+    mine = [b for b in bad if b.startswith("jadwald")]
+    if mine:
+        lines.append("MISSED: jadwald gave wrong answers: " + ", ".join(mine))
+    return lines
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    bench.add_common_options(p, "cards", "cards", ALL_SERVERS, DEFAULT_SERVERS, ALL_TESTS)
+    args = bench.parse_common_options(p, "cards", ALL_SERVERS, ALL_TESTS)
+
+    t_begin = time.monotonic()
+    wl = Workload(args)
+    log(f"{wl.n} cards ({sum(c.version == '4.0' for c in wl.cards)} vCard 4.0, "
+        f"{sum(c.photo for c in wl.cards)} with PHOTO, {sum(len(c.vcf) for c in wl.cards) / 1e6:.1f} MB)")
+    work = Path(tempfile.mkdtemp(prefix="jadwal-carddav-bench-"))
+    card_lua(work / "lua")
+    classes = {"jadwald": Jadwald, "jadwald-pg": JadwaldPG, "radicale": Radicale, "xandikos": Xandikos}
+    results, capture_source = bench.run_servers(
+        args, work, ALL_SERVERS, wl.cards, classes,
+        lambda server, keep: bench_card_server(server, wl, args, work, keep),
+        lambda server, captured, source: bench_nginx(server, wl, args, work, captured, source))
+
+    elapsed = time.monotonic() - t_begin
+    mem_gib = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    print()
+    print(f"CardDAV benchmark, {dt.date.today()}: {wl.n} cards ({sum(c.version == '4.0' for c in wl.cards)} vCard 4.0, "
+          f"{sum(c.photo for c in wl.cards)} with PHOTO, {sum(len(c.vcf) for c in wl.cards) / 1e6:.1f} MB); "
+          f"concurrency {args.concurrency} (wrk, {args.threads} threads), {args.duration:g} s per measurement; "
+          f"{os.cpu_count()} cores, {mem_gib:.0f} GiB, {platform.platform()}; whole run {elapsed / 60:.1f} min.")
+    print("Cells: requests/s (p50 / p99 latency in ms); ✗ marks answers that failed the checks.")
+    if "nginx" in results:
+        print(f"nginx answers GETs of static files holding the same bytes as {capture_source}'s answers "
+              f"(64 drawn bodies each for the varied rows).")
+    if "jadwald-pg" in results:
+        print("jadwald-pg: jadwald on a fresh PostgreSQL database (initdb defaults, fsync on, Unix socket); "
+              "its peak RSS is jadwald's alone, PostgreSQL's is a separate row.")
+    print()
+    print(report(results))
+    print()
+    print("Server CPU per answer, ms (user + system time of the server's processes over the measurement, "
+          "divided by the answers; in brackets PostgreSQL's):")
+    print()
+    print(cpu_report(results))
+    print()
+    for line in targets(results, wl):
+        print(line)
+    for s in results:
+        for note in results[s]["notes"]:
+            print(f"note: {s}: {note}")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"cards": wl.n, "date": str(dt.date.today()), "args": vars(args),
+                                               "results": results}, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
