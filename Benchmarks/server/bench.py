@@ -616,9 +616,6 @@ class Xandikos(Server):
     loaded_directly = True
 
     def prepare(self) -> None:
-        import dulwich.repo
-        from dulwich.index import index_entry_from_stat
-        from dulwich.objects import Blob
         from xandikos.web import SingleUserFilesystemBackend
 
         root = self.work / "root"
@@ -626,22 +623,31 @@ class Xandikos(Server):
         backend = SingleUserFilesystemBackend(str(root))
         backend.create_principal("/user/", create_defaults=True)
         t0 = time.monotonic()
-        repo_path = root / "user" / "calendars" / "calendar"
+        self.commit(root / "user" / "calendars" / "calendar", [(ev.name, ev.ics) for ev in self.events])
+        self.load_s = time.monotonic() - t0
+
+    @staticmethod
+    def commit(repo_path: Path, files: list[tuple[str, bytes]]) -> None:
+        """Writes `files` into a collection's git repository and commits them, as Xandikos
+        keeps a collection."""
+        import dulwich.repo
+        from dulwich.index import index_entry_from_stat
+        from dulwich.objects import Blob
+
         repo = dulwich.repo.Repo(str(repo_path))
         index = repo.open_index()
         blobs = []
-        for ev in self.events:
-            p = repo_path / ev.name
-            p.write_bytes(ev.ics)
-            blob = Blob.from_string(ev.ics)
+        for name, data in files:
+            p = repo_path / name
+            p.write_bytes(data)
+            blob = Blob.from_string(data)
             blobs.append((blob, None))
-            index[ev.name.encode()] = index_entry_from_stat(os.lstat(p), blob.id)
+            index[name.encode()] = index_entry_from_stat(os.lstat(p), blob.id)
         repo.object_store.add_objects(blobs)
         tree = index.commit(repo.object_store)
         index.write()
-        repo.get_worktree().commit(message=b"Load benchmark events", tree=tree,
+        repo.get_worktree().commit(message=b"Load benchmark data", tree=tree,
                                    committer=b"bench <bench@localhost>", author=b"bench <bench@localhost>")
-        self.load_s = time.monotonic() - t0
 
     def command(self) -> list[str]:
         return [str(Path(sys.executable).parent / "xandikos"), "serve", "-d", str(self.work / "root"),
@@ -862,63 +868,71 @@ def check_py(label: str, status: int, body: bytes, statuses, responses: int, vca
     return ""
 
 
-def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: dict | None) -> dict:
-    """Runs the whole workload against one DAV server. `captured` collects answers for nginx."""
-    result = {"server": server.name, "tests": {}, "notes": []}
-    tests = args.tests
-    hdr = server.headers()
-    xml_hdr = dict(hdr, **{"Content-Type": "application/xml; charset=utf-8"})
-    ics_hdr = dict(hdr, **{"Content-Type": "text/calendar; charset=utf-8"})
-    spec_dir = work / f"specs-{server.name}"
-    spec_dir.mkdir()
-    cal = server.calendar_path
-    n = wl.n
+class Session:
+    """One server's run of a benchmark (this one or bench_carddav.py): its results, its folder
+    of wrk specs, and the steps every workload takes (load or seed, start, warm, measure,
+    finish). `check(label, status, body, statuses, responses, count)` checks one answer
+    (check_py here); `captured` collects answers for nginx, or is None."""
 
-    server.prepare()
-    if server.description:
-        result["notes"].append(server.description)
-    if server.loaded_directly:
-        result["load_s"] = server.load_s
-        log(f"{server.name}: wrote {n} events into its storage in {server.load_s:.1f} s")
-    else:
+    def __init__(self, server: Server, args, work: Path, captured: dict | None, check):
+        self.server, self.args, self.captured, self.check = server, args, captured, check
+        self.result = {"server": server.name, "tests": {}, "notes": []}
+        self.hdr = server.headers()
+        self.xml_hdr = dict(self.hdr, **{"Content-Type": "application/xml; charset=utf-8"})
+        self.spec_dir = work / f"specs-{server.name}"
+        self.spec_dir.mkdir()
+
+    def note(self, text: str) -> None:
+        self.result["notes"].append(text)
+
+    def load_or_seed(self, puts: list[tuple[str, bytes]], content_type: str, what: str) -> bool:
+        """Prepares the server; one that is loaded directly says so, any other is started,
+        seeded by PUT (If-None-Match: *) at the benchmark's concurrency and stopped.
+        Returns whether it was seeded."""
+        server, args = self.server, self.args
+        server.prepare()
+        if server.description:
+            self.note(server.description)
+        if server.loaded_directly:
+            self.result["load_s"] = server.load_s
+            log(f"{server.name}: wrote {len(puts)} {what} into its storage in {server.load_s:.1f} s")
+            return False
         server.start()
-        spec = write_spec(spec_dir / "seed.spec", [201], -1, -1, dict(ics_hdr, **{"If-None-Match": "*"}),
-                          [("PUT", server.href(ev), ev.ics) for ev in wl.events])
-        log(f"{server.name}: seeding {n} events by PUT at concurrency {args.concurrency}")
+        spec = write_spec(self.spec_dir / "seed.spec", [201], -1, -1,
+                          dict(self.hdr, **{"Content-Type": content_type, "If-None-Match": "*"}),
+                          [("PUT", href, data) for href, data in puts])
+        log(f"{server.name}: seeding {len(puts)} {what} by PUT at concurrency {args.concurrency}")
         res = run_wrk(server, spec, "once", 0, args)
-        result["tests"]["seed"] = res
+        self.result["tests"]["seed"] = res
+        bad = res["bad_status"] + res["bad_count"]
         log(f"{server.name}: seeded {res['received']} in {res['window_s']:.1f} s ({res['rate']:.0f}/s)"
-            + (f", {res['bad_status'] + res['bad_count']} bad ({res['last_bad']})" if res["bad_status"] + res["bad_count"] else "")
+            + (f", {bad} bad ({res['last_bad']})" if bad else "")
             + "".join(f", {k} CPU {v:.0f}%" for k, v in res["extra_cpu_pct"].items()))
-        if res["received"] != n:
-            result["notes"].append(f"seeding: {res['received']} of {n} PUTs answered")
+        if res["received"] != len(puts):
+            self.note(f"seeding: {res['received']} of {len(puts)} PUTs answered")
         server.stop()
-        if server.measure_floors:
-            # on the calendar the reads will see, while no server runs
-            try:
-                result["floors"] = floors.measure(server.work / "data" / "jadwal.sqlite", work / "floors",
-                                                  args.floor_seconds)
-                result["floors"]["source"] = server.name
-                log(f"{server.name}: floors on its database: " + ", ".join(
-                    f"{k} {v['cpu_ms']:.3f} ms CPU" for k, v in result["floors"].items() if isinstance(v, dict)))
-            except (RuntimeError, subprocess.CalledProcessError) as e:
-                result["notes"].append(f"floors: {e}")
-                log(f"{server.name}: floors: {e}")
+        return True
 
-    startup = server.start()
-    result["startup_s"] = startup
-    result["listen_s"] = server.listen_s
-    log(f"{server.name}: listening after {server.listen_s * 1000:.0f} ms, first PROPFIND answered after {startup * 1000:.0f} ms")
+    def start(self) -> None:
+        server = self.server
+        self.result["startup_s"] = server.start()
+        self.result["listen_s"] = server.listen_s
+        log(f"{server.name}: listening after {server.listen_s * 1000:.0f} ms, first PROPFIND answered after "
+            f"{self.result['startup_s'] * 1000:.0f} ms")
 
-    def measure(name: str, spec: Path, mode: str = "cycle", deadline=None, single_s: float = 0.0):
-        # A server that takes seconds per answer gets a longer window (up to --max-duration),
-        # so that every connection sees a few answers.
+    def measure(self, name: str, spec: Path, mode: str = "cycle", deadline=None, single_s: float = 0.0) -> dict:
+        server, args = self.server, self.args
+        # A server that takes seconds per answer gets a longer window: up to --max-duration,
+        # and beyond it (up to three times it) as long as every connection needs for one
+        # answer when the server answers one request at a time (Radicale's query of 10,000
+        # cards took 6 s alone, so 45 s gave none of the 8 connections an answer).
         duration = args.duration
         if mode in ("cycle", "random") and single_s * args.concurrency * 3 > duration:
-            duration = min(single_s * args.concurrency * 3, max(args.max_duration, duration))
-            result["notes"].append(f"{name}: measured for {duration:.0f} s (one answer took {single_s:.1f} s)")
+            duration = min(single_s * args.concurrency * 3,
+                           max(args.max_duration, duration, min(single_s * args.concurrency * 1.5, 3 * args.max_duration)))
+            self.note(f"{name}: measured for {duration:.0f} s (one answer took {single_s:.1f} s)")
         res = run_wrk(server, spec, mode, duration, args, deadline)
-        result["tests"][name] = res
+        self.result["tests"][name] = res
         bad = res["bad_status"] + res["bad_count"] + res["errors"]["timeout"] + res["errors"]["connect"]
         log(f"{server.name}: {name}: {res['rate']:.1f} req/s, p50 {res['p50_us'] / 1000:.2f} ms, "
             f"p99 {res['p99_us'] / 1000:.2f} ms, {res['received']} answers"
@@ -928,6 +942,70 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
             + "".join(f", {k} CPU {v:.0f}%" for k, v in res["extra_cpu_pct"].items()))
         return res
 
+    def warm(self, label, method, path, body, headers, statuses, responses, count, keep=None, settle=False):
+        """One request answered and checked before a measurement (kept for nginx under
+        `keep`); returns its time, status and body. With `settle`, first waits until the
+        server is idle, since this answer's time sets the next window."""
+        server = self.server
+        if settle:
+            waited = server.wait_idle(self.args.request_timeout)
+            if waited > 1:
+                log(f"{server.name}: idle after {waited:.1f} s")
+        t0 = time.monotonic()
+        status, data = server.request(method, path, body, headers)
+        problem = self.check(label, status, data, statuses, responses, count)
+        if problem:
+            self.note(f"first answer, {problem}")
+            log(f"{server.name}: first answer, {problem}")
+        if self.captured is not None and keep is not None:
+            self.captured[keep] = data
+        return time.monotonic() - t0, status, data
+
+    def random_spec(self, name: str, request: tuple, statuses, responses: int, count: int, headers: dict,
+                    items: list[str], k: int) -> Path:
+        """The spec of a *_random test: dav.lua draws k of `items` into DRAW for every request."""
+        spec = write_spec(self.spec_dir / f"{name}.spec", statuses, responses, count, headers, [request])
+        with open(spec, "ab") as f:
+            f.write(f"D {k}\n".encode())
+            f.write("".join(f"A {x}\n" for x in items).encode())
+        return spec
+
+    def finish(self) -> dict:
+        """Stops the server and returns the results with its peak memory."""
+        server = self.server
+        server.sample_rss()
+        server.stop()
+        self.result["peak_rss_kb"] = server.peak_rss_kb
+        if isinstance(server, JadwaldPG):
+            server.close()
+            self.result["db_peak_rss_kb"] = server.db_peak_rss_kb
+            self.result["db_peak_pss_kb"] = server.db_peak_pss_kb
+        return self.result
+
+
+def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: dict | None) -> dict:
+    """Runs the whole workload against one DAV server. `captured` collects answers for nginx."""
+    session = Session(server, args, work, captured, check_py)
+    result, hdr, xml_hdr, spec_dir = session.result, session.hdr, session.xml_hdr, session.spec_dir
+    measure, warm = session.measure, session.warm
+    tests = args.tests
+    ics_type = "text/calendar; charset=utf-8"
+    ics_hdr = dict(hdr, **{"Content-Type": ics_type})
+    cal = server.calendar_path
+    n = wl.n
+
+    if session.load_or_seed([(server.href(ev), ev.ics) for ev in wl.events], ics_type, "events") and server.measure_floors:
+        # on the calendar the reads will see, while no server runs
+        try:
+            result["floors"] = floors.measure(server.work / "data" / "jadwal.sqlite", work / "floors", args.floor_seconds)
+            result["floors"]["source"] = server.name
+            log(f"{server.name}: floors on its database: " + ", ".join(
+                f"{k} {v['cpu_ms']:.3f} ms CPU" for k, v in result["floors"].items() if isinstance(v, dict)))
+        except (RuntimeError, subprocess.CalledProcessError) as e:
+            session.note(f"floors: {e}")
+            log(f"{server.name}: floors: {e}")
+    session.start()
+
     def measure_random(name: str, method: str, path: str, body: bytes | None, items: list[str], k: int,
                        statuses, responses: int, vcal: int):
         """One *_random test: checks one answer to a request made as dav.lua makes them, then
@@ -935,24 +1013,10 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
         drawn = "".join(random.Random(11).sample(items, k))
         w, _, _ = warm(name, method, path.replace(DRAW, drawn),
                        body.replace(DRAW.encode(), drawn.encode()) if body else None,
-                       {"Depth": "1"} if body else {}, statuses, responses, vcal)
-        spec = spec_dir / f"{name}.spec"
-        write_spec(spec, statuses, responses, vcal, dict(xml_hdr, Depth="1") if body else hdr, [(method, path, body)])
-        with open(spec, "ab") as f:
-            f.write(f"D {k}\n".encode())
-            f.write("".join(f"A {x}\n" for x in items).encode())
+                       {"Depth": "1"} if body else {}, statuses, responses, vcal, settle=True)
+        spec = session.random_spec(name, (method, path, body), statuses, responses, vcal,
+                                   dict(xml_hdr, Depth="1") if body else hdr, items, k)
         measure(name, spec, "random", single_s=w)
-
-    def warm(label, method, path, body, headers, statuses, responses, vcal, keep=None):
-        t0 = time.monotonic()
-        status, data = server.request(method, path, body, headers)
-        problem = check_py(label, status, data, statuses, responses, vcal)
-        if problem:
-            result["notes"].append(f"first answer, {problem}")
-            log(f"{server.name}: first answer, {problem}")
-        if captured is not None and keep is not None:
-            captured[keep] = data
-        return time.monotonic() - t0, status, data
 
     # PROPFIND Depth 1
     if "propfind" in tests:
@@ -1035,14 +1099,7 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
             spec = write_spec(spec_dir / "delete.spec", [200, 204], -1, -1, hdr,
                               [("DELETE", server.href(pool[i]), None) for i in sorted(created)])
             measure("delete", spec, "once")
-    server.sample_rss()
-    server.stop()
-    result["peak_rss_kb"] = server.peak_rss_kb
-    if isinstance(server, JadwaldPG):
-        server.close()
-        result["db_peak_rss_kb"] = server.db_peak_rss_kb
-        result["db_peak_pss_kb"] = server.db_peak_pss_kb
-    return result
+    return session.finish()
 
 
 def bench_nginx(server: Nginx, wl: Workload, args, work: Path, captured: dict, source: str) -> dict:

@@ -144,9 +144,6 @@ class Xandikos(CardServer, bench.Xandikos):
     book_path = "/user/contacts/addressbook/"  # what its --defaults create
 
     def prepare(self) -> None:
-        import dulwich.repo
-        from dulwich.index import index_entry_from_stat
-        from dulwich.objects import Blob
         from xandikos.web import SingleUserFilesystemBackend
 
         root = self.work / "root"
@@ -159,20 +156,7 @@ class Xandikos(CardServer, bench.Xandikos):
         repo_path = found[0]
         self.calendar_path = self.book_path = "/" + str(repo_path.relative_to(root)) + "/"
         t0 = time.monotonic()
-        repo = dulwich.repo.Repo(str(repo_path))
-        index = repo.open_index()
-        blobs = []
-        for card in self.events:
-            p = repo_path / card.name
-            p.write_bytes(card.vcf)
-            blob = Blob.from_string(card.vcf)
-            blobs.append((blob, None))
-            index[card.name.encode()] = index_entry_from_stat(os.lstat(p), blob.id)
-        repo.object_store.add_objects(blobs)
-        tree = index.commit(repo.object_store)
-        index.write()
-        repo.get_worktree().commit(message=b"Load benchmark cards", tree=tree,
-                                   committer=b"bench <bench@localhost>", author=b"bench <bench@localhost>")
+        self.commit(repo_path, [(card.name, card.vcf) for card in self.events])
         self.load_s = time.monotonic() - t0
 
 
@@ -192,79 +176,15 @@ class Workload:
 
 def bench_card_server(server, wl: Workload, args, work: Path, captured: dict | None) -> dict:
     """The whole workload against one CardDAV server. `captured` collects answers for nginx."""
-    result = {"server": server.name, "tests": {}, "notes": []}
+    session = bench.Session(server, args, work, captured, check_py)
+    result, xml_hdr, spec_dir = session.result, session.xml_hdr, session.spec_dir
+    measure, warm = session.measure, session.warm
     tests = args.tests
-    hdr = server.headers()
-    xml_hdr = dict(hdr, **{"Content-Type": "application/xml; charset=utf-8"})
-    vcf_hdr = dict(hdr, **{"Content-Type": VCARD_TYPE})
-    spec_dir = work / f"specs-{server.name}"
-    spec_dir.mkdir()
+    vcf_hdr = dict(session.hdr, **{"Content-Type": VCARD_TYPE})
     n = wl.n
-
-    server.prepare()
+    session.load_or_seed([(server.href(c), c.vcf) for c in wl.cards], VCARD_TYPE, "cards")
     book = server.calendar_path
-    if server.description:
-        result["notes"].append(server.description)
-    if server.loaded_directly:
-        result["load_s"] = server.load_s
-        log(f"{server.name}: wrote {n} cards into its storage in {server.load_s:.1f} s")
-    else:
-        server.start()
-        spec = write_spec(spec_dir / "seed.spec", [201], -1, -1, dict(vcf_hdr, **{"If-None-Match": "*"}),
-                          [("PUT", server.href(c), c.vcf) for c in wl.cards])
-        log(f"{server.name}: seeding {n} cards by PUT at concurrency {args.concurrency}")
-        res = run_wrk(server, spec, "once", 0, args)
-        result["tests"]["seed"] = res
-        bad = res["bad_status"] + res["bad_count"]
-        log(f"{server.name}: seeded {res['received']} in {res['window_s']:.1f} s ({res['rate']:.0f}/s)"
-            + (f", {bad} bad ({res['last_bad']})" if bad else "")
-            + "".join(f", {k} CPU {v:.0f}%" for k, v in res["extra_cpu_pct"].items()))
-        if res["received"] != n:
-            result["notes"].append(f"seeding: {res['received']} of {n} PUTs answered")
-        server.stop()
-
-    startup = server.start()
-    result["startup_s"] = startup
-    result["listen_s"] = server.listen_s
-    log(f"{server.name}: listening after {server.listen_s * 1000:.0f} ms, first PROPFIND answered after {startup * 1000:.0f} ms")
-
-    def measure(name: str, spec: Path, mode: str = "cycle", deadline=None, single_s: float = 0.0):
-        # A server that takes seconds per answer gets a longer window: up to --max-duration,
-        # and beyond it (up to three times it) as long as every connection needs for one
-        # answer when the server answers one request at a time (Radicale's query of 10,000
-        # cards took 6 s alone, so 45 s gave none of the 8 connections an answer).
-        duration = args.duration
-        if mode in ("cycle", "random") and single_s * args.concurrency * 3 > duration:
-            duration = min(single_s * args.concurrency * 3,
-                           max(args.max_duration, duration, min(single_s * args.concurrency * 1.5, 3 * args.max_duration)))
-            result["notes"].append(f"{name}: measured for {duration:.0f} s (one answer took {single_s:.1f} s)")
-        res = run_wrk(server, spec, mode, duration, args, deadline)
-        result["tests"][name] = res
-        bad = res["bad_status"] + res["bad_count"] + res["errors"]["timeout"] + res["errors"]["connect"]
-        log(f"{server.name}: {name}: {res['rate']:.1f} req/s, p50 {res['p50_us'] / 1000:.2f} ms, "
-            f"p99 {res['p99_us'] / 1000:.2f} ms, {res['received']} answers"
-            + (f", {bad} bad ({res['last_bad']})" if bad else "")
-            + f", wrk CPU {res['wrk_cpu_pct']:.0f}%, server CPU {res['server_cpu_pct']:.0f}%"
-            + (f" ({res['server_cpu_ms']:.2f} ms per answer)" if res["server_cpu_ms"] is not None else "")
-            + "".join(f", {k} CPU {v:.0f}%" for k, v in res["extra_cpu_pct"].items()))
-        return res
-
-    def warm(label, method, path, body, headers, statuses, responses, vcards, keep=None, settle=False):
-        if settle:
-            # the first answer times the next window: not while the server still works on
-            # the previous measurement's last requests
-            waited = server.wait_idle(args.request_timeout)
-            if waited > 1:
-                log(f"{server.name}: idle after {waited:.1f} s")
-        t0 = time.monotonic()
-        status, data = server.request(method, path, body, headers)
-        problem = check_py(label, status, data, statuses, responses, vcards)
-        if problem:
-            result["notes"].append(f"first answer, {problem}")
-            log(f"{server.name}: first answer, {problem}")
-        if captured is not None and keep is not None:
-            captured[keep] = data
-        return time.monotonic() - t0, status, data
+    session.start()
 
     def measure_random(name: str, body: bytes, items: list[str], k: int, responses: int, vcards: int,
                        samples: list[str], keep: str):
@@ -274,11 +194,7 @@ def bench_card_server(server, wl: Workload, args, work: Path, captured: dict | N
         for j, drawn in enumerate(samples if captured is not None else samples[:2]):
             w, _, _ = warm(name, "REPORT", book, body.replace(DRAW.encode(), drawn.encode()), {"Depth": "1"},
                            [207], responses, vcards, f"{keep}/{j}.xml", settle=j == 0)
-        spec = spec_dir / f"{name}.spec"
-        write_spec(spec, [207], responses, vcards, dict(xml_hdr, Depth="1"), [("REPORT", book, body)])
-        with open(spec, "ab") as f:
-            f.write(f"D {k}\n".encode())
-            f.write("".join(f"A {x}\n" for x in items).encode())
+        spec = session.random_spec(name, ("REPORT", book, body), [207], responses, vcards, dict(xml_hdr, Depth="1"), items, k)
         measure(name, spec, "random", single_s=w)
 
     if "propfind" in tests:
@@ -332,14 +248,7 @@ def bench_card_server(server, wl: Workload, args, work: Path, captured: dict | N
         res = measure("put", spec, "once", deadline=args.duration)
         if sum(res["sent_per_thread"]) >= pool_size:
             result["notes"].append("PUT used up its pool of new cards before the deadline")
-    server.sample_rss()
-    server.stop()
-    result["peak_rss_kb"] = server.peak_rss_kb
-    if isinstance(server, bench.JadwaldPG):
-        server.close()
-        result["db_peak_rss_kb"] = server.db_peak_rss_kb
-        result["db_peak_pss_kb"] = server.db_peak_pss_kb
-    return result
+    return session.finish()
 
 
 def bench_nginx(server: bench.Nginx, wl: Workload, args, work: Path, captured: dict, source: str) -> dict:
