@@ -970,6 +970,49 @@ class Session:
             f.write("".join(f"A {x}\n" for x in items).encode())
         return spec
 
+    def syncs(self, path: str, n: int, changes: list[tuple[str, bytes, dict]]) -> None:
+        """sync-collection from an empty token (n responses) and, after the `changes` (PUTs
+        of href, body, headers), from the token it gave (one response a change)."""
+        tests, server = self.args.tests, self.server
+        if "sync_initial" not in tests and "sync_after" not in tests:
+            return
+        body = sync_body("")
+        self.warm("sync_initial", "REPORT", path, body, {"Depth": "0"}, [207], n, -1, settle=True)
+        w, _, data = self.warm("sync_initial", "REPORT", path, body, {"Depth": "0"}, [207], n, -1, "sync-initial.xml")
+        m = re.search(rb"sync-token>([^<]+)</", data)
+        if "sync_initial" in tests:
+            spec = write_spec(self.spec_dir / "sync_initial.spec", [207], n, -1, dict(self.xml_hdr, Depth="0"), [("REPORT", path, body)])
+            self.measure("sync_initial", spec, single_s=w)
+        if "sync_after" not in tests:
+            return
+        if not m:
+            self.note("sync-collection: no sync-token in the initial answer")
+            return
+        for href, data, headers in changes:
+            status, _ = server.request("PUT", href, data, headers)
+            if status not in (200, 201, 204):
+                self.note(f"change PUT answered {status}")
+        body = sync_body(m.group(1).decode())
+        k = len(changes)
+        w, _, _ = self.warm("sync_after", "REPORT", path, body, {"Depth": "0"}, [207], k, -1, "sync-after.xml", settle=True)
+        spec = write_spec(self.spec_dir / "sync_after.spec", [207], k, -1, dict(self.xml_hdr, Depth="0"), [("REPORT", path, body)])
+        self.measure("sync_after", spec, single_s=w)
+
+    def puts(self, make_pool, content_type: str, what: str) -> tuple[list, dict] | None:
+        """PUT of new items (If-None-Match: *) for --duration seconds, from a pool
+        `make_pool(size)` of (href, body) large enough at the seeding rate; returns the pool
+        and wrk's result."""
+        if "put" not in self.args.tests:
+            return None
+        seed_rate = self.result["tests"].get("seed", {}).get("rate", 0)
+        pool = make_pool(max(500, int(seed_rate * self.args.duration * 2.5)))
+        spec = write_spec(self.spec_dir / "put.spec", [201], -1, -1, dict(self.hdr, **{"Content-Type": content_type, "If-None-Match": "*"}),
+                          [("PUT", href, data) for href, data in pool])
+        res = self.measure("put", spec, "once", deadline=self.args.duration)
+        if sum(res["sent_per_thread"]) >= len(pool):
+            self.note(f"PUT used up its pool of new {what} before the deadline")
+        return pool, res
+
     def finish(self) -> dict:
         """Stops the server and returns the results with its peak memory."""
         server = self.server
@@ -990,7 +1033,6 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
     measure, warm = session.measure, session.warm
     tests = args.tests
     ics_type = "text/calendar; charset=utf-8"
-    ics_hdr = dict(hdr, **{"Content-Type": ics_type})
     cal = server.calendar_path
     n = wl.n
 
@@ -1057,48 +1099,17 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
         measure("get", spec)
     if "get_random" in tests:
         measure_random("get_random", "GET", DRAW, None, [server.href(ev) for ev in wl.events], 1, [200], -1, 1)
-    token = None
-    if "sync_initial" in tests or "sync_after" in tests:
-        body = sync_body("")
-        warm("sync_initial", "REPORT", cal, body, {"Depth": "0"}, [207], n, -1)
-        w, status, data = warm("sync_initial", "REPORT", cal, body, {"Depth": "0"}, [207], n, -1, "sync-initial.xml")
-        m = re.search(rb"sync-token>([^<]+)</", data)
-        token = m.group(1).decode() if m else None
-        if "sync_initial" in tests:
-            spec = write_spec(spec_dir / "sync_initial.spec", [207], n, -1, dict(xml_hdr, Depth="0"),
-                              [("REPORT", cal, body)])
-            measure("sync_initial", spec, single_s=w)
-    if "sync_after" in tests:
-        if token is None:
-            result["notes"].append("sync-collection: no sync-token in the initial answer")
-        else:
-            for i in wl.changed:
-                status, _ = server.request("PUT", server.href(wl.events[i]), eventgen.modified(wl.events[i]), {})
-                if status not in (200, 201, 204):
-                    result["notes"].append(f"change PUT answered {status}")
-            body = sync_body(token)
-            k = len(wl.changed)
-            w, _, _ = warm("sync_after", "REPORT", cal, body, {"Depth": "0"}, [207], k, -1, "sync-after.xml")
-            spec = write_spec(spec_dir / "sync_after.spec", [207], k, -1, dict(xml_hdr, Depth="0"),
-                              [("REPORT", cal, body)])
-            measure("sync_after", spec, single_s=w)
-    if "put" in tests:
-        seed_rate = result["tests"].get("seed", {}).get("rate", 0)
-        pool_size = max(500, int(seed_rate * args.duration * 2.5))
-        pool = eventgen.generate(pool_size, seed=4242, prefix="put")
-        spec = write_spec(spec_dir / "put.spec", [201], -1, -1, dict(ics_hdr, **{"If-None-Match": "*"}),
-                          [("PUT", server.href(ev), ev.ics) for ev in pool])
-        res = measure("put", spec, "once", deadline=args.duration)
+    session.syncs(cal, n, [(server.href(wl.events[i]), eventgen.modified(wl.events[i]), {}) for i in wl.changed])
+    made = session.puts(lambda size: [(server.href(ev), ev.ics) for ev in eventgen.generate(size, seed=4242, prefix="put")],
+                        ics_type, "objects")
+    if made and "delete" in tests:
+        pool, res = made
         # request i went to thread i mod T, which sent its first k of them
         created = []
         for t, k in enumerate(res["sent_per_thread"]):
-            created += list(range(t, pool_size, args.threads))[:k]
-        if len(created) >= pool_size:
-            result["notes"].append("PUT used up its pool of new objects before the deadline")
-        if "delete" in tests:
-            spec = write_spec(spec_dir / "delete.spec", [200, 204], -1, -1, hdr,
-                              [("DELETE", server.href(pool[i]), None) for i in sorted(created)])
-            measure("delete", spec, "once")
+            created += list(range(t, len(pool), args.threads))[:k]
+        spec = write_spec(spec_dir / "delete.spec", [200, 204], -1, -1, hdr, [("DELETE", pool[i][0], None) for i in sorted(created)])
+        measure("delete", spec, "once")
     return session.finish()
 
 

@@ -28,8 +28,6 @@ import json
 import os
 import platform
 import random
-import re
-import shutil
 import sys
 import tempfile
 import time
@@ -177,10 +175,9 @@ class Workload:
 def bench_card_server(server, wl: Workload, args, work: Path, captured: dict | None) -> dict:
     """The whole workload against one CardDAV server. `captured` collects answers for nginx."""
     session = bench.Session(server, args, work, captured, check_py)
-    result, xml_hdr, spec_dir = session.result, session.xml_hdr, session.spec_dir
+    xml_hdr, spec_dir = session.xml_hdr, session.spec_dir
     measure, warm = session.measure, session.warm
     tests = args.tests
-    vcf_hdr = dict(session.hdr, **{"Content-Type": VCARD_TYPE})
     n = wl.n
     session.load_or_seed([(server.href(c), c.vcf) for c in wl.cards], VCARD_TYPE, "cards")
     book = server.calendar_path
@@ -212,42 +209,9 @@ def bench_card_server(server, wl: Workload, args, work: Path, captured: dict | N
         measure_random("multiget_random", multiget_body(DRAW), [bench.href_elements([server.href(c)]) for c in wl.cards],
                        k, k, k, [bench.href_elements([server.href(wl.cards[i]) for i in s]) for s in wl.multiget_sets],
                        "multiget")
-    token = None
-    if "sync_initial" in tests or "sync_after" in tests:
-        body = bench.sync_body("")
-        warm("sync_initial", "REPORT", book, body, {"Depth": "0"}, [207], n, -1, settle=True)
-        w, status, data = warm("sync_initial", "REPORT", book, body, {"Depth": "0"}, [207], n, -1, "sync-initial.xml")
-        m = re.search(rb"sync-token>([^<]+)</", data)
-        token = m.group(1).decode() if m else None
-        if "sync_initial" in tests:
-            spec = write_spec(spec_dir / "sync_initial.spec", [207], n, -1, dict(xml_hdr, Depth="0"),
-                              [("REPORT", book, body)])
-            measure("sync_initial", spec, single_s=w)
-    if "sync_after" in tests:
-        if token is None:
-            result["notes"].append("sync-collection: no sync-token in the initial answer")
-        else:
-            for i in wl.changed:
-                status, _ = server.request("PUT", server.href(wl.cards[i]), cardgen.modified(wl.cards[i]),
-                                           {"Content-Type": VCARD_TYPE})
-                if status not in (200, 201, 204):
-                    result["notes"].append(f"change PUT answered {status}")
-            body = bench.sync_body(token)
-            k = len(wl.changed)
-            w, _, _ = warm("sync_after", "REPORT", book, body, {"Depth": "0"}, [207], k, -1, "sync-after.xml",
-                           settle=True)
-            spec = write_spec(spec_dir / "sync_after.spec", [207], k, -1, dict(xml_hdr, Depth="0"),
-                              [("REPORT", book, body)])
-            measure("sync_after", spec, single_s=w)
-    if "put" in tests:
-        seed_rate = result["tests"].get("seed", {}).get("rate", 0)
-        pool_size = max(500, int(seed_rate * args.duration * 2.5))
-        pool = cardgen.generate(pool_size, seed=4242, prefix="new")
-        spec = write_spec(spec_dir / "put.spec", [201], -1, -1, dict(vcf_hdr, **{"If-None-Match": "*"}),
-                          [("PUT", server.href(c), c.vcf) for c in pool])
-        res = measure("put", spec, "once", deadline=args.duration)
-        if sum(res["sent_per_thread"]) >= pool_size:
-            result["notes"].append("PUT used up its pool of new cards before the deadline")
+    session.syncs(book, n, [(server.href(wl.cards[i]), cardgen.modified(wl.cards[i]), {"Content-Type": VCARD_TYPE})
+                            for i in wl.changed])
+    session.puts(lambda size: [(server.href(c), c.vcf) for c in cardgen.generate(size, seed=4242, prefix="new")], VCARD_TYPE, "cards")
     return session.finish()
 
 
