@@ -110,13 +110,15 @@ def href_elements(hrefs: list[str]) -> str:
     return "".join(f"<D:href>{h}</D:href>" for h in hrefs)
 
 
-def multiget_body(href_xml: str) -> bytes:
-    """A calendar-multiget for getetag and calendar-data of the objects in the href elements."""
+def multiget_body(href_xml: str, report: str = "calendar-multiget", namespace: str = "urn:ietf:params:xml:ns:caldav",
+                  data: str = "calendar-data") -> bytes:
+    """A multiget (calendar-multiget by default; bench_carddav.py asks for addressbook-multiget)
+    for getetag and the data of the resources in the href elements."""
     return ('<?xml version="1.0" encoding="utf-8"?>\n'
-            '<C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">'
-            '<D:prop><D:getetag/><C:calendar-data/></D:prop>'
+            f'<C:{report} xmlns:D="DAV:" xmlns:C="{namespace}">'
+            f'<D:prop><D:getetag/><C:{data}/></D:prop>'
             + href_xml
-            + '</C:calendar-multiget>').encode()
+            + f'</C:{report}>').encode()
 
 
 def sync_body(token: str) -> bytes:
@@ -516,13 +518,17 @@ class Radicale(Server):
     loaded_directly = True
 
     def prepare(self) -> None:
+        self.load("personal", "VCALENDAR", "Personal", [(ev.name, ev.ics) for ev in self.events])
+
+    def load(self, name: str, tag: str, display_name: str, files: list[tuple[str, bytes]]) -> None:
+        """Writes the user, and `files` into a collection of the kind `tag` names, as Radicale keeps them."""
         (self.work / "users").write_text(f"{USER}:{PASSWORD}\n")
-        col = self.work / "collections" / "collection-root" / USER / "personal"
+        col = self.work / "collections" / "collection-root" / USER / name
         col.mkdir(parents=True)
         t0 = time.monotonic()
-        (col / ".Radicale.props").write_text(json.dumps({"tag": "VCALENDAR", "D:displayname": "Personal"}))
-        for ev in self.events:
-            (col / ev.name).write_bytes(ev.ics)
+        (col / ".Radicale.props").write_text(json.dumps({"tag": tag, "D:displayname": display_name}))
+        for file_name, data in files:
+            (col / file_name).write_bytes(data)
         self.load_s = time.monotonic() - t0
 
     def command(self) -> list[str]:
@@ -853,18 +859,20 @@ class Workload:
         self.windows = [time_range(s, s + dt.timedelta(days=30)) for s in starts]
 
 
-def check_py(label: str, status: int, body: bytes, statuses, responses: int, vcal: int) -> str:
-    """The same checks as dav.lua, in python, on the one answer that bench.py keeps."""
+def check_py(label: str, status: int, body: bytes, statuses, responses: int, vcal: int, component: str = "VCALENDAR") -> str:
+    """The same checks as dav.lua, in python, on the one answer that bench.py keeps: the status,
+    the number of DAV:responses, and of `component`s (VCALENDAR; bench_carddav.py's VCARD)."""
     if status not in statuses:
         return f"{label}: status {status}"
     if responses >= 0 and count_responses(body) != responses:
         return f"{label}: responses {count_responses(body)} (want {responses})"
-    if vcal >= 0 and body.count(b"BEGIN:VCALENDAR") != vcal:
-        return f"{label}: calendars {body.count(b'BEGIN:VCALENDAR')} (want {vcal})"
+    begin, end = f"BEGIN:{component}".encode(), f"END:{component}".encode()
+    if vcal >= 0 and body.count(begin) != vcal:
+        return f"{label}: {component} {body.count(begin)} (want {vcal})"
     if vcal == -2:
-        r, b, e = count_responses(body), body.count(b"BEGIN:VCALENDAR"), body.count(b"END:VCALENDAR")
+        r, b, e = count_responses(body), body.count(begin), body.count(end)
         if b != r or e != r or not re.search(rb"multistatus>\s*$", body[-64:]):
-            return f"{label}: responses {r}, BEGIN:VCALENDAR {b}, END:VCALENDAR {e} (want them equal, multistatus closed)"
+            return f"{label}: responses {r}, BEGIN:{component} {b}, END:{component} {e} (want them equal, multistatus closed)"
     return ""
 
 
@@ -1113,39 +1121,42 @@ def bench_dav_server(server: Server, wl: Workload, args, work: Path, captured: d
     return session.finish()
 
 
-def bench_nginx(server: Nginx, wl: Workload, args, work: Path, captured: dict, source: str) -> dict:
+def static_reads(server: Nginx, args, work: Path, captured: dict, source: str, reads: list[tuple[str, list[str], int, int]]) -> dict:
+    """nginx serving, by GET, files holding `source`'s kept answers: for each read (its name,
+    the keys of the answers in `captured`, and the responses and components each holds), wrk
+    cycles through those files for --duration seconds, checking them as dav.lua does."""
     result = {"server": "nginx", "tests": {}, "notes": [f"GET of files holding {source}'s answers"]}
     server.prepare()
     server.add_file("health.txt", b"ok\n")
-    files = {}
-    for key, data in captured.items():
-        files[key] = server.add_file(key if "/" in key else key, data)
+    files = {key: server.add_file(key, data) for key, data in captured.items()}
     result["startup_s"] = server.start()
     spec_dir = work / "specs-nginx"
     spec_dir.mkdir()
-    n, m, k = wl.n, wl.expected_query, len(wl.multiget_sets[0])
-
-    def one(name, keys, responses, vcal):
+    for name, keys, responses, count in reads:
         keys = [x for x in keys if x in files]
-        if not keys:
-            return
-        spec = write_spec(spec_dir / f"{name}.spec", [200], responses, vcal, {},
-                          [("GET", files[x], None) for x in keys])
+        if not keys or name not in args.tests:
+            continue
+        spec = write_spec(spec_dir / f"{name}.spec", [200], responses, count, {}, [("GET", files[x], None) for x in keys])
         res = run_wrk(server, spec, "cycle", args.duration, args)
         result["tests"][name] = res
         bad = res["bad_status"] + res["bad_count"]
         log(f"nginx: {name}: {res['rate']:.1f} req/s, p50 {res['p50_us'] / 1000:.2f} ms, p99 {res['p99_us'] / 1000:.2f} ms"
             + (f", {bad} bad ({res['last_bad']})" if bad else "") + f", wrk CPU {res['wrk_cpu_pct']:.0f}%")
-
-    one("propfind", ["propfind"], n + 1, -1)
-    one("query", ["query"], m, m)
-    one("multiget", [f"multiget/{j}.xml" for j in range(len(wl.multiget_sets))], k, k)
-    one("get", [f"objects/{wl.events[i].name}" for i in wl.get_set], -1, 1)
-    one("sync_initial", ["sync-initial.xml"], n, -1)
-    one("sync_after", ["sync-after.xml"], len(wl.changed), -1)
     server.stop()
     result["peak_rss_kb"] = server.peak_rss_kb
     return result
+
+
+def bench_nginx(server: Nginx, wl: Workload, args, work: Path, captured: dict, source: str) -> dict:
+    n, m, k = wl.n, wl.expected_query, len(wl.multiget_sets[0])
+    return static_reads(server, args, work, captured, source, [
+        ("propfind", ["propfind"], n + 1, -1),
+        ("query", ["query"], m, m),
+        ("multiget", [f"multiget/{j}.xml" for j in range(len(wl.multiget_sets))], k, k),
+        ("get", [f"objects/{wl.events[i].name}" for i in wl.get_set], -1, 1),
+        ("sync_initial", ["sync-initial.xml"], n, -1),
+        ("sync_after", ["sync-after.xml"], len(wl.changed), -1),
+    ])
 
 
 # --------------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import bench  # noqa: E402
 import cards as cardgen  # noqa: E402
-from bench import USER, PASSWORD, log, run_wrk, write_spec, count_responses, cell, ratio, cpu_cell  # noqa: E402
+from bench import USER, log, write_spec, cell, ratio, cpu_cell  # noqa: E402
 
 ALL_SERVERS = ["jadwald", "jadwald-pg", "radicale", "xandikos", "nginx"]
 DEFAULT_SERVERS = ["jadwald", "radicale", "xandikos", "nginx"]
@@ -74,22 +74,12 @@ def query_body(email_xml: str) -> bytes:
 
 def multiget_body(href_xml: str) -> bytes:
     """An addressbook-multiget for getetag and address-data of the cards in the href elements."""
-    return ('<?xml version="1.0" encoding="utf-8"?>\n'
-            '<C:addressbook-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">'
-            '<D:prop><D:getetag/><C:address-data/></D:prop>'
-            + href_xml
-            + '</C:addressbook-multiget>').encode()
+    return bench.multiget_body(href_xml, "addressbook-multiget", "urn:ietf:params:xml:ns:carddav", "address-data")
 
 
 def check_py(label: str, status: int, body: bytes, statuses, responses: int, vcards: int) -> str:
     """The checks of the derived dav.lua, in python, on an answer that bench_carddav.py keeps."""
-    if status not in statuses:
-        return f"{label}: status {status}"
-    if responses >= 0 and count_responses(body) != responses:
-        return f"{label}: responses {count_responses(body)} (want {responses})"
-    if vcards >= 0 and body.count(b"BEGIN:VCARD") != vcards:
-        return f"{label}: vCards {body.count(b'BEGIN:VCARD')} (want {vcards})"
-    return ""
+    return bench.check_py(label, status, body, statuses, responses, vcards, "VCARD")
 
 
 def card_lua(folder: Path) -> Path:
@@ -128,14 +118,7 @@ class Radicale(CardServer, bench.Radicale):
     book_path = f"/{USER}/contacts/"
 
     def prepare(self) -> None:
-        (self.work / "users").write_text(f"{USER}:{PASSWORD}\n")
-        col = self.work / "collections" / "collection-root" / USER / "contacts"
-        col.mkdir(parents=True)
-        t0 = time.monotonic()
-        (col / ".Radicale.props").write_text(json.dumps({"tag": "VADDRESSBOOK", "D:displayname": "Contacts"}))
-        for card in self.events:
-            (col / card.name).write_bytes(card.vcf)
-        self.load_s = time.monotonic() - t0
+        self.load("contacts", "VADDRESSBOOK", "Contacts", [(card.name, card.vcf) for card in self.events])
 
 
 class Xandikos(CardServer, bench.Xandikos):
@@ -217,35 +200,14 @@ def bench_card_server(server, wl: Workload, args, work: Path, captured: dict | N
 
 def bench_nginx(server: bench.Nginx, wl: Workload, args, work: Path, captured: dict, source: str) -> dict:
     """GETs of static files holding `source`'s answers, for every read."""
-    result = {"server": "nginx", "tests": {}, "notes": [f"GET of files holding {source}'s answers"]}
-    server.prepare()
-    server.add_file("health.txt", b"ok\n")
-    files = {key: server.add_file(key, data) for key, data in captured.items()}
-    result["startup_s"] = server.start()
-    spec_dir = work / "specs-nginx"
-    spec_dir.mkdir()
     n, k = wl.n, min(MULTIGET_K, wl.n)
-
-    def one(name, keys, responses, vcards):
-        keys = [x for x in keys if x in files]
-        if not keys or name not in args.tests:
-            return
-        spec = write_spec(spec_dir / f"{name}.spec", [200], responses, vcards, {},
-                          [("GET", files[x], None) for x in keys])
-        res = run_wrk(server, spec, "cycle", args.duration, args)
-        result["tests"][name] = res
-        bad = res["bad_status"] + res["bad_count"]
-        log(f"nginx: {name}: {res['rate']:.1f} req/s, p50 {res['p50_us'] / 1000:.2f} ms, p99 {res['p99_us'] / 1000:.2f} ms"
-            + (f", {bad} bad ({res['last_bad']})" if bad else "") + f", wrk CPU {res['wrk_cpu_pct']:.0f}%")
-
-    one("propfind", ["propfind.xml"], n + 1, -1)
-    one("query_random", [f"query/{j}.xml" for j in range(len(wl.query_set))], 1, 1)
-    one("multiget_random", [f"multiget/{j}.xml" for j in range(len(wl.multiget_sets))], k, k)
-    one("sync_initial", ["sync-initial.xml"], n, -1)
-    one("sync_after", ["sync-after.xml"], len(wl.changed), -1)
-    server.stop()
-    result["peak_rss_kb"] = server.peak_rss_kb
-    return result
+    return bench.static_reads(server, args, work, captured, source, [
+        ("propfind", ["propfind.xml"], n + 1, -1),
+        ("query_random", [f"query/{j}.xml" for j in range(len(wl.query_set))], 1, 1),
+        ("multiget_random", [f"multiget/{j}.xml" for j in range(len(wl.multiget_sets))], k, k),
+        ("sync_initial", ["sync-initial.xml"], n, -1),
+        ("sync_after", ["sync-after.xml"], len(wl.changed), -1),
+    ])
 
 
 # --------------------------------------------------------------------------------------
