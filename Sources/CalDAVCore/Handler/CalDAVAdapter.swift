@@ -64,13 +64,14 @@ public struct CalDAVAdapter: PreparingAdapter {
     }
 
     /// The second step of ``handle(_:in:)``: the response to a prepared request. A 207 to a
-    /// PROPFIND or REPORT on a calendar is marked ``DAVResponse/isRepeatable``: it depends
-    /// only on the request, the principal and the calendar's state.
+    /// PROPFIND on a calendar, or to one of CalDAV's reports on it, is marked
+    /// ``DAVResponse/isRepeatable``: it depends only on the request, the principal and the
+    /// calendar's state (the reports that follow hrefs to principals are not).
     public func answer(_ prepared: PreparedRequest) async -> DAVResponse {
         let (request, context) = (prepared.request, prepared.context)
         do throws(DAVError) {
             var response = try await dispatch(request, target: prepared.target.get(), in: context)
-            if response.status == 207, prepared.calendar != nil, request.method == "PROPFIND" || request.method == "REPORT" {
+            if response.status == 207, prepared.calendar != nil, request.method == "PROPFIND" {
                 response.isRepeatable = true
             }
             return response

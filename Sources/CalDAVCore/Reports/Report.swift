@@ -5,10 +5,10 @@ extension CalDAVAdapter {
     func report(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let root = try await xml(request.body)
         switch root.name {
-        case DAVXML.Name.calDAV("calendar-multiget"): return try await calendarMultiget(root, target: target, context: context)
-        case DAVXML.Name.calDAV("calendar-query"): return try await calendarQuery(root, target: target, context: context)
-        case DAVXML.Name.calDAV("free-busy-query"): return try await freeBusyQuery(root, target: target, context: context)
-        case DAVXML.Name.dav("sync-collection"): return try await syncCollection(root, target: target, context: context)
+        case DAVXML.Name.calDAV("calendar-multiget"): return try await calendarMultiget(root, target: target, context: context).repeatableIfMultiStatus()
+        case DAVXML.Name.calDAV("calendar-query"): return try await calendarQuery(root, target: target, context: context).repeatableIfMultiStatus()
+        case DAVXML.Name.calDAV("free-busy-query"): return try await freeBusyQuery(root, target: target, context: context).repeatableIfMultiStatus()
+        case DAVXML.Name.dav("sync-collection"): return try await syncCollection(root, target: target, context: context).repeatableIfMultiStatus()
         case DAVXML.Name.dav("expand-property"):
             let node = DAVNode(try await resource(of: target), table: properties, configuration: configuration)
             return try await ExpandPropertyReport(root).answer(for: node, in: context)

@@ -56,14 +56,15 @@ public struct CardDAVAdapter: PreparingAdapter {
         }
     }
 
-    /// The second step of ``handle(_:in:)``. A 207 to a PROPFIND or REPORT on an address
-    /// book is marked ``DAVResponse/isRepeatable``: it depends only on the request, the
-    /// principal and the book's state.
+    /// The second step of ``handle(_:in:)``. A 207 to a PROPFIND on an address book, or to
+    /// one of CardDAV's reports on it, is marked ``DAVResponse/isRepeatable``: it depends only
+    /// on the request, the principal and the book's state (the reports that follow hrefs to
+    /// principals are not).
     public func answer(_ prepared: Prepared) async -> DAVResponse {
         let request = prepared.request
         do throws(DAVError) {
             var response = try await dispatch(request, target: prepared.target.get(), in: prepared.context)
-            if response.status == 207, book(of: prepared) != nil, request.method == "PROPFIND" || request.method == "REPORT" {
+            if response.status == 207, book(of: prepared) != nil, request.method == "PROPFIND" {
                 response.isRepeatable = true
             }
             return response

@@ -5,9 +5,9 @@ extension CardDAVAdapter {
     func report(_ request: DAVRequest, target: CardDAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         let root = try await xml(request.body)
         switch root.name {
-        case .cardDAV("addressbook-multiget"): return try await addressBookMultiget(root, target: target, context: context)
-        case .cardDAV("addressbook-query"): return try await addressBookQuery(root, target: target, context: context)
-        case .dav("sync-collection"): return try await syncCollection(root, target: target, context: context)
+        case .cardDAV("addressbook-multiget"): return try await addressBookMultiget(root, target: target, context: context).repeatableIfMultiStatus()
+        case .cardDAV("addressbook-query"): return try await addressBookQuery(root, target: target, context: context).repeatableIfMultiStatus()
+        case .dav("sync-collection"): return try await syncCollection(root, target: target, context: context).repeatableIfMultiStatus()
         case .dav("expand-property"):
             let node = DAVNode(try await resource(of: target), table: properties, configuration: configuration)
             return try await ExpandPropertyReport(root).answer(for: node, in: context)

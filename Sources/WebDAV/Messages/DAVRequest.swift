@@ -41,6 +41,15 @@ public struct DAVResponse: Sendable {
     /// be kept; never for answers that depend on the time (free-busy) or on anything else.
     public var isRepeatable = false
 
+    /// The response marked ``isRepeatable`` when it is a 207: for the reports whose answer
+    /// depends only on the request, the principal and the collection it names (not those
+    /// that follow hrefs to principals).
+    public func repeatableIfMultiStatus() -> DAVResponse {
+        var response = self
+        response.isRepeatable = status == 207
+        return response
+    }
+
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
