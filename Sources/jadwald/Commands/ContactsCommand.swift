@@ -53,7 +53,7 @@ struct ContactsCommand: AsyncParsableCommand {
             }
             // Cards are admitted by the server's own rule and limits, as a PUT would be.
             let admission = CardAdmission(maxResourceSize: settings.maxResourceSize)
-            var summary = ContactsImportSummary()
+            var summary = ImportSummary(noun: "cards")
             var seen: [String: Int] = [:]
             var progress = ProgressBar(total: cards.count)
             for card in cards {
@@ -126,18 +126,5 @@ struct ContactsCommand: AsyncParsableCommand {
                 StandardStreams.write(file)
             }
         }
-    }
-}
-
-/// What a contacts import did, for the closing report.
-struct ContactsImportSummary {
-    var created = 0
-    var replaced = 0
-    var skipped: [(line: Int, reason: String)] = []
-
-    func report(file: String) -> String {
-        var lines = ["imported \(created + replaced) cards (\(created) new, \(replaced) replaced), skipped \(skipped.count)"]
-        for entry in skipped.sorted(by: { $0.line < $1.line }) { lines.append("  \(file):\(entry.line): \(entry.reason)") }
-        return lines.joined(separator: "\n")
     }
 }

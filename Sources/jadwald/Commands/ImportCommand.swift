@@ -43,7 +43,7 @@ struct ImportCommand: AsyncParsableCommand {
             throw CommandFailure("\(file):\(error.line):\(error.column): \(error.reason)")
         }
         let (pieces, skippedComponents) = CalendarSplitter().split(parsed)
-        var summary = ImportSummary(skipped: skippedComponents)
+        var summary = ImportSummary(noun: "objects", skipped: skippedComponents.map { ($0.line, $0.reason) })
         let reference = CalendarReference(owner: user, name: calendar)
         let collection: CalendarCollection
         if let existing = try await store.calendar(reference) {
@@ -63,7 +63,7 @@ struct ImportCommand: AsyncParsableCommand {
                 let (admitted, index) = try admission.admit(bytes, into: collection)
                 if try await put(admitted, index: index, uid: piece.uid, in: store, reference) { summary.created += 1 } else { summary.replaced += 1 }
             } catch {
-                summary.skipped.append(CalendarSplitter.Skipped(line: line, reason: "UID \(piece.uid): \(error.message)"))
+                summary.skipped.append((line, "UID \(piece.uid): \(error.message)"))
             }
         }
         progress.finish()
@@ -95,16 +95,21 @@ struct ImportCommand: AsyncParsableCommand {
     }
 }
 
-/// What an import did, for the closing report.
+/// What an import (of calendar objects, or of cards) did, for the closing report.
 struct ImportSummary {
+    /// What was imported, plural: "objects", "cards".
+    let noun: String
     var created = 0
     var replaced = 0
-    var skipped: [CalendarSplitter.Skipped]
+    var skipped: [(line: Int, reason: String)]
 
-    init(skipped: [CalendarSplitter.Skipped]) { self.skipped = skipped }
+    init(noun: String, skipped: [(line: Int, reason: String)] = []) {
+        self.noun = noun
+        self.skipped = skipped
+    }
 
     func report(file: String) -> String {
-        var lines = ["imported \(created + replaced) objects (\(created) new, \(replaced) replaced), skipped \(skipped.count)"]
+        var lines = ["imported \(created + replaced) \(noun) (\(created) new, \(replaced) replaced), skipped \(skipped.count)"]
         for entry in skipped.sorted(by: { $0.line < $1.line }) { lines.append("  \(file):\(entry.line): \(entry.reason)") }
         return lines.joined(separator: "\n")
     }
