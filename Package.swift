@@ -262,7 +262,7 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "WebDAV", "CalDAVCore", "CalDAVSQLite", "ICalendar", "Mail", "PrayerTimes", "PostgresTestSupport", "CalDAVPostgres", "PostgresAccess", "SQLStorage", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "WebDAV", "CalDAVCore", "CalDAVSQLite", "CardDAVCore", "CardDAVSQLite", "SQLiteAccess", "ICalendar", "Mail", "PrayerTimes", "PostgresTestSupport", "CalDAVPostgres", "PostgresAccess", "SQLStorage", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         .testTarget(
             name: "MailTests",
             dependencies: [

@@ -73,12 +73,13 @@ public struct UserDirectory: Sendable {
         try await deleteAddressBooks(of: name)
     }
 
-    /// Gives every user without an address book their first one: users made before the
-    /// server served contacts get the book a new user gets.
+    /// Gives every user without an address book their first one, once per database: users
+    /// made before the server served contacts get the book a new user gets, and a book a
+    /// user deletes afterwards stays deleted.
     /// - Returns: the users given one.
     @discardableResult
     public func provideAddressBooks() async throws -> [String] {
-        guard let addressBooks else { return [] }
+        guard let addressBooks, try await !application.serverSettings.addressBooksProvided() else { return [] }
         var provided: [String] = []
         for account in try await accounts.list() {
             let books = try await addressBooks.addressBooks(of: account.name)
@@ -93,6 +94,7 @@ public struct UserDirectory: Sendable {
                 guard error.code == .alreadyExists else { throw error }
             }
         }
+        try await application.serverSettings.setAddressBooksProvided()
         return provided
     }
 
