@@ -63,6 +63,9 @@ struct CardDAVAdapterTests {
         let export = await fixture.send("GET", "/dav/addressbooks/amal/contacts/")
         #expect(export.status == 200)
         #expect(export.text.components(separatedBy: "BEGIN:VCARD").count == 3)
+        await fixture.put("c.vcf", CardDAVFixture.card(uid: "c", fn: "C"))
+        let later = await fixture.send("GET", "/dav/addressbooks/amal/contacts/")
+        #expect(export.header("ETag") != nil && later.header("ETag") != export.header("ETag"))
     }
 
     @Test("bad cards are refused with their precondition and change nothing")

@@ -4,7 +4,7 @@ import WebDAV
 extension CardDAVAdapter {
     /// GET and HEAD of a card: its stored bytes with a strong ETag, or converted when the
     /// Accept header asks for the other vCard version (RFC 6352 §6.3.2.2); of an address
-    /// book: every card in one text/vcard file.
+    /// book: every card in one text/vcard file, with a strong ETag that changes with any card.
     func get(_ request: DAVRequest, target: CardDAVTarget, includeBody: Bool) async throws(DAVError) -> DAVResponse {
         switch target.kind {
         case .card(_, let card?):
@@ -21,10 +21,10 @@ extension CardDAVAdapter {
         case .book(let book):
             let cards = try await storing { () async throws(StoreError) in try await store.cards(in: book.reference) }
             let body = AddressBookExport.file(of: cards)
-            let filename = (book.displayName ?? book.reference.name).filter { $0 != "\"" && $0 != "\\" && !$0.isNewline }
+            // As for a calendar: a strong ETag that changes with any card.
             return DAVResponse(status: 200, headers: [
                 ("Content-Type", Self.cardContentType),
-                ("Content-Disposition", "attachment; filename=\"\(filename).vcf\""),
+                ("ETag", "\"\(book.syncID)-\(book.changePosition)\""),
                 ("Content-Length", String(body.count)),
             ], body: includeBody ? body : [])
         case .card(_, nil), .missing: throw DAVError.notFound("nothing at \(target.path.href)")
