@@ -66,13 +66,13 @@ let package = Package(
         // requests and responses, headers, errors, the common properties, the store error
         // and change-signal vocabulary, plain collections. Knows no HTTP framework, no
         // storage engine and no calendar.
-        .target(name: "WebDAV", dependencies: ["CivilDates", "CLibXML2"], swiftSettings: strictSettings),
+        .target(name: "WebDAV", dependencies: ["CivilDates", "CLibXML2", .product(name: "NIOCore", package: "swift-nio")], swiftSettings: strictSettings),
         // CalDAV (RFC 4791 and its extensions) as an adapter of the WebDAV engine.
         .target(name: "CalDAVCore", dependencies: ["ICalendar", "WebDAV"], swiftSettings: strictSettings),
         // The one cache seam: a store decorator (calendar rows, objects) and an adapter decorator
         // for any protocol (answers to repeated reads), kept exact by a store's ChangeSignal
         // and a collection's state.
-        .target(name: "CalDAVCaching", dependencies: ["CalDAVCore", "WebDAV"], swiftSettings: strictSettings),
+        .target(name: "CalDAVCaching", dependencies: ["CalDAVCore", "WebDAV", .product(name: "NIOCore", package: "swift-nio")], swiftSettings: strictSettings),
         // CardDAV (RFC 6352) as an adapter of the WebDAV engine, and its store protocol.
         .target(name: "CardDAVCore", dependencies: ["VCard", "WebDAV"], swiftSettings: strictSettings),
         // What the in-memory stores and conformance suites of every protocol share.

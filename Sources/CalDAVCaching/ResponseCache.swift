@@ -1,3 +1,4 @@
+import NIOCore
 import WebDAV
 
 /// A decorator of a protocol adapter that keeps answers to repeated reads of unchanged
@@ -48,7 +49,7 @@ public struct ResponseCache<Adapter: PreparingAdapter>: DAVAdapter {
         if let hit = answers.entries.value(for: key) { return hit }
         let response = await handler.answer(prepared)
         if response.isRepeatable && answers.repeats.seenBefore(key) {
-            answers.entries.set(response, for: key, size: response.body.count + request.body.count + request.path.utf8.count + 256)
+            answers.entries.set(response, for: key, size: response.body.capacity + request.body.count + request.path.utf8.count + 256)
         }
         return response
     }

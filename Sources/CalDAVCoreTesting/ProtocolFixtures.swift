@@ -70,7 +70,7 @@ public struct ProtocolFixtures: Sendable {
         }
 
         func failures(of response: DAVResponse) -> [String] {
-            let body = String(decoding: response.body, as: UTF8.self)
+            let body = String(decoding: response.bodyBytes, as: UTF8.self)
             var failures: [String] = []
             for (kind, value) in expectations {
                 switch kind {

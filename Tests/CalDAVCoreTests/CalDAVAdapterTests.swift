@@ -32,7 +32,7 @@ struct CalDAVAdapterTests {
         """
 
     func errorCondition(_ response: DAVResponse) throws -> String? {
-        try XMLReader().parse(response.body).elements.first?.name.local
+        try XMLReader().parse(response.bodyBytes).elements.first?.name.local
     }
 
     @Test("OPTIONS advertises CalDAV")
@@ -54,7 +54,7 @@ struct CalDAVAdapterTests {
             <D:prop><D:resourcetype/><D:displayname/><A:calendar-color/><C:supported-calendar-component-set/><X:keep/><D:sync-token/></D:prop></D:propfind>
             """, headers: ["Depth": "1"])
         #expect(find.status == 207)
-        let root = try XMLReader().parse(find.body)
+        let root = try XMLReader().parse(find.bodyBytes)
         let responses = root.elements
         #expect(responses.map { $0.element(named: DAVXML.Name(dav, "href"))?.text } == ["/dav/calendars/amal/", "/dav/calendars/amal/work/"])
         let calendar = responses[1]
@@ -72,7 +72,7 @@ struct CalDAVAdapterTests {
         let homeToken = try #require(token(responses[0]))
         #expect(homeToken.hasPrefix("http://"))
         _ = await send("PUT", "/dav/calendars/amal/work/a.ics", event("a"))
-        let after = try XMLReader().parse(await send("PROPFIND", "/dav/calendars/amal/", #"<D:propfind xmlns:D="DAV:"><D:prop><D:sync-token/></D:prop></D:propfind>"#, headers: ["Depth": "0"]).body)
+        let after = try XMLReader().parse(await send("PROPFIND", "/dav/calendars/amal/", #"<D:propfind xmlns:D="DAV:"><D:prop><D:sync-token/></D:prop></D:propfind>"#, headers: ["Depth": "0"]).bodyBytes)
         #expect(try token(#require(after.elements.first)) != homeToken)
     }
 
@@ -101,9 +101,9 @@ struct CalDAVAdapterTests {
         let etag = try #require(created.header("ETag"))
         #expect(await send("PUT", "/dav/calendars/amal/work/a.ics", event("a"), headers: ["If-None-Match": "*"]).status == 412)
         let get = await send("GET", "/dav/calendars/amal/work/a.ics")
-        #expect(get.status == 200 && get.body == Array(event("a").utf8) && get.header("ETag") == etag)
+        #expect(get.status == 200 && get.bodyBytes == Array(event("a").utf8) && get.header("ETag") == etag)
         let head = await send("HEAD", "/dav/calendars/amal/work/a.ics")
-        #expect(head.status == 200 && head.body.isEmpty && head.header("Content-Length") == String(event("a").utf8.count))
+        #expect(head.status == 200 && head.bodyBytes.isEmpty && head.header("Content-Length") == String(event("a").utf8.count))
 
         let replaced = await send("PUT", "/dav/calendars/amal/work/a.ics", event("a"), headers: ["If-Match": etag])
         #expect(replaced.status == 204)
@@ -124,7 +124,7 @@ struct CalDAVAdapterTests {
         #expect(clash.status == 409)
         #expect(await send("MOVE", "/dav/calendars/amal/home/a.ics", headers: ["Destination": "/dav/calendars/amal/home/moved.ics"]).status == 201)
         #expect(await send("GET", "/dav/calendars/amal/home/a.ics").status == 404)
-        #expect(await send("GET", "/dav/calendars/amal/home/moved.ics").body == Array(event("a").utf8))
+        #expect(await send("GET", "/dav/calendars/amal/home/moved.ics").bodyBytes == Array(event("a").utf8))
         #expect(await send("MOVE", "/dav/calendars/amal/home/moved.ics", headers: ["Destination": "/dav/calendars/omar/x/moved.ics"]).status == 403)
     }
 
@@ -134,7 +134,7 @@ struct CalDAVAdapterTests {
         _ = await send("PUT", "/dav/calendars/amal/work/a.ics", event("a"))
         let conflict = await send("PUT", "/dav/calendars/amal/work/b.ics", event("a"))
         #expect(conflict.status == 409)
-        let body = try XMLReader().parse(conflict.body)
+        let body = try XMLReader().parse(conflict.bodyBytes)
         #expect(body.elements.first?.name.local == "no-uid-conflict")
         #expect(body.elements.first?.element(named: DAVXML.Name(dav, "href"))?.text == "/dav/calendars/amal/work/a.ics")
         let todo = await send("PUT", "/dav/calendars/amal/work/t.ics", event("t", type: "VTODO"))
@@ -182,7 +182,7 @@ struct DAVSyncTests {
     let base = CalDAVAdapterTests()
 
     func responses(_ response: DAVResponse) throws -> [DAVXML.Element] {
-        try XMLReader().parse(response.body).elements.filter { $0.name.local == "response" }
+        try XMLReader().parse(response.bodyBytes).elements.filter { $0.name.local == "response" }
     }
 
     func status(_ element: DAVXML.Element) -> String? {
@@ -208,7 +208,7 @@ struct DAVSyncTests {
         let find = await base.send("PROPFIND", "/dav/calendars/amal/work/", """
             <D:propfind xmlns:D="DAV:" xmlns:A="http://apple.com/ns/ical/" xmlns:X="urn:example"><D:prop><D:displayname/><A:calendar-order/><X:keep/></D:prop></D:propfind>
             """, headers: ["Depth": "0"])
-        let text = String(decoding: find.body, as: UTF8.self)
+        let text = String(decoding: find.bodyBytes, as: UTF8.self)
         #expect(text.contains("Renamed") && text.contains(">3<") && text.contains("404"))
     }
 
@@ -241,7 +241,7 @@ struct DAVSyncTests {
                 <D:sync-collection xmlns:D="DAV:"><D:sync-token>\(token)</D:sync-token><D:sync-level>1</D:sync-level>\(limitXML)<D:prop><D:getetag/></D:prop></D:sync-collection>
                 """)
             #expect(response.status == 207)
-            let root = try XMLReader().parse(response.body)
+            let root = try XMLReader().parse(response.bodyBytes)
             var hrefs: [String: String] = [:]
             for item in root.elements where item.name.local == "response" {
                 let href = item.element(named: DAVXML.Name(DAVXML.Namespace.dav, "href"))!.text
@@ -264,8 +264,8 @@ struct DAVSyncTests {
         let stale = await base.send("REPORT", "/dav/calendars/amal/work/", """
             <D:sync-collection xmlns:D="DAV:"><D:sync-token>http://jadwal.app/ns/sync/0-99</D:sync-token><D:sync-level>1</D:sync-level><D:prop/></D:sync-collection>
             """)
-        #expect(stale.status == 403 && String(decoding: stale.body, as: UTF8.self).contains("valid-sync-token"))
+        #expect(stale.status == 403 && String(decoding: stale.bodyBytes, as: UTF8.self).contains("valid-sync-token"))
         let unknown = await base.send("REPORT", "/dav/calendars/amal/work/", "<D:acl-principal-prop-set xmlns:D=\"DAV:\"/>")
-        #expect(unknown.status == 403 && String(decoding: unknown.body, as: UTF8.self).contains("supported-report"))
+        #expect(unknown.status == 403 && String(decoding: unknown.bodyBytes, as: UTF8.self).contains("supported-report"))
     }
 }

@@ -19,7 +19,7 @@ struct CalDAVTesterFindingsTests {
     }
 
     func condition(_ response: DAVResponse) -> String? {
-        (try? XMLReader().parse(response.body))?.elements.first?.name.local
+        (try? XMLReader().parse(response.bodyBytes))?.elements.first?.name.local
     }
 
     @Test("principal-property-search: Depth other than 0 is 400; apply-to-principal-collection-set works from any resource (RFC 3744 §9.4)")
@@ -31,7 +31,7 @@ struct CalDAVTesterFindingsTests {
         #expect(await send("REPORT", "/dav/principals/", search).status == 207)
         let applied = search.replacingOccurrences(of: "</D:principal-property-search>", with: "<D:apply-to-principal-collection-set/></D:principal-property-search>")
         let fromCalendar = await send("REPORT", calendar, applied, headers: ["depth": "0"])
-        #expect(fromCalendar.status == 207 && String(decoding: fromCalendar.body, as: UTF8.self).contains("/dav/principals/amal/"))
+        #expect(fromCalendar.status == 207 && String(decoding: fromCalendar.bodyBytes, as: UTF8.self).contains("/dav/principals/amal/"))
         #expect(await send("REPORT", calendar, search, headers: ["depth": "0"]).status == 403)
         #expect(await send("REPORT", "/dav/calendars/amal/nope/", applied, headers: ["depth": "0"]).status == 404)
     }
@@ -70,11 +70,11 @@ struct CalDAVTesterFindingsTests {
         await seeded()
         let home = await send("REPORT", "/dav/calendars/amal/", query("<C:comp-filter name=\"VCALENDAR\"/>"), headers: ["depth": "1"])
         #expect(home.status == 207)
-        #expect(String(decoding: home.body, as: UTF8.self).contains("/dav/calendars/amal/work/a.ics"))
+        #expect(String(decoding: home.bodyBytes, as: UTF8.self).contains("/dav/calendars/amal/work/a.ics"))
         let multiget = "<C:calendar-multiget xmlns:D=\"DAV:\" xmlns:C=\"urn:ietf:params:xml:ns:caldav\"><D:prop><D:getetag/></D:prop><D:href>\(calendar)a.ics</D:href><D:href>\(calendar)gone.ics</D:href></C:calendar-multiget>"
         for target in ["/dav/calendars/amal/", calendar + "a.ics"] {
             let response = await send("REPORT", target, multiget)
-            let text = String(decoding: response.body, as: UTF8.self)
+            let text = String(decoding: response.bodyBytes, as: UTF8.self)
             #expect(response.status == 207)
             #expect(text.contains("getetag") && text.contains("404"), "\(target)")
         }
@@ -118,7 +118,7 @@ struct CalDAVTesterFindingsTests {
         await seeded()
         let body = "<D:propertyupdate xmlns:D=\"DAV:\"><D:set><D:prop><D:displayname>Work</D:displayname></D:prop></D:set></D:propertyupdate>"
         let minimal = await send("PROPPATCH", calendar, body, headers: ["prefer": "return=minimal"])
-        #expect(minimal.status == 200 && minimal.body.isEmpty)
+        #expect(minimal.status == 200 && minimal.bodyBytes.isEmpty)
         #expect(await send("PROPPATCH", calendar, body).status == 207)
     }
 }

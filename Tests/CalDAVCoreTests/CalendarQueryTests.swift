@@ -114,7 +114,7 @@ struct CalendarQueryReportTests {
             </C:calendar-query>
             """, headers: ["Depth": "1"])
         #expect(response.status == 207)
-        let hrefs = try XMLReader().parse(response.body).elements.compactMap { $0.element(named: DAVXML.Name(DAVXML.Namespace.dav, "href"))?.text }
+        let hrefs = try XMLReader().parse(response.bodyBytes).elements.compactMap { $0.element(named: DAVXML.Name(DAVXML.Namespace.dav, "href"))?.text }
         #expect(hrefs == ["/dav/calendars/amal/work/weekly.ics"])
     }
 }
@@ -127,7 +127,7 @@ extension CalendarQueryReportTests {
             <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
             <D:prop>\(dataElement)</D:prop><D:href>/dav/calendars/amal/work/weekly.ics</D:href></C:calendar-multiget>
             """)
-        let root = try XMLReader().parse(response.body)
+        let root = try XMLReader().parse(response.bodyBytes)
         return root.elements.first?.element(named: DAVXML.Name(DAVXML.Namespace.dav, "propstat"))?
             .element(named: DAVXML.Name(DAVXML.Namespace.dav, "prop"))?
             .element(named: DAVXML.Name(DAVXML.Namespace.calDAV, "calendar-data"))?.text ?? ""
@@ -162,7 +162,7 @@ extension CalendarQueryReportTests {
             <C:free-busy-query xmlns:C="urn:ietf:params:xml:ns:caldav"><C:time-range start="20260110T000000Z" end="20260120T000000Z"/></C:free-busy-query>
             """)
         #expect(response.status == 200)
-        let text = String(decoding: response.body, as: UTF8.self)
+        let text = String(decoding: response.bodyBytes, as: UTF8.self)
         #expect(text.contains("FREEBUSY;FBTYPE=BUSY:20260112T090000Z/20260112T100000Z\r\n"))
         #expect(text.contains("FREEBUSY;FBTYPE=BUSY:20260119T090000Z/20260119T100000Z\r\n"))
         #expect(!text.contains("20260105"))

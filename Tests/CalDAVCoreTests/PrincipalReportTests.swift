@@ -12,7 +12,7 @@ struct PrincipalReportTests {
 
     func send(_ method: String, _ path: String, _ body: String) async throws -> (status: Int, xml: DAVXML.Element) {
         let response = await handler.handle(DAVRequest(method: method, path: path, headers: ["depth": "0"], body: Array(body.utf8)), in: amal)
-        return (response.status, try XMLReader().parse(response.body))
+        return (response.status, try XMLReader().parse(response.bodyBytes))
     }
 
     func hrefs(_ root: DAVXML.Element) -> [String] {
@@ -95,7 +95,7 @@ struct HomeSyncTests {
     func sync(_ token: String) async throws -> (status: Int, hrefs: [String], token: String?) {
         let body = "<D:sync-collection xmlns:D=\"DAV:\"><D:sync-token>\(token)</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:displayname/></D:prop></D:sync-collection>"
         let response = await handler.handle(DAVRequest(method: "REPORT", path: "/dav/calendars/amal/", body: Array(body.utf8)), in: amal)
-        let xml = try XMLReader().parse(response.body)
+        let xml = try XMLReader().parse(response.bodyBytes)
         let hrefs = xml.elements.compactMap { $0.element(named: DAVXML.Name.dav("href"))?.text }
         return (response.status, hrefs, xml.element(named: DAVXML.Name.dav("sync-token"))?.text)
     }
@@ -132,7 +132,7 @@ struct RecreatedCalendarSyncTests {
         func sync(_ token: String) async throws -> (Int, String?) {
             let response = await send("REPORT", "/dav/calendars/amal/work/",
                                       "<D:sync-collection xmlns:D=\"DAV:\"><D:sync-token>\(token)</D:sync-token><D:sync-level>1</D:sync-level><D:prop/></D:sync-collection>")
-            return (response.status, try XMLReader().parse(response.body).element(named: DAVXML.Name.dav("sync-token"))?.text)
+            return (response.status, try XMLReader().parse(response.bodyBytes).element(named: DAVXML.Name.dav("sync-token"))?.text)
         }
         _ = await send("MKCALENDAR", "/dav/calendars/amal/work/")
         _ = await send("PUT", "/dav/calendars/amal/work/a.ics", event("a"))

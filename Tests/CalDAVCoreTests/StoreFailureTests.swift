@@ -36,7 +36,7 @@ struct StoreFailureTests {
         for (method, path) in [("GET", "/dav/calendars/amal/work/a.ics"), ("PROPFIND", "/dav/calendars/amal/"), ("MKCALENDAR", "/dav/calendars/amal/new/")] {
             let response = await handler.handle(DAVRequest(method: method, path: path, headers: ["depth": "1"]), in: DAVContext(principal: "amal", now: 0))
             #expect(response.status == 503)
-            #expect(!String(decoding: response.body, as: UTF8.self).contains("/var/lib"))
+            #expect(!String(decoding: response.bodyBytes, as: UTF8.self).contains("/var/lib"))
             let failure = try #require(response.failure as? DAVError)
             let store = try #require(failure.cause as? StoreError)
             #expect(store.code == .unavailable && store.cause is DiskFault)

@@ -23,7 +23,7 @@ struct CardDAVResponseCacheTests {
         #expect(await send("PUT", "/dav/addressbooks/amal/contacts/a.vcf", CardDAVFixture.card(uid: "a", fn: "A")).status == 201)
         let first = await send("PROPFIND", "/dav/addressbooks/amal/contacts/", listing)
         let second = await send("PROPFIND", "/dav/addressbooks/amal/contacts/", listing)
-        #expect(first.body == second.body && cache.count == 1)
+        #expect(first.bodyBytes == second.bodyBytes && cache.count == 1)
         #expect(await send("PUT", "/dav/addressbooks/amal/contacts/b.vcf", CardDAVFixture.card(uid: "b", fn: "B")).status == 201)
         let afterPut = await send("PROPFIND", "/dav/addressbooks/amal/contacts/", listing)
         #expect(afterPut.text.contains("/contacts/b.vcf"))

@@ -44,5 +44,5 @@ struct CardDAVFixture {
 }
 
 extension DAVResponse {
-    var text: String { String(decoding: body, as: UTF8.self) }
+    var text: String { String(decoding: bodyBytes, as: UTF8.self) }
 }

@@ -34,7 +34,7 @@ struct HTTPBindingTests {
         }
         let services = HTTPConnectionHandler.Services(
             dav: dav, router: RouterAnswering(router: router, logger: logger), observer: observer, dates: HTTPDateCache(),
-            bodies: ResponseBodyBuffers(), budget: BodyBudget(limit: 1 << 20), proxies: TrustedProxies(ranges: []),
+            budget: BodyBudget(limit: 1 << 20), proxies: TrustedProxies(ranges: []),
             maxRouterBody: { _ in 1000 }, secure: false, logger: logger)
         let connections = ConnectionRegistry(limits: ConnectionLimits(headerTimeout: .seconds(5), bodyTimeout: .seconds(5),
                                                                       idleTimeout: .seconds(5), maxConnections: 100))

@@ -1,3 +1,5 @@
+import NIOCore
+
 /// One HTTP request as the protocol sees it, free of any HTTP framework.
 public struct DAVRequest: Sendable {
     /// The method, upper-cased (`PROPFIND`, `REPORT`, `MKCALENDAR`).
@@ -29,10 +31,14 @@ public struct DAVRequest: Sendable {
 }
 
 /// One HTTP response: status, header fields in order, body.
+///
+/// The body is a NIO buffer, the type the binding writes to the socket, made once when
+/// the answer is made: an answer kept by a response cache is then sent again without a
+/// copy, and takes only its own length in memory (see ``ByteBuffer/exactCopy(of:)``).
 public struct DAVResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+    public var body: ByteBuffer
     /// For a 5xx answer: what failed underneath (a store's error and its cause), for the
     /// binding to log once with the request; never sent.
     public var failure: (any Error)?
@@ -51,10 +57,17 @@ public struct DAVResponse: Sendable {
     }
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.init(status: status, headers: headers, buffer: ByteBuffer.exactCopy(of: body))
+    }
+
+    public init(status: Int, headers: [(name: String, value: String)], buffer: ByteBuffer) {
         self.status = status
         self.headers = headers
-        self.body = body
+        self.body = buffer
     }
+
+    /// The body's bytes, copied out.
+    public var bodyBytes: [UInt8] { Array(body.readableBytesView) }
 
     /// The first value of a header, by case-insensitive name.
     public func header(_ name: String) -> String? {

@@ -18,12 +18,11 @@ struct HTTPAnswer: Sendable {
 
     var bodyLength: Int { body.reduce(0) { $0 + $1.readableBytes } }
 
-    /// A DAV answer; its body becomes a NIO buffer through `bodies`, which keeps the
-    /// buffers of large answers sent again and again.
-    init(_ response: DAVResponse, user: String?, bodies: ResponseBodyBuffers, allocator: ByteBufferAllocator) {
+    /// A DAV answer, its buffer sent as it is (one the response cache keeps is shared, not copied).
+    init(_ response: DAVResponse, user: String?) {
         status = response.status
         headers = response.headers
-        body = response.body.isEmpty ? [] : [bodies.buffer(for: response.body, allocator: allocator)]
+        body = response.body.readableBytes == 0 ? [] : [response.body]
         self.user = user
         failure = response.failure
     }

@@ -58,7 +58,6 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         let router: RouterAnswering
         let observer: RequestObserver
         let dates: HTTPDateCache
-        let bodies: ResponseBodyBuffers
         let budget: BodyBudget
         let proxies: TrustedProxies
         /// The largest body of a request that is not DAV, by path: small, but for uploads.
@@ -223,7 +222,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
             }
             guard services.budget.reserve(chunk.readableBytes) else {
                 releaseBody()
-                refuse(head, with: HTTPAnswer(BodyBudget.busy, user: nil, bodies: services.bodies, allocator: context.channel.allocator),
+                refuse(head, with: HTTPAnswer(BodyBudget.busy, user: nil),
                        context: context, dropped: 0)
                 context.close(promise: nil)
                 return
@@ -292,7 +291,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
             if Self.expectsContinue(head) { sendContinue(head, context: context) }
             reading = .collecting(head, .dav(user: user), body: nil)
         case .answered(let response):
-            let answer = HTTPAnswer(response, user: nil, bodies: services.bodies, allocator: context.channel.allocator)
+            let answer = HTTPAnswer(response, user: nil)
             let length = head.headers.first(name: "content-length").flatMap(Int.init)
             if Self.expectsContinue(head) || length == nil || length! > Self.maxDiscarded {
                 // The body is not read: answer, and close the connection under it.
@@ -348,7 +347,6 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
                                                                                remembered: &signIn, checkingPath: false) {
                 user = kept
             }
-            let allocator = context.channel.allocator
             Task(executorPreference: executor(context)) { [user] in
                 let (response, name): (DAVResponse, String?)
                 if let user {
@@ -356,7 +354,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
                 } else {
                     (response, name) = await services.dav.respond(to: request, client: client)
                 }
-                promise.succeed(HTTPAnswer(response, user: name, bodies: services.bodies, allocator: allocator))
+                promise.succeed(HTTPAnswer(response, user: name))
             }
         case .router:
             let channel = context.channel
