@@ -91,6 +91,39 @@ struct XMLReaderTests {
         #expect(response.element(named: DAVXML.Name(calDAV, "calendar-data")) != nil)
     }
 
+    @Test("text escaped eight bytes at a time matches a byte-at-a-time escape, wherever the special bytes fall")
+    func escapingAtEveryOffset() throws {
+        func expected(_ text: [UInt8]) -> String {
+            text.map { byte -> String in
+                switch byte {
+                case 0x26: "&amp;"
+                case 0x3C: "&lt;"
+                case 0x3E: "&gt;"
+                case 0x0D: "&#13;"
+                default: String(UnicodeScalar(byte))
+                }
+            }.joined()
+        }
+        let specials: [UInt8] = Array("&<>\r\"".utf8)
+        var random = SystemRandomNumberGenerator()
+        for length in 0...40 {
+            for _ in 0..<20 {
+                let text = (0..<length).map { _ in
+                    Int.random(in: 0..<4, using: &random) == 0 ? specials.randomElement(using: &random)! : UInt8.random(in: 0x20...0x7E, using: &random)
+                }
+                var writer = XMLWriter()
+                writer.element(DAVXML.Name(dav, "t"), utf8Text: text)
+                let written = String(decoding: writer.bytes, as: UTF8.self)
+                let body = expected(text)
+                #expect(written.hasSuffix(">\(body)</D:t>"), "\(String(decoding: text, as: UTF8.self))")
+                if !text.isEmpty {
+                    let root = try XMLReader().parse(Array("<D:r xmlns:D=\"DAV:\">".utf8) + writer.bytes.drop { $0 != 0x3C }.drop { $0 != 0x0A }.dropFirst() + Array("</D:r>".utf8))
+                    #expect(Array(root.elements[0].text.utf8) == text)
+                }
+            }
+        }
+    }
+
     @Test("a fragment keeps attributes, xml:lang and namespaced ones included, and reads back the same")
     func fragmentAttributes() throws {
         let body = """

@@ -187,19 +187,19 @@ public struct XMLWriter: Sendable {
     /// the runs between them whole.
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, attribute: Bool) {
         var start = 0
-        for index in utf8.indices {
-            let entity: StaticString
-            switch utf8[index] {
-            case 0x26: entity = "&amp;"
-            case 0x3C: entity = "&lt;"
-            case 0x3E: entity = "&gt;"
-            case 0x22 where attribute: entity = "&quot;"
-            case 0x0D: entity = "&#13;"
-            default: continue
+        var index = XMLEscapeScan.next(in: utf8, from: 0, attribute: attribute)
+        while index < utf8.count {
+            let entity: StaticString = switch utf8[index] {
+            case 0x26: "&amp;"
+            case 0x3C: "&lt;"
+            case 0x3E: "&gt;"
+            case 0x22: "&quot;"
+            default: "&#13;"
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
             entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
             start = index + 1
+            index = XMLEscapeScan.next(in: utf8, from: start, attribute: attribute)
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
