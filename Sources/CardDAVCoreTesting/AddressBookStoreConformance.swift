@@ -148,15 +148,44 @@ public struct AddressBookStoreConformance: Sendable {
                                                  .init(property: "TEL", text: "+966 5;x\n1")])
         _ = try await store.putCard(named: "a.vcf", data: card("a").data, index: index, in: friends, precondition: .none)
         try await put(store, "b.vcf", "b")
-        let entries = try await store.searchIndex(of: friends, containing: nil)
+        let entries = try await store.searchIndex(of: friends, matching: nil)
         var failures: [String] = []
         if entries.map(\.name) != ["a.vcf", "b.vcf"] { failures.append("searchIndex is not every card by name") }
         if entries.first?.index != index { failures.append("searchIndex did not keep the fields: \(String(describing: entries.first?.index))") }
-        // Narrowed by lower-cased text: every card that holds it, in any of its fields.
-        let narrowed = try await store.searchIndex(of: friends, containing: "ḥaddād")
-        if !narrowed.contains(where: { $0.name == "a.vcf" }) { failures.append("narrowing by text lost the card that holds it") }
-        let email = try await store.searchIndex(of: friends, containing: "b@example.org")
-        if !email.contains(where: { $0.name == "b.vcf" }) { failures.append("narrowing by an address lost its card") }
+        // Narrowed by a term: every card with a value of that property that admits it, and
+        // (by index) not the cards whose values of other properties would.
+        let found: [(CardSearchTerm, [String])] = [
+            (CardSearchTerm(property: "EMAIL", text: "A@Example.org", match: .equals), ["a.vcf"]),
+            (CardSearchTerm(property: "FN", text: "amal ḥ", match: .startsWith), ["a.vcf"]),
+            (CardSearchTerm(property: "FN", text: "ḤADDĀD", match: .endsWith), ["a.vcf"]),
+            (CardSearchTerm(property: "FN", text: "l ḥa", match: .contains), ["a.vcf"]),
+            (CardSearchTerm(property: "TEL", text: "5;x\n", match: .contains), ["a.vcf"]),
+            (CardSearchTerm(property: "EMAIL", text: "b@example.org", match: .equals), ["b.vcf"]),
+            (CardSearchTerm(property: "EMAIL", text: "b@", match: .startsWith), ["b.vcf"]),
+            (CardSearchTerm(property: "EMAIL", text: "%", match: .startsWith), []),
+            (CardSearchTerm(property: "EMAIL", text: "a*", match: .startsWith), []),
+            (CardSearchTerm(property: "FN", text: "a@example.org", match: .equals), []),
+            (CardSearchTerm(property: "EMAIL", text: "a@example", match: .equals), []),
+        ]
+        for (term, names) in found {
+            let narrowed = try await store.searchIndex(of: friends, matching: term).map(\.name)
+            if !names.allSatisfy(narrowed.contains) { failures.append("searchIndex(matching: \(term)) lost a card: \(narrowed)") }
+            if narrowed.count != names.count { failures.append("searchIndex(matching: \(term)) found \(narrowed), not \(names)") }
+        }
+        // A card written again is found by its new terms only; a deleted one by none.
+        let renamed = CardIndex(uid: "a", fields: [.init(property: "EMAIL", text: "New@Example.org"), .init(property: "EMAIL", text: "new@example.org")])
+        _ = try await store.putCard(named: "a.vcf", data: card("a").data, index: renamed, in: friends, precondition: .none)
+        if try await !store.searchIndex(of: friends, matching: CardSearchTerm(property: "EMAIL", text: "a@example.org", match: .equals)).isEmpty {
+            failures.append("a card written again is still found by a term it no longer holds")
+        }
+        if try await store.searchIndex(of: friends, matching: CardSearchTerm(property: "EMAIL", text: "new@", match: .startsWith)).map(\.name) != ["a.vcf"] {
+            failures.append("a card written again is not found, once, by its new terms")
+        }
+        try await store.deleteCard(named: "a.vcf", in: friends, precondition: .none)
+        if try await !store.searchIndex(of: friends, matching: CardSearchTerm(property: "EMAIL", text: "new@example.org", match: .equals)).isEmpty {
+            failures.append("a deleted card is still found by its terms")
+        }
+        _ = try await store.putCard(named: "a.vcf", data: card("a").data, index: index, in: friends, precondition: .none)
         let listed = try await store.listing(named: ["b.vcf", "zz.vcf", "a.vcf"], in: friends)
         if listed.map(\.name) != ["b.vcf", "a.vcf"] || listed.contains(where: { !$0.data.isEmpty }) || listed[0].size != card("b").data.count {
             failures.append("listing(named:) is not the named cards, in order, without data")

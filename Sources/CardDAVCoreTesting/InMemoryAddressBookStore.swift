@@ -82,8 +82,8 @@ public actor InMemoryAddressBookStore: AddressBookStore {
         return AddressBookLookup(book: entry.book, card: name.flatMap { entry.cards[$0]?.card })
     }
 
-    public func searchIndex(of reference: AddressBookReference, containing text: String?) throws(StoreError) -> [CardSearchEntry] {
-        try entry(reference).cards.members.values.filter { stored in text.map { stored.index.searchText.contains($0) } ?? true }
+    public func searchIndex(of reference: AddressBookReference, matching term: CardSearchTerm?) throws(StoreError) -> [CardSearchEntry] {
+        try entry(reference).cards.members.values.filter { stored in term.map { term in stored.index.terms.contains(where: term.admits) } ?? true }
             .map { CardSearchEntry(name: $0.card.name, index: $0.index) }.sorted { $0.name < $1.name }
     }
 

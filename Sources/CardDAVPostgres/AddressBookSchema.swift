@@ -53,14 +53,26 @@ enum AddressBookSchema {
             """,
             "CREATE INDEX card_change_log_name ON card_change_log (book_id, name)",
         ]),
-        // CardIndex.searchText, which queries narrow their candidates with; filled here for
-        // the cards stored before.
-        PostgresMigration("2-search-text") { connection in
-            try await connection.run("ALTER TABLE card ADD COLUMN search_text TEXT NOT NULL DEFAULT ''")
+        // A column of every card's indexed text, which queries searched; 3-terms replaced it
+        // with card_term and dropped it.
+        PostgresMigration("2-search-text", statements: ["ALTER TABLE card ADD COLUMN search_text TEXT NOT NULL DEFAULT ''"]),
+        // Each card's CardIndex.terms in rows of their own, ordered by property and text, so
+        // that a query finds its candidates by a seek; one index only, as on SQLite (a card's
+        // terms are removed by their keys). Filled here for the cards stored before.
+        PostgresMigration("3-terms") { connection in
+            try await connection.run("""
+                CREATE TABLE card_term (
+                    book_id BIGINT NOT NULL REFERENCES address_book(id) ON DELETE CASCADE,
+                    property TEXT COLLATE "C" NOT NULL,
+                    text TEXT COLLATE "C" NOT NULL,
+                    card_name TEXT COLLATE "C" NOT NULL,
+                    PRIMARY KEY (book_id, property, text, card_name)
+                )
+                """)
+            try await connection.run("ALTER TABLE card DROP COLUMN search_text")
             for row in try await connection.rows("SELECT book_id, name, uid, fields FROM card") {
                 let index = CardIndex(uid: try row.get("uid"), encodedFields: try row.get("fields"))
-                let (book, name): (Int64, String) = (try row.get("book_id"), try row.get("name"))
-                try await connection.run("UPDATE card SET search_text = \(index.searchText) WHERE book_id = \(book) AND name = \(name)")
+                try await PostgresAddressBookStore.replaceTerms(of: try row.get("name"), book: try row.get("book_id"), old: [], new: index.terms, connection)
             }
         },
     ])

@@ -132,11 +132,23 @@ public final class PostgresAddressBookStore: AddressBookStore {
         }
     }
 
-    public func searchIndex(of reference: AddressBookReference, containing text: String?) async throws(StoreError) -> [CardSearchEntry] {
+    public func searchIndex(of reference: AddressBookReference, matching term: CardSearchTerm?) async throws(StoreError) -> [CardSearchEntry] {
+        // The range of card_term_lookup holding the property's values: one seek for equals
+        // and starts-with (LIKE with a literal prefix, on a "C" column, is a range on it), a
+        // scan of that property's values alone for the others.
+        let (test, value): (String, String?) = switch term?.match {
+        case .startsWith: ("LIKE", term.map { Self.likeLiteral($0.text) + "%" })
+        case .endsWith: ("LIKE", term.map { "%" + Self.likeLiteral($0.text) })
+        case .contains: ("LIKE", term.map { "%" + Self.likeLiteral($0.text) + "%" })
+        case .equals, nil: ("=", term?.text)
+        }
+        let property = term?.property
         let rows = try await database.storeLookup { connection in
             try await connection.rows("""
                 SELECT b.id, c.name, c.uid, c.fields FROM address_book b
-                LEFT JOIN card c ON c.book_id = b.id AND (\(text)::text IS NULL OR strpos(c.search_text, \(text)) > 0)
+                LEFT JOIN card c ON c.book_id = b.id AND (\(property)::text IS NULL OR c.name IN (
+                    SELECT t.card_name FROM card_term t WHERE t.book_id = b.id AND t.property = \(property)
+                        AND t.text \(unescaped: test) \(value)))
                 WHERE b.owner = \(reference.owner) AND b.name = \(reference.name) ORDER BY c.name
                 """)
         }
@@ -175,7 +187,7 @@ public final class PostgresAddressBookStore: AddressBookStore {
                 throw StoreError(.notFound, "no card \(name)")
             }
             guard precondition.isSatisfied(by: etag) else { throw StoreError(.preconditionFailed, "\(name): the precondition does not hold") }
-            try await connection.run("DELETE FROM card WHERE book_id = \(id) AND name = \(name)")
+            try await Self.remove(name, book: id, connection)
             try await Self.changeLog.record(collection: id, position: position + 1, name: name, connection)
         }
     }
@@ -208,7 +220,7 @@ public final class PostgresAddressBookStore: AddressBookStore {
             try await Self.checkUID(stored.uid, in: targetID, except: movingWithin ? [name, source] : [name], connection)
             var next = targetPosition + 1
             if !keepSource {
-                try await connection.run("DELETE FROM card WHERE book_id = \(originID) AND name = \(source)")
+                try await Self.remove(source, book: originID, connection)
                 try await Self.changeLog.record(collection: originID, position: originPosition + 1, name: source, connection)
                 if movingWithin { next = originPosition + 2 }
             }
@@ -267,13 +279,57 @@ public final class PostgresAddressBookStore: AddressBookStore {
         }
     }
 
+    /// Writes a card's row and its terms (``CardIndex/terms``), over the card of that name if any.
     private static func upsert(_ card: Card, book id: Int64, index: CardIndex, _ connection: PostgresConnection) async throws {
+        let old = try await storedTerms(of: card.name, book: id, connection)
         try await connection.run("""
-            INSERT INTO card (book_id, name, data, etag, uid, fields, search_text, last_modified)
-            VALUES (\(id), \(card.name), \(card.data.bytea), \(card.etag), \(card.uid), \(index.encodedFields), \(index.searchText), \(card.lastModified))
+            INSERT INTO card (book_id, name, data, etag, uid, fields, last_modified)
+            VALUES (\(id), \(card.name), \(card.data.bytea), \(card.etag), \(card.uid), \(index.encodedFields), \(card.lastModified))
             ON CONFLICT (book_id, name) DO UPDATE SET data = excluded.data, etag = excluded.etag, uid = excluded.uid,
-                fields = excluded.fields, search_text = excluded.search_text, last_modified = excluded.last_modified
+                fields = excluded.fields, last_modified = excluded.last_modified
             """)
+        try await replaceTerms(of: card.name, book: id, old: old, new: index.terms, connection)
+    }
+
+    /// Deletes a card's row and its terms.
+    private static func remove(_ name: String, book id: Int64, _ connection: PostgresConnection) async throws {
+        let old = try await storedTerms(of: name, book: id, connection)
+        try await connection.run("DELETE FROM card WHERE book_id = \(id) AND name = \(name)")
+        try await replaceTerms(of: name, book: id, old: old, new: [], connection)
+    }
+
+    private static func storedTerms(of name: String, book id: Int64, _ connection: PostgresConnection) async throws -> [CardIndex.Field] {
+        let fields = try await connection.row("SELECT fields FROM card WHERE book_id = \(id) AND name = \(name)").map { try $0.get("fields", as: String.self) }
+        return fields.map { CardIndex(uid: "", encodedFields: $0).terms } ?? []
+    }
+
+    /// Moves a card's rows of `card_term` from its `old` terms to its `new` ones, touching
+    /// only those that differ, in one statement each way.
+    static func replaceTerms(of name: String, book id: Int64, old: [CardIndex.Field], new: [CardIndex.Field], _ connection: PostgresConnection) async throws {
+        let (kept, wanted) = (Set(old), Set(new))
+        let gone = old.filter { !wanted.contains($0) }, added = new.filter { !kept.contains($0) }
+        if !gone.isEmpty {
+            try await connection.run("""
+                DELETE FROM card_term WHERE book_id = \(id) AND card_name = \(name)
+                    AND (property, text) IN (SELECT * FROM unnest(\(gone.map(\.property))::text[], \(gone.map(\.text))::text[]))
+                """)
+        }
+        if !added.isEmpty {
+            try await connection.run("""
+                INSERT INTO card_term (book_id, property, text, card_name)
+                SELECT \(id), property, text, \(name) FROM unnest(\(added.map(\.property))::text[], \(added.map(\.text))::text[]) AS t(property, text)
+                """)
+        }
+    }
+
+    /// `text` as a LIKE pattern that matches it alone: `%`, `_` and the escape `\\` escaped.
+    private static func likeLiteral(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
     }
 
     private static func saveProperties(_ book: AddressBook, id: Int64, _ connection: PostgresConnection) async throws {

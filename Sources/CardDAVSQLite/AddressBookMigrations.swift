@@ -48,15 +48,9 @@ enum AddressBookMigrations {
                 """)
         }
         migrator.registerMigration("carddav-2-search-text") { db in
-            // CardIndex.searchText, which queries narrow their candidates with; filled here
-            // for the cards stored before.
+            // A column of every card's indexed text, which queries searched; carddav-5
+            // replaced it with card_term and dropped it.
             try db.execute(sql: "ALTER TABLE card ADD COLUMN search_text TEXT NOT NULL DEFAULT ''")
-            let rows = try Row.fetchAll(db, sql: "SELECT book_id, name, uid, fields FROM card")
-            for row in rows {
-                let index = CardIndex(uid: row["uid"], encodedFields: row["fields"])
-                try db.execute(sql: "UPDATE card SET search_text = ? WHERE book_id = ? AND name = ?",
-                               arguments: [index.searchText, row["book_id"] as Int64, row["name"] as String])
-            }
         }
         migrator.registerMigration("carddav-3-data-last") { db in
             // A row's columns are stored in order, and a card's bytes often spill to overflow
@@ -85,6 +79,29 @@ enum AddressBookMigrations {
             // What addressbook-query reads of every card, in an index of its own: scanning it
             // reads a few bytes a card instead of the table's pages, which hold the cards.
             try db.execute(sql: "CREATE INDEX card_search ON card (book_id, name, uid, fields, search_text)")
+        }
+        migrator.registerMigration("carddav-5-terms") { db in
+            // Each card's CardIndex.terms in rows of their own, ordered by property and text,
+            // so that a query finds its candidates by a seek instead of searching the text
+            // of every card (search_text, which this replaces). One index only (the table's
+            // own): a card's terms are removed by their keys, known from its fields, as each
+            // more index would be one more page written per term at every write.
+            try db.execute(sql: """
+                CREATE TABLE card_term (
+                    book_id INTEGER NOT NULL REFERENCES address_book(id) ON DELETE CASCADE,
+                    property TEXT NOT NULL,
+                    text TEXT NOT NULL,
+                    card_name TEXT NOT NULL,
+                    PRIMARY KEY (book_id, property, text, card_name)
+                ) WITHOUT ROWID;
+                DROP INDEX card_search;
+                ALTER TABLE card DROP COLUMN search_text;
+                CREATE INDEX card_search ON card (book_id, name, uid, fields);
+                """)
+            for row in try Row.fetchAll(db, sql: "SELECT book_id, name, uid, fields FROM card") {
+                try SQLiteAddressBookStore.replaceTerms(of: row["name"], book: row["book_id"], old: [],
+                                                        new: CardIndex(uid: row["uid"], encodedFields: row["fields"]).terms, db)
+            }
         }
         return migrator
     }

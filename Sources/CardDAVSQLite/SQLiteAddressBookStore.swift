@@ -122,13 +122,32 @@ public final class SQLiteAddressBookStore: AddressBookStore {
         }
     }
 
-    public func searchIndex(of reference: AddressBookReference, containing text: String?) async throws(StoreError) -> [CardSearchEntry] {
+    public func searchIndex(of reference: AddressBookReference, matching term: CardSearchTerm?) async throws(StoreError) -> [CardSearchEntry] {
         try await file.storeScan { db in
             let id = try Self.requireBook(reference, db).id
-            // instr() is a byte search, run in SQLite over the lower-cased text of every card.
-            let narrowing = text == nil ? "" : " AND instr(search_text, ?) > 0"
-            let row = try RawStatement(db, "SELECT name, uid, fields FROM card WHERE book_id = ?\(narrowing) ORDER BY name",
-                                       [.integer(id)] + (text.map { [.text($0)] } ?? []))
+            let row: RawStatement
+            if let term {
+                // The range of card_term_lookup holding the property's values: one seek for
+                // equals and starts-with (GLOB with a literal prefix is a range on it), a
+                // scan of that property's values alone for the others.
+                let test = switch term.match {
+                case .equals: "t.text = ?3"
+                case .startsWith, .endsWith: "t.text GLOB ?3"
+                case .contains: "instr(t.text, ?3) > 0"
+                }
+                let value = switch term.match {
+                case .equals, .contains: term.text
+                case .startsWith: Self.globLiteral(term.text) + "*"
+                case .endsWith: "*" + Self.globLiteral(term.text)
+                }
+                row = try RawStatement(db, """
+                    SELECT c.name, c.uid, c.fields FROM card c WHERE c.book_id = ?1 AND c.name IN (
+                        SELECT t.card_name FROM card_term t WHERE t.book_id = ?1 AND t.property = ?2 AND \(test))
+                    ORDER BY c.name
+                    """, [.integer(id), .text(term.property), .text(value)])
+            } else {
+                row = try RawStatement(db, "SELECT name, uid, fields FROM card WHERE book_id = ? ORDER BY name", [.integer(id)])
+            }
             var found: [CardSearchEntry] = []
             while try row.step() {
                 found.append(CardSearchEntry(name: row.text(0) ?? "", index: CardIndex(uid: row.text(1) ?? "", encodedFields: row.text(2) ?? "")))
@@ -161,7 +180,7 @@ public final class SQLiteAddressBookStore: AddressBookStore {
                 throw StoreError(.notFound, "no card \(name)")
             }
             guard precondition.isSatisfied(by: etag) else { throw StoreError(.preconditionFailed, "\(name): the precondition does not hold") }
-            try db.cachedStatement(sql: "DELETE FROM card WHERE book_id = ? AND name = ?").execute(arguments: [id, name])
+            try Self.remove(name, book: id, db)
             try Self.changeLog.record(collection: id, position: position + 1, name: name, db)
         }
     }
@@ -185,7 +204,7 @@ public final class SQLiteAddressBookStore: AddressBookStore {
             if exists && !overwrite { throw StoreError(.preconditionFailed, "\(name) exists and Overwrite is F") }
             try Self.checkUID(uid, in: targetID, except: !keepSource && origin == destination ? [name, source] : [name], db)
             if !keepSource {
-                try db.cachedStatement(sql: "DELETE FROM card WHERE book_id = ? AND name = ?").execute(arguments: [originID, source])
+                try Self.remove(source, book: originID, db)
                 try Self.changeLog.record(collection: originID, position: originPosition + 1, name: source, db)
             }
             let next = try Self.requireBook(destination, db).position + 1
@@ -230,12 +249,49 @@ public final class SQLiteAddressBookStore: AddressBookStore {
         }
     }
 
+    /// Writes a card's row and its terms (``CardIndex/terms``), over the card of that name if any.
     private static func upsert(_ card: Card, book id: Int64, index: CardIndex, _ db: Database) throws {
+        let old = try storedTerms(of: card.name, book: id, db)
         try db.cachedStatement(sql: """
-            INSERT INTO card (book_id, name, data, etag, uid, fields, search_text, last_modified) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO card (book_id, name, data, etag, uid, fields, last_modified) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (book_id, name) DO UPDATE SET data = excluded.data, etag = excluded.etag, uid = excluded.uid,
-                fields = excluded.fields, search_text = excluded.search_text, last_modified = excluded.last_modified
-            """).execute(arguments: [id, card.name, Data(card.data), card.etag, card.uid, index.encodedFields, index.searchText, card.lastModified])
+                fields = excluded.fields, last_modified = excluded.last_modified
+            """).execute(arguments: [id, card.name, Data(card.data), card.etag, card.uid, index.encodedFields, card.lastModified])
+        try replaceTerms(of: card.name, book: id, old: old, new: index.terms, db)
+    }
+
+    /// Deletes a card's row and its terms.
+    private static func remove(_ name: String, book id: Int64, _ db: Database) throws {
+        let old = try storedTerms(of: name, book: id, db)
+        try db.cachedStatement(sql: "DELETE FROM card WHERE book_id = ? AND name = ?").execute(arguments: [id, name])
+        try replaceTerms(of: name, book: id, old: old, new: [], db)
+    }
+
+    private static func storedTerms(of name: String, book id: Int64, _ db: Database) throws -> [CardIndex.Field] {
+        let fields = try String.fetchOne(db.cachedStatement(sql: "SELECT fields FROM card WHERE book_id = ? AND name = ?"), arguments: [id, name])
+        return fields.map { CardIndex(uid: "", encodedFields: $0).terms } ?? []
+    }
+
+    /// Moves a card's rows of `card_term` from its `old` terms to its `new` ones, touching
+    /// only those that differ: each is an entry at its own place in the table's one index.
+    static func replaceTerms(of name: String, book id: Int64, old: [CardIndex.Field], new: [CardIndex.Field], _ db: Database) throws {
+        let (kept, wanted) = (Set(old), Set(new))
+        let delete = try db.cachedStatement(sql: "DELETE FROM card_term WHERE book_id = ? AND property = ? AND text = ? AND card_name = ?")
+        for term in old where !wanted.contains(term) { try delete.execute(arguments: [id, term.property, term.text, name]) }
+        let insert = try db.cachedStatement(sql: "INSERT INTO card_term (book_id, property, text, card_name) VALUES (?, ?, ?, ?)")
+        for term in new where !kept.contains(term) { try insert.execute(arguments: [id, term.property, term.text, name]) }
+    }
+
+    /// `text` as a GLOB pattern that matches it alone: `*`, `?` and `[` each in brackets.
+    private static func globLiteral(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "*", "?", "[": out += "[\(character)]"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     private static func saveProperties(_ book: AddressBook, id: Int64, _ db: Database) throws {

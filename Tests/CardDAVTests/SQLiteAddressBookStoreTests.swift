@@ -36,12 +36,12 @@ struct SQLiteAddressBookStoreTests {
         try file.close()
         let reopened = try SQLiteAddressBookStore(file: try SQLiteFile(path: path))
         #expect(try await reopened.card(named: "a.vcf", in: book) == stored.card)
-        #expect(try await reopened.searchIndex(of: book, containing: nil).first?.index == admitted.index)
+        #expect(try await reopened.searchIndex(of: book, matching: nil).first?.index == admitted.index)
         #expect(try await reopened.changes(in: book, since: 0, limit: nil).changed == ["a.vcf"])
     }
 
-    @Test("cards stored before the search text existed get it when the tables are brought up to date")
-    func searchTextBackfill() async throws {
+    @Test("cards stored before the term index existed get their terms when the tables are brought up to date")
+    func termBackfill() async throws {
         let path = try Self.temporaryPath()
         let file = try SQLiteFile(path: path)
         let store = try SQLiteAddressBookStore(file: file)
@@ -49,16 +49,17 @@ struct SQLiteAddressBookStoreTests {
         try await store.createAddressBook(AddressBook(reference: book))
         let admitted = try CardAdmission(maxResourceSize: 1 << 20).admit(Array("BEGIN:VCARD\nVERSION:4.0\nUID:z\nFN:Zoë Ḥaddād\nEND:VCARD\n".utf8))
         _ = try await store.putCard(named: "z.vcf", data: admitted.data, index: admitted.index, in: book, precondition: .none)
-        // The file as the first version of the tables left it.
+        // The file as the first version of the tables left it, with no search text and no terms.
         try await file.write { db in
             try db.execute(sql: """
-                DROP INDEX card_search; ALTER TABLE card DROP COLUMN search_text;
-                DELETE FROM grdb_migrations WHERE identifier IN ('carddav-2-search-text', 'carddav-3-data-last', 'carddav-4-search-index')
+                DROP TABLE card_term; DROP INDEX card_search;
+                DELETE FROM grdb_migrations WHERE identifier IN ('carddav-2-search-text', 'carddav-3-data-last', 'carddav-4-search-index',
+                                                                'carddav-5-terms')
                 """)
         }
         try file.close()
         let upgraded = try SQLiteAddressBookStore(file: try SQLiteFile(path: path))
-        #expect(try await upgraded.searchIndex(of: book, containing: "zoë ḥaddād").map(\.name) == ["z.vcf"])
+        #expect(try await upgraded.searchIndex(of: book, matching: CardSearchTerm(property: "FN", text: "ZOË ḥaddād", match: .equals)).map(\.name) == ["z.vcf"])
         #expect(try await upgraded.card(named: "z.vcf", in: book)?.data == admitted.data)
     }
 }

@@ -41,15 +41,16 @@ public struct AddressBookQuery: Hashable, Sendable {
         self.limit = limit
     }
 
-    /// A text every matching card holds, lower-cased, in its ``CardIndex/searchText``: that
-    /// of a text-match that must hold (not negated, in a prop-filter that must hold and
-    /// whose tests must all hold); `nil` when no one text must. Stores narrow the candidates
-    /// with it.
-    public var requiredText: String? {
+    /// A term every matching card holds in its ``CardIndex/terms``: that of a text-match
+    /// that must hold (not negated, in a prop-filter that must hold and whose tests must
+    /// all hold); `nil` when no one term must. Stores find the candidates by it.
+    public var requiredTerm: CardSearchTerm? {
         guard propertyFilters.count == 1 || test == .allOf else { return nil }
-        for filter in propertyFilters where !filter.isNotDefined {
+        for filter in propertyFilters where !filter.isNotDefined && CardIndex.termProperties.contains(filter.name) {
             guard filter.test == .allOf || filter.textMatches.count + filter.parameterFilters.count == 1 else { continue }
-            if let match = filter.textMatches.first(where: { !$0.isNegated && !$0.text.isEmpty }) { return match.text.lowercased() }
+            if let match = filter.textMatches.first(where: { !$0.isNegated && !$0.text.isEmpty }) {
+                return CardSearchTerm(property: filter.name, text: match.text, match: match.matchType)
+            }
         }
         return nil
     }

@@ -19,7 +19,7 @@ extension CardDAVAdapter {
         var matching: [Card]
         if query.isAnsweredByIndex {
             let index = try await storing { () async throws(StoreError) in
-                try await store.searchIndex(of: book.reference, containing: query.requiredText)
+                try await store.searchIndex(of: book.reference, matching: query.requiredTerm)
             }
             var names = index.filter { (only == nil || $0.name == only) && matcher.matches($0.index) }.map(\.name)
             if let limit = query.limit, names.count > limit { names = Array(names.prefix(limit + 1)) }

@@ -47,10 +47,10 @@ public protocol AddressBookStore: Sendable {
     /// what a sync that asks for no address-data lists.
     func listing(named names: [String], in reference: AddressBookReference) async throws(StoreError) -> [Card]
 
-    /// Every card's name and index, ordered by name, without the data; with `text`, only
-    /// the cards whose ``CardIndex/searchText`` contains it (`text` lower-cased as that
-    /// is). A store may answer more cards than contain it, never fewer.
-    func searchIndex(of reference: AddressBookReference, containing text: String?) async throws(StoreError) -> [CardSearchEntry]
+    /// Every card's name and index, ordered by name, without the data; with `term`, only
+    /// the cards with a term of ``CardIndex/terms`` that it admits, found by an index of
+    /// the terms rather than by reading every card.
+    func searchIndex(of reference: AddressBookReference, matching term: CardSearchTerm?) async throws(StoreError) -> [CardSearchEntry]
 
     /// Stores `data` under `name`, if `precondition` holds for the current ETag.
     ///

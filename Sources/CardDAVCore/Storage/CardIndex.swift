@@ -43,12 +43,20 @@ public struct CardIndex: Hashable, Sendable {
     /// with its transfer encoding and escapes resolved.
     public static func text(of property: VCardProperty) -> String { property.textValue }
 
-    /// The indexed texts, lower-cased, one after the other: what a store narrows a query's
-    /// candidates with (``AddressBookStore/searchIndex(of:containing:)``). A card whose field
-    /// matches a text-match under any collation holds the match's text, lower-cased, here.
-    public var searchText: String {
-        fields.map { Self.clean($0.text).lowercased() }.joined(separator: "\u{1E}")
+    /// The fields of ``termProperties`` with their text lower-cased, each once: what a
+    /// store finds a query's candidates by (``AddressBookStore/searchIndex(of:matching:)``).
+    /// A card whose field matches a text-match under any collation has a term that the
+    /// match's ``CardSearchTerm`` admits.
+    public var terms: [Field] {
+        var seen = Set<Field>()
+        return fields.filter { Self.termProperties.contains($0.property) }
+            .map { Field(property: $0.property, text: Self.clean($0.text).lowercased()) }.filter { seen.insert($0).inserted }
     }
+
+    /// The properties people search by (names, addresses, numbers), which get terms: each
+    /// term is an entry in a store's index, written with the card, so the others (a UID,
+    /// a kind, categories), rarely searched, are matched from ``fields`` alone.
+    public static let termProperties: Set<String> = ["FN", "N", "NICKNAME", "EMAIL", "TEL", "ORG"]
 
     // MARK: Storage form
 

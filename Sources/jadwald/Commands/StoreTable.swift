@@ -14,8 +14,9 @@ struct StoreTable: Sendable {
 
     /// Key columns holding text, compared byte by byte on PostgreSQL as on SQLite.
     var textKeys: Set<String> {
-        Set(key.filter { ["name", "namespace", "local_name", "account", "digest", "owner"].contains($0)
-            || ($0 == "id" && ["app_password", "conflict", "sealed_key"].contains(name)) })
+        Set(key.filter { ["name", "namespace", "local_name", "account", "digest", "owner", "card_name"].contains($0)
+            || ($0 == "id" && ["app_password", "conflict", "sealed_key"].contains(name))
+            || (["property", "text"].contains($0) && name == "card_term") })
     }
 
     /// `ORDER BY` over the key, with byte order for text on PostgreSQL.
@@ -44,7 +45,8 @@ struct StoreTable: Sendable {
         StoreTable(name: "address_book", columns: ["id", "owner", "name", "display_name", "description", "change_position", "created_at", "sync_id"],
                    key: ["id"], identity: "id"),
         StoreTable(name: "address_book_property", columns: ["book_id", "namespace", "local_name", "xml"], key: ["book_id", "namespace", "local_name"]),
-        StoreTable(name: "card", columns: ["book_id", "name", "data", "etag", "uid", "fields", "search_text", "last_modified"], key: ["book_id", "name"]),
+        StoreTable(name: "card", columns: ["book_id", "name", "data", "etag", "uid", "fields", "last_modified"], key: ["book_id", "name"]),
+        StoreTable(name: "card_term", columns: ["book_id", "property", "text", "card_name"], key: ["book_id", "property", "text", "card_name"]),
         StoreTable(name: "card_change_log", columns: ["book_id", "position", "name"], key: ["book_id", "position"]),
         StoreTable(name: "account", columns: ["name", "password_hash", "is_admin", "created_at", "email", "first_signed_in_at", "password_generation"],
                    key: ["name"]),
