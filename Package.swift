@@ -23,7 +23,7 @@ let package = Package(
         .library(name: "CardDAVCoreTesting", targets: ["CardDAVCoreTesting"]),
         .library(name: "CardDAVSQLite", targets: ["CardDAVSQLite"]),
         .library(name: "CardDAVPostgres", targets: ["CardDAVPostgres"]),
-        .library(name: "CalDAVCaching", targets: ["CalDAVCaching"]),
+        .library(name: "DAVCaching", targets: ["DAVCaching"]),
         .library(name: "CalDAVSQLite", targets: ["CalDAVSQLite"]),
         .library(name: "CalDAVPostgres", targets: ["CalDAVPostgres"]),
         .library(name: "PostgresTestSupport", targets: ["PostgresTestSupport"]),
@@ -72,7 +72,7 @@ let package = Package(
         // The one cache seam: a store decorator (calendar rows, objects) and an adapter decorator
         // for any protocol (answers to repeated reads), kept exact by a store's ChangeSignal
         // and a collection's state.
-        .target(name: "CalDAVCaching", dependencies: ["CalDAVCore", "WebDAV", .product(name: "NIOCore", package: "swift-nio")], swiftSettings: strictSettings),
+        .target(name: "DAVCaching", dependencies: ["CalDAVCore", "CardDAVCore", "WebDAV", .product(name: "NIOCore", package: "swift-nio")], swiftSettings: strictSettings),
         // CardDAV (RFC 6352) as an adapter of the WebDAV engine, and its store protocol.
         .target(name: "CardDAVCore", dependencies: ["VCard", "WebDAV"], swiftSettings: strictSettings),
         // What the in-memory stores and conformance suites of every protocol share.
@@ -188,7 +188,7 @@ let package = Package(
         .executableTarget(
             name: "jadwald",
             dependencies: [
-                "ICalendar", "VCard", "WebDAV", "CalDAVCore", "CalDAVCaching", "SQLiteAccess", "PostgresAccess", "CalDAVSQLite", "CalDAVPostgres",
+                "ICalendar", "VCard", "WebDAV", "CalDAVCore", "DAVCaching", "SQLiteAccess", "PostgresAccess", "CalDAVSQLite", "CalDAVPostgres",
                 "CardDAVCore", "CardDAVSQLite", "CardDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
                 "SQLStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -219,19 +219,19 @@ let package = Package(
         .testTarget(name: "CivilDatesTests", dependencies: ["CivilDates"], swiftSettings: strictSettings),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "VCardTests", dependencies: ["VCard"], swiftSettings: strictSettings),
-        .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching"], swiftSettings: strictSettings),
-        .testTarget(name: "CardDAVTests", dependencies: ["VCard", "WebDAV", "CardDAVCore", "CardDAVCoreTesting", "CardDAVSQLite", "SQLiteAccess", "CardDAVPostgres", "PostgresAccess", "PostgresTestSupport", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching",
+        .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching"], swiftSettings: strictSettings),
+        .testTarget(name: "CardDAVTests", dependencies: ["VCard", "WebDAV", "CardDAVCore", "CardDAVCoreTesting", "CardDAVSQLite", "SQLiteAccess", "CardDAVPostgres", "PostgresAccess", "PostgresTestSupport", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching",
                                                    .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strictSettings),
         .testTarget(
             name: "CalDAVSQLiteTests",
-            dependencies: ["CalDAVSQLite", "SQLiteAccess", "WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["CalDAVSQLite", "SQLiteAccess", "WebDAV", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CalDAVPostgresTests",
             dependencies: [
-                "CalDAVPostgres", "PostgresAccess", "WebDAV", "CalDAVCore", "CalDAVCoreTesting", "CalDAVCaching", "PostgresTestSupport",
+                "CalDAVPostgres", "PostgresAccess", "WebDAV", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching", "PostgresTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strictSettings

@@ -1,5 +1,5 @@
 import Testing
-import CalDAVCaching
+import DAVCaching
 import CalDAVCore
 import CalDAVCoreTesting
 import WebDAV

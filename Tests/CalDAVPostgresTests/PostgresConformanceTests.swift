@@ -1,4 +1,4 @@
-import CalDAVCaching
+import DAVCaching
 import CalDAVCore
 import CalDAVCoreTesting
 import CalDAVPostgres

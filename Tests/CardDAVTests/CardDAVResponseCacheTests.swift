@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import CalDAVCaching
+import DAVCaching
 import CardDAVCore
 import CardDAVCoreTesting
 import WebDAV

@@ -4,6 +4,7 @@ import CalDAVCoreTesting
 import CardDAVCore
 import CardDAVCoreTesting
 import CardDAVPostgres
+import DAVCaching
 import PostgresAccess
 import PostgresTestSupport
 import Synchronization
@@ -33,6 +34,17 @@ struct PostgresAddressBookStoreTests {
     func conformance() async {
         let pools = OpenPools()
         let failures = await AddressBookStoreConformance().run { try await pools.store() }
+        await pools.closeAll()
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test("the caching decorator over the PostgreSQL store conforms")
+    func cachedConformance() async {
+        let pools = OpenPools()
+        let failures = await AddressBookStoreConformance().run {
+            let store = try await pools.store()
+            return CachedAddressBookStore(store, signal: PostgresChangeSignal(pool: store.database))
+        }
         await pools.closeAll()
         #expect(failures.isEmpty, "\(failures)")
     }

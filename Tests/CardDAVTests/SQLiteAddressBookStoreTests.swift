@@ -4,6 +4,7 @@ import Testing
 import CardDAVCore
 import CardDAVCoreTesting
 import CardDAVSQLite
+import DAVCaching
 import SQLiteAccess
 import WebDAV
 
@@ -21,6 +22,15 @@ struct SQLiteAddressBookStoreTests {
     @Test("the SQLite store conforms")
     func conformance() async {
         let failures = await AddressBookStoreConformance().run { try SQLiteAddressBookStore(file: try Self.temporaryFile()) }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test("the caching decorator over the SQLite store conforms")
+    func cachedConformance() async {
+        let failures = await AddressBookStoreConformance().run {
+            let file = try Self.temporaryFile()
+            return CachedAddressBookStore(try SQLiteAddressBookStore(file: file), signal: try #require(file.commits))
+        }
         #expect(failures.isEmpty, "\(failures)")
     }
 

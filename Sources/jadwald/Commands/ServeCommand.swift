@@ -1,7 +1,7 @@
 import ArgumentParser
 import CalDAVCore
 import CardDAVCore
-import CalDAVCaching
+import DAVCaching
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -70,7 +70,8 @@ struct ServeCommand: AsyncParsableCommand {
         let authenticator = BasicAuthenticator(application: application, changes: storage.changes, logger: logger)
         let davConfiguration = DAVConfiguration(maxResourceSize: settings.maxResourceSize, blockingWork: ThreadPoolWork())
         let calDAV = CalDAVAdapter(store: calendars, resources: store, configuration: davConfiguration)
-        let cardDAV = CardDAVAdapter(store: storage.addressBooks, configuration: davConfiguration)
+        let addressBooks: any AddressBookStore = storage.changes.map { CachedAddressBookStore(storage.addressBooks, signal: $0) } ?? storage.addressBooks
+        let cardDAV = CardDAVAdapter(store: addressBooks, configuration: davConfiguration)
         // One budget for the answers both protocols keep.
         let answers = KeptAnswers(maxBytes: max(settings.responseCacheBytes, 1))
         let adapters: [any DAVAdapter] = settings.responseCacheBytes > 0

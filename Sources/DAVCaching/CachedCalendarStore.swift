@@ -20,24 +20,8 @@ public final class CachedCalendarStore: CalendarStore {
     /// The store underneath.
     public let base: any CalendarStore
     private let signal: any ChangeSignal
-    private let rows: ByteBudgetLRU<CalendarReference, Row>
-    private let kept: ByteBudgetLRU<ObjectKey, KeptObject>
-
-    private struct Row: Sendable {
-        let stamp: ChangeStamp
-        let collection: CalendarCollection?
-    }
-
-    private struct ObjectKey: Hashable, Sendable {
-        let calendar: CalendarReference
-        let name: String
-    }
-
-    private struct KeptObject: Sendable {
-        let syncID: String
-        let changePosition: Int64
-        let object: CalendarObject
-    }
+    private let rows: StampedRows<CalendarReference, CalendarCollection>
+    private let kept: MemberCache<CalendarReference, CalendarObject>
 
     /// - Parameters:
     ///   - base: the store read on a miss and written through.
@@ -47,8 +31,13 @@ public final class CachedCalendarStore: CalendarStore {
     public init(_ base: any CalendarStore, signal: any ChangeSignal, rowBytes: Int = 4 << 20, objectBytes: Int = 16 << 20) {
         self.base = base
         self.signal = signal
-        rows = ByteBudgetLRU(maxBytes: rowBytes)
-        kept = ByteBudgetLRU(maxBytes: objectBytes)
+        rows = StampedRows(maxBytes: rowBytes) { reference, collection in
+            let dead = collection?.deadProperties.values.reduce(0) { $0 + $1.count } ?? 0
+            return 512 + reference.owner.utf8.count + reference.name.utf8.count + (collection?.timeZone?.utf8.count ?? 0) + dead
+        }
+        kept = MemberCache(maxBytes: objectBytes, name: \.name) { object in
+            object.data.count + object.name.utf8.count + object.etag.utf8.count + object.uid.utf8.count + 128
+        }
     }
 
     // MARK: Cached reads
@@ -61,7 +50,9 @@ public final class CachedCalendarStore: CalendarStore {
         let stamp = await signal.stamp()
         guard let collection = try await calendar(reference, at: stamp) else { return nil }
         guard let name else { return CalendarLookup(collection: collection, object: nil) }
-        if stamp != nil, let current = keptObject(named: name, in: collection) { return CalendarLookup(collection: collection, object: current) }
+        if stamp != nil, let current = kept.member(named: name, in: reference, at: Self.version(of: collection)) {
+            return CalendarLookup(collection: collection, object: current)
+        }
         do {
             return CalendarLookup(collection: collection, object: try await objects(named: [name], in: collection, at: stamp).first)
         } catch where error.code == .notFound {
@@ -75,13 +66,8 @@ public final class CachedCalendarStore: CalendarStore {
         return try await objects(named: names, in: collection, at: stamp)
     }
 
-    /// The row of `reference`, read at `stamp` or kept from a read at the same stamp.
     private func calendar(_ reference: CalendarReference, at stamp: ChangeStamp?) async throws(StoreError) -> CalendarCollection? {
-        guard let stamp else { return try await base.calendar(reference) }
-        if let row = rows.value(for: reference, if: { $0.stamp == stamp }) { return row.collection }
-        let found = try await base.calendar(reference)
-        rows.set(Row(stamp: stamp, collection: found), for: reference, size: Self.size(of: found, reference))
-        return found
+        try await rows.row(for: reference, at: stamp) { () async throws(StoreError) in try await base.calendar(reference) }
     }
 
     /// The named objects of `collection`: those kept for its current state, and the rest
@@ -89,40 +75,13 @@ public final class CachedCalendarStore: CalendarStore {
     private func objects(named names: [String], in collection: CalendarCollection, at stamp: ChangeStamp?) async throws(StoreError) -> [CalendarObject] {
         let reference = collection.reference
         guard stamp != nil else { return try await base.objects(named: names, in: reference) }
-        var found: [String: CalendarObject] = [:]
-        var missing: [String] = []
-        let (syncID, position) = (collection.syncID, collection.changePosition)
-        let keptNow = kept.values(for: names.map { ObjectKey(calendar: reference, name: $0) }) {
-            $0.changePosition == position && $0.syncID == syncID
+        return try await kept.members(named: names, in: reference, at: Self.version(of: collection)) { missing async throws(StoreError) in
+            try await base.objects(named: missing, in: reference)
         }
-        for (name, current) in zip(names, keptNow) {
-            if let current { found[name] = current.object } else { missing.append(name) }
-        }
-        if !missing.isEmpty {
-            for object in try await base.objects(named: missing, in: reference) {
-                found[object.name] = object
-                kept.set(KeptObject(syncID: collection.syncID, changePosition: collection.changePosition, object: object),
-                         for: ObjectKey(calendar: reference, name: object.name), size: Self.size(of: object))
-            }
-        }
-        return names.compactMap { found[$0] }
     }
 
-    /// The object kept under `name` for `collection` as it is now, if any.
-    private func keptObject(named name: String, in collection: CalendarCollection) -> CalendarObject? {
-        let (syncID, position) = (collection.syncID, collection.changePosition)
-        return kept.value(for: ObjectKey(calendar: collection.reference, name: name)) {
-            $0.changePosition == position && $0.syncID == syncID
-        }?.object
-    }
-
-    private static func size(of collection: CalendarCollection?, _ reference: CalendarReference) -> Int {
-        let dead = collection?.deadProperties.values.reduce(0) { $0 + $1.count } ?? 0
-        return 512 + reference.owner.utf8.count + reference.name.utf8.count + (collection?.timeZone?.utf8.count ?? 0) + dead
-    }
-
-    private static func size(of object: CalendarObject) -> Int {
-        object.data.count + object.name.utf8.count + object.etag.utf8.count + object.uid.utf8.count + 128
+    private static func version(of collection: CalendarCollection) -> MemberCache<CalendarReference, CalendarObject>.Version {
+        .init(syncID: collection.syncID, changePosition: collection.changePosition)
     }
 
     // MARK: Passed through
