@@ -133,22 +133,29 @@ public final class PostgresAddressBookStore: AddressBookStore {
     }
 
     public func searchIndex(of reference: AddressBookReference, matching term: CardSearchTerm?) async throws(StoreError) -> [CardSearchEntry] {
-        // The range of card_term_lookup holding the property's values: one seek for equals
-        // and starts-with (LIKE with a literal prefix, on a "C" column, is a range on it), a
-        // scan of that property's values alone for the others.
-        let (test, value): (String, String?) = switch term?.match {
-        case .startsWith: ("LIKE", term.map { Self.likeLiteral($0.text) + "%" })
-        case .endsWith: ("LIKE", term.map { "%" + Self.likeLiteral($0.text) })
-        case .contains: ("LIKE", term.map { "%" + Self.likeLiteral($0.text) + "%" })
-        case .equals, nil: ("=", term?.text)
-        }
-        let property = term?.property
         let rows = try await database.storeLookup { connection in
-            try await connection.rows("""
-                SELECT b.id, c.name, c.uid, c.fields FROM address_book b
-                LEFT JOIN card c ON c.book_id = b.id AND (\(property)::text IS NULL OR c.name IN (
-                    SELECT t.card_name FROM card_term t WHERE t.book_id = b.id AND t.property = \(property)
-                        AND t.text \(unescaped: test) \(value)))
+            guard let term else {
+                return try await connection.rows("""
+                    SELECT b.id, c.name, c.uid, c.fields FROM address_book b LEFT JOIN card c ON c.book_id = b.id
+                    WHERE b.owner = \(reference.owner) AND b.name = \(reference.name) ORDER BY c.name
+                    """)
+            }
+            // The range of card_term's key holding the property's values: one seek for equals
+            // and starts-with (LIKE with a literal prefix, on a "C" column, is a range of it),
+            // a scan of that property's values alone for the others. A query of its own for
+            // each, so that the plan is made for the term at hand.
+            let (test, value): (String, String) = switch term.match {
+            case .equals: ("=", term.text)
+            case .startsWith: ("LIKE", Self.likeLiteral(term.text) + "%")
+            case .endsWith: ("LIKE", "%" + Self.likeLiteral(term.text))
+            case .contains: ("LIKE", "%" + Self.likeLiteral(term.text) + "%")
+            }
+            return try await connection.rows("""
+                SELECT b.id, c.name, c.uid, c.fields FROM address_book b LEFT JOIN LATERAL (
+                    SELECT c.name, c.uid, c.fields FROM card c WHERE c.book_id = b.id AND c.name IN (
+                        SELECT t.card_name FROM card_term t WHERE t.book_id = b.id AND t.property = \(term.property)
+                            AND t.text \(unescaped: test) \(value))
+                ) c ON true
                 WHERE b.owner = \(reference.owner) AND b.name = \(reference.name) ORDER BY c.name
                 """)
         }
@@ -279,47 +286,41 @@ public final class PostgresAddressBookStore: AddressBookStore {
         }
     }
 
-    /// Writes a card's row and its terms (``CardIndex/terms``), over the card of that name if any.
+    /// Writes a card's row and its terms (``CardIndex/terms``), over the card of that name if
+    /// any, whose fields the statement answers (a CTE sees the row as it was before).
     private static func upsert(_ card: Card, book id: Int64, index: CardIndex, _ connection: PostgresConnection) async throws {
-        let old = try await storedTerms(of: card.name, book: id, connection)
-        try await connection.run("""
+        let row = try await connection.row("""
+            WITH old AS (SELECT fields FROM card WHERE book_id = \(id) AND name = \(card.name))
             INSERT INTO card (book_id, name, data, etag, uid, fields, last_modified)
             VALUES (\(id), \(card.name), \(card.data.bytea), \(card.etag), \(card.uid), \(index.encodedFields), \(card.lastModified))
             ON CONFLICT (book_id, name) DO UPDATE SET data = excluded.data, etag = excluded.etag, uid = excluded.uid,
                 fields = excluded.fields, last_modified = excluded.last_modified
+            RETURNING (SELECT fields FROM old) AS old_fields
             """)
+        let old = try row?.get("old_fields", as: String?.self).map { CardIndex(uid: "", encodedFields: $0).terms } ?? []
         try await replaceTerms(of: card.name, book: id, old: old, new: index.terms, connection)
     }
 
-    /// Deletes a card's row and its terms.
+    /// Deletes a card's row and its terms, known from the fields it answers.
     private static func remove(_ name: String, book id: Int64, _ connection: PostgresConnection) async throws {
-        let old = try await storedTerms(of: name, book: id, connection)
-        try await connection.run("DELETE FROM card WHERE book_id = \(id) AND name = \(name)")
+        let row = try await connection.row("DELETE FROM card WHERE book_id = \(id) AND name = \(name) RETURNING fields")
+        let old = try row.map { CardIndex(uid: "", encodedFields: try $0.get("fields", as: String.self)).terms } ?? []
         try await replaceTerms(of: name, book: id, old: old, new: [], connection)
     }
 
-    private static func storedTerms(of name: String, book id: Int64, _ connection: PostgresConnection) async throws -> [CardIndex.Field] {
-        let fields = try await connection.row("SELECT fields FROM card WHERE book_id = \(id) AND name = \(name)").map { try $0.get("fields", as: String.self) }
-        return fields.map { CardIndex(uid: "", encodedFields: $0).terms } ?? []
-    }
-
     /// Moves a card's rows of `card_term` from its `old` terms to its `new` ones, touching
-    /// only those that differ, in one statement each way.
+    /// only those that differ, in one statement.
     static func replaceTerms(of name: String, book id: Int64, old: [CardIndex.Field], new: [CardIndex.Field], _ connection: PostgresConnection) async throws {
         let (kept, wanted) = (Set(old), Set(new))
         let gone = old.filter { !wanted.contains($0) }, added = new.filter { !kept.contains($0) }
-        if !gone.isEmpty {
-            try await connection.run("""
+        guard !gone.isEmpty || !added.isEmpty else { return }
+        try await connection.run("""
+            WITH gone AS (
                 DELETE FROM card_term WHERE book_id = \(id) AND card_name = \(name)
-                    AND (property, text) IN (SELECT * FROM unnest(\(gone.map(\.property))::text[], \(gone.map(\.text))::text[]))
-                """)
-        }
-        if !added.isEmpty {
-            try await connection.run("""
-                INSERT INTO card_term (book_id, property, text, card_name)
-                SELECT \(id), property, text, \(name) FROM unnest(\(added.map(\.property))::text[], \(added.map(\.text))::text[]) AS t(property, text)
-                """)
-        }
+                    AND (property, text) IN (SELECT * FROM unnest(\(gone.map(\.property))::text[], \(gone.map(\.text))::text[])))
+            INSERT INTO card_term (book_id, property, text, card_name)
+            SELECT \(id), property, text, \(name) FROM unnest(\(added.map(\.property))::text[], \(added.map(\.text))::text[]) AS t(property, text)
+            """)
     }
 
     /// `text` as a LIKE pattern that matches it alone: `%`, `_` and the escape `\\` escaped.
