@@ -127,8 +127,8 @@ public final class SQLiteAddressBookStore: AddressBookStore {
             let id = try Self.requireBook(reference, db).id
             let row: RawStatement
             if let term {
-                // The range of card_term_lookup holding the property's values: one seek for
-                // equals and starts-with (GLOB with a literal prefix is a range on it), a
+                // The range of card_term's key holding the property's values: one seek for
+                // equals and starts-with (GLOB with a literal prefix is a range of it), a
                 // scan of that property's values alone for the others.
                 let test = switch term.match {
                 case .equals: "t.text = ?3"
