@@ -159,6 +159,7 @@ public struct AddressBookStoreConformance: Sendable {
             (CardSearchTerm(property: "FN", text: "amal ḥ", match: .startsWith), ["a.vcf"]),
             (CardSearchTerm(property: "FN", text: "ḤADDĀD", match: .endsWith), ["a.vcf"]),
             (CardSearchTerm(property: "FN", text: "l ḥa", match: .contains), ["a.vcf"]),
+            (CardSearchTerm(property: "FN", text: "H\u{0323}adda\u{0304}d", match: .endsWith), ["a.vcf"]),  // decomposed
             (CardSearchTerm(property: "TEL", text: "5;x\n", match: .contains), ["a.vcf"]),
             (CardSearchTerm(property: "EMAIL", text: "b@example.org", match: .equals), ["b.vcf"]),
             (CardSearchTerm(property: "EMAIL", text: "b@", match: .startsWith), ["b.vcf"]),

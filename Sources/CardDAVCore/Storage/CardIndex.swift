@@ -43,14 +43,14 @@ public struct CardIndex: Hashable, Sendable {
     /// with its transfer encoding and escapes resolved.
     public static func text(of property: VCardProperty) -> String { property.textValue }
 
-    /// The fields of ``termProperties`` with their text lower-cased, each once: what a
-    /// store finds a query's candidates by (``AddressBookStore/searchIndex(of:matching:)``).
-    /// A card whose field matches a text-match under any collation has a term that the
-    /// match's ``CardSearchTerm`` admits.
+    /// The fields of ``termProperties`` with their text folded (``CardSearchTerm/fold(_:)``),
+    /// each once: what a store finds a query's candidates by
+    /// (``AddressBookStore/searchIndex(of:matching:)``). A card whose field matches a
+    /// text-match under any collation has a term that the match's ``CardSearchTerm`` admits.
     public var terms: [Field] {
         var seen = Set<Field>()
         return fields.filter { Self.termProperties.contains($0.property) }
-            .map { Field(property: $0.property, text: Self.clean($0.text).lowercased()) }.filter { seen.insert($0).inserted }
+            .map { Field(property: $0.property, text: CardSearchTerm.fold(Self.clean($0.text))) }.filter { seen.insert($0).inserted }
     }
 
     /// The properties people search by (names, addresses, numbers), which get terms: each
