@@ -8,9 +8,7 @@ import WebDAV
 public final class CachedAddressBookStore: AddressBookStore {
     /// The store underneath.
     public let base: any AddressBookStore
-    private let signal: any ChangeSignal
-    private let rows: StampedRows<AddressBookReference, AddressBook>
-    private let kept: MemberCache<AddressBookReference, Card>
+    private let cache: CollectionCache<AddressBookReference, AddressBook, Card>
 
     /// - Parameters:
     ///   - base: the store read on a miss and written through.
@@ -19,52 +17,31 @@ public final class CachedAddressBookStore: AddressBookStore {
     ///   - cardBytes: memory for cards, their bodies and names.
     public init(_ base: any AddressBookStore, signal: any ChangeSignal, rowBytes: Int = 1 << 20, cardBytes: Int = 16 << 20) {
         self.base = base
-        self.signal = signal
-        rows = StampedRows(maxBytes: rowBytes) { reference, book in
-            let dead = book?.deadProperties.values.reduce(0) { $0 + $1.count } ?? 0
-            return 512 + reference.owner.utf8.count + reference.name.utf8.count + (book?.bookDescription?.utf8.count ?? 0) + dead
-        }
-        kept = MemberCache(maxBytes: cardBytes, name: \.name) { card in
-            card.data.count + card.name.utf8.count + card.etag.utf8.count + card.uid.utf8.count + 128
-        }
+        cache = CollectionCache(
+            signal: signal, rowBytes: rowBytes,
+            rowSize: { reference, book in
+                let dead = book?.deadProperties.values.reduce(0) { $0 + $1.count } ?? 0
+                return 512 + reference.owner.utf8.count + reference.name.utf8.count + (book?.bookDescription?.utf8.count ?? 0) + dead
+            },
+            memberBytes: cardBytes, memberName: \.name,
+            memberSize: { $0.data.count + $0.name.utf8.count + $0.etag.utf8.count + $0.uid.utf8.count + 128 },
+            version: { ($0.syncID, $0.changePosition) })
     }
 
     // MARK: Cached reads
 
     public func addressBook(_ reference: AddressBookReference) async throws(StoreError) -> AddressBook? {
-        try await book(reference, at: await signal.stamp())
+        try await cache.collection(reference, reading: base.addressBook)
     }
 
     public func lookup(_ reference: AddressBookReference, card name: String?) async throws(StoreError) -> AddressBookLookup? {
-        let stamp = await signal.stamp()
-        guard let book = try await book(reference, at: stamp) else { return nil }
-        guard let name else { return AddressBookLookup(book: book, card: nil) }
-        do {
-            return AddressBookLookup(book: book, card: try await cards(named: [name], in: book, at: stamp).first)
-        } catch where error.code == .notFound {
-            return nil  // deleted since the row was read
-        }
+        try await cache.lookup(reference, member: name, reading: base.addressBook, members: base.cards(named:in:))
+            .map { AddressBookLookup(book: $0.collection, card: $0.member) }
     }
 
     public func cards(named names: [String], in reference: AddressBookReference) async throws(StoreError) -> [Card] {
-        let stamp = await signal.stamp()
-        guard let book = try await book(reference, at: stamp) else { throw StoreError(.notFound, "no address book \(reference)") }
-        return try await cards(named: names, in: book, at: stamp)
-    }
-
-    private func book(_ reference: AddressBookReference, at stamp: ChangeStamp?) async throws(StoreError) -> AddressBook? {
-        try await rows.row(for: reference, at: stamp) { () async throws(StoreError) in try await base.addressBook(reference) }
-    }
-
-    /// The named cards of `book`: those kept for its current state, and the rest from the
-    /// store in one read.
-    private func cards(named names: [String], in book: AddressBook, at stamp: ChangeStamp?) async throws(StoreError) -> [Card] {
-        let reference = book.reference
-        guard stamp != nil else { return try await base.cards(named: names, in: reference) }
-        let version = MemberCache<AddressBookReference, Card>.Version(syncID: book.syncID, changePosition: book.changePosition)
-        return try await kept.members(named: names, in: reference, at: version) { missing async throws(StoreError) in
-            try await base.cards(named: missing, in: reference)
-        }
+        try await cache.members(named: names, in: reference, missing: StoreError(.notFound, "no address book \(reference)"),
+                                reading: base.addressBook, members: base.cards(named:in:))
     }
 
     // MARK: Passed through

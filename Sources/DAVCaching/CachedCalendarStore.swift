@@ -19,9 +19,7 @@ import WebDAV
 public final class CachedCalendarStore: CalendarStore {
     /// The store underneath.
     public let base: any CalendarStore
-    private let signal: any ChangeSignal
-    private let rows: StampedRows<CalendarReference, CalendarCollection>
-    private let kept: MemberCache<CalendarReference, CalendarObject>
+    private let cache: CollectionCache<CalendarReference, CalendarCollection, CalendarObject>
 
     /// - Parameters:
     ///   - base: the store read on a miss and written through.
@@ -30,58 +28,31 @@ public final class CachedCalendarStore: CalendarStore {
     ///   - objectBytes: memory for objects, their bodies and names.
     public init(_ base: any CalendarStore, signal: any ChangeSignal, rowBytes: Int = 4 << 20, objectBytes: Int = 16 << 20) {
         self.base = base
-        self.signal = signal
-        rows = StampedRows(maxBytes: rowBytes) { reference, collection in
-            let dead = collection?.deadProperties.values.reduce(0) { $0 + $1.count } ?? 0
-            return 512 + reference.owner.utf8.count + reference.name.utf8.count + (collection?.timeZone?.utf8.count ?? 0) + dead
-        }
-        kept = MemberCache(maxBytes: objectBytes, name: \.name) { object in
-            object.data.count + object.name.utf8.count + object.etag.utf8.count + object.uid.utf8.count + 128
-        }
+        cache = CollectionCache(
+            signal: signal, rowBytes: rowBytes,
+            rowSize: { reference, collection in
+                let dead = collection?.deadProperties.values.reduce(0) { $0 + $1.count } ?? 0
+                return 512 + reference.owner.utf8.count + reference.name.utf8.count + (collection?.timeZone?.utf8.count ?? 0) + dead
+            },
+            memberBytes: objectBytes, memberName: \.name,
+            memberSize: { $0.data.count + $0.name.utf8.count + $0.etag.utf8.count + $0.uid.utf8.count + 128 },
+            version: { ($0.syncID, $0.changePosition) })
     }
 
     // MARK: Cached reads
 
     public func calendar(_ reference: CalendarReference) async throws(StoreError) -> CalendarCollection? {
-        try await calendar(reference, at: await signal.stamp())
+        try await cache.collection(reference, reading: base.calendar)
     }
 
     public func lookup(_ reference: CalendarReference, object name: String?) async throws(StoreError) -> CalendarLookup? {
-        let stamp = await signal.stamp()
-        guard let collection = try await calendar(reference, at: stamp) else { return nil }
-        guard let name else { return CalendarLookup(collection: collection, object: nil) }
-        if stamp != nil, let current = kept.member(named: name, in: reference, at: Self.version(of: collection)) {
-            return CalendarLookup(collection: collection, object: current)
-        }
-        do {
-            return CalendarLookup(collection: collection, object: try await objects(named: [name], in: collection, at: stamp).first)
-        } catch where error.code == .notFound {
-            return nil  // deleted since the row was read
-        }
+        try await cache.lookup(reference, member: name, reading: base.calendar, members: base.objects(named:in:))
+            .map { CalendarLookup(collection: $0.collection, object: $0.member) }
     }
 
     public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
-        let stamp = await signal.stamp()
-        guard let collection = try await calendar(reference, at: stamp) else { throw StoreError(.notFound, "no calendar \(reference)") }
-        return try await objects(named: names, in: collection, at: stamp)
-    }
-
-    private func calendar(_ reference: CalendarReference, at stamp: ChangeStamp?) async throws(StoreError) -> CalendarCollection? {
-        try await rows.row(for: reference, at: stamp) { () async throws(StoreError) in try await base.calendar(reference) }
-    }
-
-    /// The named objects of `collection`: those kept for its current state, and the rest
-    /// from the store in one read.
-    private func objects(named names: [String], in collection: CalendarCollection, at stamp: ChangeStamp?) async throws(StoreError) -> [CalendarObject] {
-        let reference = collection.reference
-        guard stamp != nil else { return try await base.objects(named: names, in: reference) }
-        return try await kept.members(named: names, in: reference, at: Self.version(of: collection)) { missing async throws(StoreError) in
-            try await base.objects(named: missing, in: reference)
-        }
-    }
-
-    private static func version(of collection: CalendarCollection) -> MemberCache<CalendarReference, CalendarObject>.Version {
-        .init(syncID: collection.syncID, changePosition: collection.changePosition)
+        try await cache.members(named: names, in: reference, missing: StoreError(.notFound, "no calendar \(reference)"),
+                                reading: base.calendar, members: base.objects(named:in:))
     }
 
     // MARK: Passed through

@@ -38,11 +38,6 @@ final class MemberCache<Collection: Hashable & Sendable, Member: Sendable>: Send
         sizeOf = size
     }
 
-    /// The member kept under `name` for `collection` at `version`, if any.
-    func member(named name: String, in collection: Collection, at version: Version) -> Member? {
-        kept.value(for: Key(collection: collection, name: name)) { $0.version == version }?.member
-    }
-
     /// The named members of `collection` at `version`, in the order of `names` (those that
     /// exist): the kept ones, and the rest from `read` in one call, kept from then on.
     func members(
