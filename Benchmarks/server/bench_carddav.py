@@ -182,26 +182,21 @@ def bench_card_server(server, wl: Workload, args, work: Path, captured: dict | N
         spec = session.random_spec(name, ("REPORT", book, body), [207], responses, vcards, dict(xml_hdr, Depth="1"), items, k)
         measure(name, spec, "random", single_s=w)
 
-    if "propfind" in tests:
-        warm("propfind", "PROPFIND", book, bench.PROPFIND_BODY, {"Depth": "1"}, [207], n + 1, -1, "propfind.xml",
-             settle=True)
-        w, _, _ = warm("propfind", "PROPFIND", book, bench.PROPFIND_BODY, {"Depth": "1"}, [207], n + 1, -1)
-        spec = write_spec(spec_dir / "propfind.spec", [207], n + 1, -1, dict(xml_hdr, Depth="1"),
-                          [("PROPFIND", book, bench.PROPFIND_BODY)])
-        measure("propfind", spec, single_s=w)
-    def measure_fixed(name: str, body: bytes, responses: int, vcards: int, keep: str):
+    def measure_fixed(name: str, method: str, body: bytes, responses: int, vcards: int, keep: str):
         """Checks (and keeps, for nginx) the answer to `body`, then measures it sent again and again."""
-        warm(name, "REPORT", book, body, {"Depth": "1"}, [207], responses, vcards, keep, settle=True)
-        w, _, _ = warm(name, "REPORT", book, body, {"Depth": "1"}, [207], responses, vcards)
-        spec = write_spec(spec_dir / f"{name}.spec", [207], responses, vcards, dict(xml_hdr, Depth="1"), [("REPORT", book, body)])
+        warm(name, method, book, body, {"Depth": "1"}, [207], responses, vcards, keep, settle=True)
+        w, _, _ = warm(name, method, book, body, {"Depth": "1"}, [207], responses, vcards)
+        spec = write_spec(spec_dir / f"{name}.spec", [207], responses, vcards, dict(xml_hdr, Depth="1"), [(method, book, body)])
         measure(name, spec, single_s=w)
 
+    if "propfind" in tests:
+        measure_fixed("propfind", "PROPFIND", bench.PROPFIND_BODY, n + 1, -1, "propfind.xml")
     if "query" in tests:
-        measure_fixed("query", query_body(wl.cards[wl.query_set[0]].email), 1, 1, "query.xml")
+        measure_fixed("query", "REPORT", query_body(wl.cards[wl.query_set[0]].email), 1, 1, "query.xml")
     if "multiget" in tests:
         k = min(MULTIGET_K, n)
-        measure_fixed("multiget", multiget_body(bench.href_elements([server.href(wl.cards[i]) for i in wl.multiget_sets[0]])), k, k,
-                      "multiget.xml")
+        measure_fixed("multiget", "REPORT", multiget_body(bench.href_elements([server.href(wl.cards[i]) for i in wl.multiget_sets[0]])),
+                      k, k, "multiget.xml")
     if "query_random" in tests:
         measure_random("query_random", query_body(DRAW), [c.email for c in wl.cards], 1, 1, 1,
                        [wl.cards[i].email for i in wl.query_set], "query")
