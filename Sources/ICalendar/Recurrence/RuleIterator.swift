@@ -29,6 +29,8 @@ public struct RuleIterator: IteratorProtocol, Sendable {
     private var period: Int
     private var layouts: [YearLayout] = []
     private var timesOfDay: [Int] = []
+    /// A period's candidates, kept between periods for its storage.
+    private var scratch: [Int] = []
 
     /// Creates an iterator.
     /// - Parameters:
@@ -120,7 +122,10 @@ public struct RuleIterator: IteratorProtocol, Sendable {
     // MARK: Periods
 
     private mutating func fillNextPeriod() {
-        var candidates: [Int] = []
+        var candidates = scratch
+        scratch = []
+        candidates.removeAll(keepingCapacity: true)
+        defer { scratch = candidates }
         let periodStart: Int
         switch rule.frequency {
         case .yearly:
@@ -192,7 +197,7 @@ public struct RuleIterator: IteratorProtocol, Sendable {
             }
             let secondOfDay = periodStart - day * 86400
             let hour = secondOfDay / 3600
-            if !rule.byHourSet.isEmpty && !rule.byHourSet.contains(hour) {
+            if !rule.byHour.isEmpty && !rule.byHourMask.contains(hour) {
                 period = ceilToStep(target: (day * 86400 + (hour + 1) * 3600) / unit)
                 continue
             }
@@ -203,12 +208,12 @@ public struct RuleIterator: IteratorProtocol, Sendable {
                     for s in rule.bySecond { candidates.append(periodStart + m * 60 + s) }
                 }
             case .minutely:
-                if rule.byMinuteSet.isEmpty || rule.byMinuteSet.contains(minute) {
+                if rule.byMinute.isEmpty || rule.byMinuteMask.contains(minute) {
                     for s in rule.bySecond { candidates.append(periodStart + s) }
                 }
             default:
-                if (rule.byMinuteSet.isEmpty || rule.byMinuteSet.contains(minute))
-                    && (rule.bySecondSet.isEmpty || rule.bySecondSet.contains(secondOfDay % 60)) {
+                if (rule.byMinute.isEmpty || rule.byMinuteMask.contains(minute))
+                    && (rule.bySecond.isEmpty || rule.bySecondMask.contains(secondOfDay % 60)) {
                     candidates.append(periodStart)
                 }
             }
@@ -236,34 +241,39 @@ public struct RuleIterator: IteratorProtocol, Sendable {
     }
 
     /// RFC 5545 §3.3.10 day-level BYxxx parts, applied as filters on a day number.
+    /// The cheap filters (weekday, month, day of month) come first; the year's layout is
+    /// looked up only for the filters that need it.
     private mutating func dayMatches(_ day: Int) -> Bool {
         guard rule.filtersDays else { return true }
+        let plain = rule.plainWeekdays.contains(Weekday(dayNumber: day).rawValue)
+        if !plain && !rule.plainWeekdays.isEmpty && rule.ordinalWeekdays.isEmpty { return false }
         let date = LocalDate(dayNumber: day)
-        let layout = self.layout(forYear: date.year)
-        let index = day - layout.firstDay
-        if !rule.byMonthSet.isEmpty && !rule.byMonthSet.contains(date.month) { return false }
-        if !rule.byWeekNo.isEmpty && !layout.weekNumberMask[index] { return false }
-        if !rule.plainWeekdays.isEmpty || !rule.ordinalWeekdays.isEmpty {
-            let plain = rule.plainWeekdays.contains(Weekday(dayNumber: day).rawValue)
-            let ordinal = !rule.ordinalWeekdays.isEmpty && layout.ordinalWeekdayMask[index]
-            if !plain && !ordinal { return false }
+        if !rule.byMonth.isEmpty && !rule.byMonthMask.contains(date.month) { return false }
+        if !rule.byMonthDay.isEmpty && !rule.byMonthDayMask.contains(date.day) {
+            let fromEnd = LocalDate.daysInMonth(year: date.year, month: date.month) - date.day + 1
+            if !rule.byMonthDayMask.contains(32 + fromEnd) { return false }
         }
-        if !rule.byMonthDay.isEmpty {
-            let length = LocalDate.daysInMonth(year: date.year, month: date.month)
-            if !rule.byMonthDaySet.contains(date.day) && !rule.byMonthDaySet.contains(date.day - length - 1) { return false }
-        }
+        guard !rule.byWeekNo.isEmpty || !rule.ordinalWeekdays.isEmpty || !rule.byYearDay.isEmpty else { return true }
+        let slot = layoutSlot(forYear: date.year)
+        let index = day - layouts[slot].firstDay
+        if !rule.byWeekNo.isEmpty && !layouts[slot].weekNumberMask[index] { return false }
+        if !rule.ordinalWeekdays.isEmpty && !plain && !layouts[slot].ordinalWeekdayMask[index] { return false }
         if !rule.byYearDay.isEmpty {
-            if !rule.byYearDaySet.contains(index + 1) && !rule.byYearDaySet.contains(index - layout.length) { return false }
+            if !rule.byYearDaySet.contains(index + 1) && !rule.byYearDaySet.contains(index - layouts[slot].length) { return false }
         }
         return true
     }
 
     private mutating func layout(forYear year: Int) -> YearLayout {
-        if let cached = layouts.first(where: { $0.year == year }) { return cached }
-        let layout = YearLayout(year: year, rule: rule)
+        layouts[layoutSlot(forYear: year)]
+    }
+
+    /// Where `year`'s layout is in `layouts`, made when missing (the last three are kept).
+    private mutating func layoutSlot(forYear year: Int) -> Int {
+        if let slot = layouts.firstIndex(where: { $0.year == year }) { return slot }
         if layouts.count >= 3 { layouts.removeFirst() }
-        layouts.append(layout)
-        return layout
+        layouts.append(YearLayout(year: year, rule: rule))
+        return layouts.count - 1
     }
 
     /// BYSETPOS: positions within the period's ordered candidates, 1-based, negative from the end.
