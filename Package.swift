@@ -211,7 +211,7 @@ let package = Package(
         .executableTarget(
             name: "jadwal-bench",
             dependencies: [
-                "ICalendar", "Extraction", "PrayerTimes",
+                "ICalendar", "Extraction", "PrayerTimes", "CalDAVCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

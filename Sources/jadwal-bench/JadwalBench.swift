@@ -10,9 +10,10 @@ struct JadwalBench: AsyncParsableCommand {
         discussion: """
             `jadwal-bench ical` compares ICalendar with libical and python icalendar (run it from \
             the repository root); `jadwal-bench chats` times parsing and judging a chat export; \
-            `jadwal-bench prayer` times a year of prayer times. Build with -c release for numbers \
+            `jadwal-bench prayer` times a year of prayer times; `jadwal-bench admission` times \
+            admitting calendar objects as PUT does (the server benchmark's write floor). Build with -c release for numbers \
             worth comparing.
             """,
-        subcommands: [ICalBenchCommand.self, ChatsBenchCommand.self, PrayerBenchCommand.self]
+        subcommands: [ICalBenchCommand.self, ChatsBenchCommand.self, PrayerBenchCommand.self, AdmissionBenchCommand.self]
     )
 }

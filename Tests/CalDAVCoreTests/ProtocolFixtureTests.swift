@@ -21,8 +21,8 @@ struct ProtocolFixtureTests {
             let store = InMemoryCalendarStore()
             switch self {
             case .plain: return DAVServer(CalDAVAdapter(store: store))
-            case .cachedStore: return DAVServer(CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes)))
-            case .cachedStoreAndAnswers: return DAVServer(ResponseCache(CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes))))
+            case .cachedStore: return DAVServer(CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes), yearInstances: KeptYearInstances()))
+            case .cachedStoreAndAnswers: return DAVServer(ResponseCache(CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes), yearInstances: KeptYearInstances())))
             }
         }
     }

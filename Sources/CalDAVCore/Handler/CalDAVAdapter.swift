@@ -25,16 +25,22 @@ public struct CalDAVAdapter: PreparingAdapter {
     /// MKCOL is refused.
     public let resources: (any ResourceTreeStore)?
     public let configuration: DAVConfiguration
+    /// Where calendar-query keeps recurring objects' instances by year; `nil` expands every
+    /// window.
+    public let yearInstances: (any YearInstancesCache)?
     let properties = CalDAVProperties.table
 
     /// - Parameters:
     ///   - store: the calendars.
     ///   - resources: plain WebDAV collections and files in the same homes, if any.
     ///   - configuration: limits and choices of this server.
-    public init(store: any CalendarStore, resources: (any ResourceTreeStore)? = nil, configuration: DAVConfiguration = DAVConfiguration()) {
+    ///   - yearInstances: keeps recurring objects' instances for calendar-query.
+    public init(store: any CalendarStore, resources: (any ResourceTreeStore)? = nil, configuration: DAVConfiguration = DAVConfiguration(),
+                yearInstances: (any YearInstancesCache)? = nil) {
         self.store = store
         self.resources = resources
         self.configuration = configuration
+        self.yearInstances = yearInstances
     }
 
     public var tree: String { DAVPath.tree }
