@@ -63,7 +63,8 @@ public struct CalDAVAdapter: PreparingAdapter {
             return PreparedRequest(request: request, context: context, target: .failure(DAVError.notFound()))
         }
         do {
-            return PreparedRequest(request: request, context: context, target: .success(try await resolve(path)))
+            let target = try await resolve(path, readingObject: request.method != "DELETE")
+            return PreparedRequest(request: request, context: context, target: .success(target))
         } catch {
             return PreparedRequest(request: request, context: context, target: .failure(error))
         }

@@ -5,7 +5,8 @@ import WebDAV
 /// collection again.
 ///
 /// A calendar path costs one store call (``CalendarStore/lookup(_:object:)``: the calendar
-/// and, for an object path, the object in it); paths that need no storage cost none.
+/// and, for an object path, the object in it, unless the method has no use for the
+/// object); paths that need no storage cost none.
 struct DAVTarget: Sendable {
     /// What is at the path.
     enum Kind: Sendable {
@@ -16,6 +17,9 @@ struct DAVTarget: Sendable {
         case calendar(CalendarCollection)
         /// A name in a calendar, with the object stored under it, if any.
         case object(CalendarCollection, CalendarObject?)
+        /// A name in a calendar whose object was not read, for a method that needs only
+        /// the calendar (DELETE: the store checks the object and its ETag as it deletes).
+        case unreadObject(CalendarCollection)
         /// A path in the owner's tree of plain collections, with what is there, if anything.
         case plain(ResourcePath, PlainResource?)
         /// A calendar, or a name in one, where there is no calendar (and no plain tree).
@@ -31,7 +35,7 @@ extension CalDAVAdapter {
     ///
     /// A name directly in the home is a calendar when the calendar store has it, and
     /// otherwise belongs to the plain tree, when the handler has one.
-    func resolve(_ path: DAVPath) async throws(DAVError) -> DAVTarget {
+    func resolve(_ path: DAVPath, readingObject: Bool = true) async throws(DAVError) -> DAVTarget {
         switch path {
         case .homes: return DAVTarget(path: path, kind: .homes)
         case .home(let user): return DAVTarget(path: path, kind: .home(user: user))
@@ -39,6 +43,11 @@ extension CalDAVAdapter {
             let reference = CalendarReference(owner: user, name: name)
             if let found = try await storing({ () async throws(StoreError) in try await store.lookup(reference, object: nil) }) {
                 return DAVTarget(path: path, kind: .calendar(found.collection))
+            }
+        case .object(let user, let calendar, _) where !readingObject:
+            let reference = CalendarReference(owner: user, name: calendar)
+            if let found = try await storing({ () async throws(StoreError) in try await store.lookup(reference, object: nil) }) {
+                return DAVTarget(path: path, kind: .unreadObject(found.collection))
             }
         case .object(let user, let calendar, let name):
             let reference = CalendarReference(owner: user, name: calendar)
@@ -66,7 +75,7 @@ extension CalDAVAdapter {
             return .home(user: user, calendars: calendars)
         case .calendar(let collection): return .calendar(collection)
         case .object(let collection, let object?): return .object(collection, object)
-        case .object(_, nil): throw DAVError.notFound("no object \(target.path.href)")
+        case .object(_, nil), .unreadObject: throw DAVError.notFound("no object \(target.path.href)")
         case .plain(_, let resource?): return .plain(resource)
         case .plain, .missing: throw DAVError.notFound("nothing at \(target.path.href)")
         }

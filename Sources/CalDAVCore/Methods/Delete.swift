@@ -4,7 +4,7 @@ extension CalDAVAdapter {
     /// DELETE of a calendar object (honouring If-Match) or of a whole calendar.
     func delete(_ request: DAVRequest, target: DAVTarget) async throws(DAVError) -> DAVResponse {
         switch (target.kind, target.path) {
-        case (.object(let collection, _), .object(_, _, let name)):
+        case (.object(let collection, _), .object(_, _, let name)), (.unreadObject(let collection), .object(_, _, let name)):
             let precondition = try WritePrecondition(ifMatch: request.header("if-match"), ifNoneMatch: request.header("if-none-match"))
             try await storing { () async throws(StoreError) in
                 try await store.deleteObject(named: name, in: collection.reference, precondition: precondition)

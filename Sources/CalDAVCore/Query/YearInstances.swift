@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ICalendar
 
 /// The VEVENT instances of one stored object that overlap one UTC year, as spans: what a
@@ -79,7 +84,8 @@ public struct YearInstancesKey: Hashable, Sendable {
     }
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.digest == b.digest && a.year == b.year && a.floatingZone == b.floatingZone && a.data == b.data
+        a.digest == b.digest && a.year == b.year && a.floatingZone == b.floatingZone && a.data.count == b.data.count
+            && (a.data.isEmpty || a.data.withUnsafeBytes { x in b.data.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } })
     }
 }
 
