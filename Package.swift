@@ -131,6 +131,13 @@ let package = Package(
             dependencies: ["CardDAVCore", "WebDAV", "PostgresAccess", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSettings
         ),
+        // A Baïkal installation's database (sabre/dav 4's schema) read for a migration: its rows,
+        // and what each would become, checked by the rules a PUT applies.
+        .target(
+            name: "BaikalImport",
+            dependencies: ["CalDAVCore", "CardDAVCore", "WebDAV", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
         // A throwaway PostgreSQL server (Debian's binaries) for tests. Foundation only.
         .target(name: "PostgresTestSupport", swiftSettings: strictSettings),
         // Portable SQL for the application's own tables, on SQLite (GRDB) or PostgreSQL.
@@ -220,6 +227,7 @@ let package = Package(
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "VCardTests", dependencies: ["VCard"], swiftSettings: strictSettings),
         .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching"], swiftSettings: strictSettings),
+        .testTarget(name: "BaikalImportTests", dependencies: ["BaikalImport", "CalDAVCore"], swiftSettings: strictSettings),
         .testTarget(name: "CardDAVTests", dependencies: ["VCard", "WebDAV", "CardDAVCore", "CardDAVCoreTesting", "CardDAVSQLite", "SQLiteAccess", "CardDAVPostgres", "PostgresAccess", "PostgresTestSupport", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching",
                                                    .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strictSettings),

@@ -82,12 +82,32 @@ public final class AccountStore: Sendable {
     /// account, or if the password is too short. The name and address are stored in NFC.
     public func create(name: String, password: String, email: String? = nil, isAdmin: Bool = false,
                        now: Int = Int(Date().timeIntervalSince1970)) async throws {
+        let (name, email) = try Self.validated(name: name, email: email)
+        guard password.count >= 8 else { throw AccountError("passwords need at least 8 characters") }
+        try await insert(name: name, credential: await PasswordHashing.hash(password, cost: cost), email: email, isAdmin: isAdmin, now: now)
+    }
+
+    /// Creates an account whose password another server kept as HTTP Digest's
+    /// `md5(name:realm:password)` (Baïkal's `digesta1`), with the checks of
+    /// ``create(name:password:email:isAdmin:now:)``. The first sign-in with the password
+    /// stores a bcrypt hash in its place.
+    public func createInherited(name: String, digest: String, realm: String, email: String? = nil,
+                                now: Int = Int(Date().timeIntervalSince1970)) async throws {
+        let (name, email) = try Self.validated(name: name, email: email)
+        guard InheritedDigest.isDigest(digest), !realm.contains("$") else { throw AccountError("the password digest of \(name) is not an MD5 digest") }
+        try await insert(name: name, credential: InheritedDigest.stored(realm: realm, hex: digest), email: email, isAdmin: false, now: now)
+    }
+
+    /// The name and address as stored (NFC), or why they cannot be.
+    private static func validated(name: String, email: String?) throws -> (name: String, email: String?) {
         let name = AccountIdentity.canonical(name)
         let email = email.map(AccountIdentity.canonical)
-        guard Self.isValidName(name) else { throw AccountError("'\(name)' is not a valid user name: use letters, digits and . _ @ + -") }
-        if let email, !Self.isValidEmail(email) { throw AccountError("'\(email)' is not an email address") }
-        guard password.count >= 8 else { throw AccountError("passwords need at least 8 characters") }
-        let hash = await PasswordHashing.hash(password, cost: cost)
+        guard isValidName(name) else { throw AccountError("'\(name)' is not a valid user name: use letters, digits and . _ @ + -") }
+        if let email, !isValidEmail(email) { throw AccountError("'\(email)' is not an email address") }
+        return (name, email)
+    }
+
+    private func insert(name: String, credential hash: String, email: String?, isAdmin: Bool, now: Int) async throws {
         let nameKey = AccountIdentity.key(name)
         let emailKey = email.map(AccountIdentity.key)
         try await database.write { session in
@@ -199,6 +219,24 @@ public final class AccountStore: Sendable {
             _ = await PasswordHashing.verify(password, hash: decoyHash)
             return false
         }
+        if let inherited = InheritedDigest.parse(stored) {
+            return await verifyInherited(name: name, password: password, stored: stored, inherited)
+        }
         return await PasswordHashing.verify(password, hash: stored)
+    }
+
+    /// A password still kept as another server's digest: checked against it and, when
+    /// right, stored as a bcrypt hash from then on (the digest is dropped). A wrong one
+    /// costs a bcrypt check too, as everywhere else.
+    private func verifyInherited(name: String, password: String, stored: String, _ inherited: (realm: String, hex: String)) async -> Bool {
+        guard InheritedDigest.matches(name: name, password: password, realm: inherited.realm, hex: inherited.hex) else {
+            _ = await PasswordHashing.verify(password, hash: decoyHash)
+            return false
+        }
+        let hash = await PasswordHashing.hash(password, cost: cost)
+        _ = try? await database.write { session in
+            try await session.execute("UPDATE account SET password_hash = ? WHERE name = ? AND password_hash = ?", [hash, name, stored])
+        }
+        return true
     }
 }

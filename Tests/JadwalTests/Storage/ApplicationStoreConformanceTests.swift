@@ -15,6 +15,29 @@ struct ApplicationStoreConformanceTests {
 
     // MARK: Accounts
 
+    @Test("an account made from another server's digest signs in with its old password once, then has a bcrypt hash", arguments: StoreEngine.allCases)
+    func inheritedDigest(engine: StoreEngine) async throws {
+        try await StoreFixture.with(engine) { fixture in
+            let accounts = fixture.accounts.accounts
+            // Baïkal's digesta1 for karim / karim-pass-3 in realm BaikalDAV.
+            try await accounts.createInherited(name: "karim", digest: "3a5abaaab0df40f3cd538e3254030f34", realm: "BaikalDAV",
+                                               email: "karim@example.net", now: Self.now)
+            await #expect(throws: AccountStore.AccountError.self) {
+                try await accounts.createInherited(name: "karim", digest: "3a5abaaab0df40f3cd538e3254030f34", realm: "BaikalDAV")
+            }
+            await #expect(throws: AccountStore.AccountError.self) { try await accounts.createInherited(name: "short", digest: "abc", realm: "BaikalDAV") }
+            #expect(await accounts.verify(name: "karim", password: "wrong password") == false)
+            let before = await accounts.credentialStamp(name: "karim", password: "karim-pass-3")
+            #expect(before?.hasPrefix("digest-md5$BaikalDAV$") == true)
+            #expect(await accounts.verify(name: "karim", password: "karim-pass-3"))
+            let after = await fixture.other.accounts.credentialStamp(name: "karim", password: "karim-pass-3")
+            #expect(after?.hasPrefix("$2") == true, "the digest is replaced by a bcrypt hash")
+            #expect(await fixture.other.accounts.verify(name: "karim", password: "karim-pass-3"))
+            #expect(await accounts.verify(name: "karim", password: "karim-pass-4") == false)
+            #expect(try await accounts.account(named: "karim")?.email == "karim@example.net")
+        }
+    }
+
     @Test("accounts: create, list, verify, password, email, admin, first sign-in", arguments: StoreEngine.allCases)
     func accounts(engine: StoreEngine) async throws {
         try await StoreFixture.with(engine) { fixture in
