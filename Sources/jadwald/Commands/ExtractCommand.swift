@@ -16,10 +16,16 @@ struct ExtractCommand: AsyncParsableCommand {
             object: {"status": "NO_EVENT" | "HAS_EVENT_BUT_NOT_CONFIRMED" | "HAS_EVENT_AGREED" | \
             "HAS_EVENT_DENIED", "event": {"title", "start_date", "end_date", "start_time", \
             "end_time", "location"} or null}; dates are YYYY-MM-DD, times HH:MM or null.
+
+            With --eval DIR, judges every chat of a labelled folder (a labels.json beside the \
+            exports, as in Tests/ExtractionTests/Fixtures) and prints status accuracy, the F1 of \
+            agreed events (dates, times and title right), start dates and places found, by \
+            language and by tag, then every miss.
             """)
 
-    @Argument(help: ArgumentHelp("The export.", valueName: "file")) var file: String
-    @Option(help: "The calendar owner's name as the export writes it.") var owner: String
+    @Argument(help: ArgumentHelp("The export.", valueName: "file")) var file: String?
+    @Option(help: "The calendar owner's name as the export writes it.") var owner: String?
+    @Option(help: ArgumentHelp("Judge a labelled folder and print the measures instead.", valueName: "dir")) var eval: String?
     @Option(help: ArgumentHelp("The local time relative expressions resolve against (YYYY-MM-DDTHH:MM[:SS]).", valueName: "iso8601"))
     var now: String?
     @Option(help: ArgumentHelp("The owner's time zone (default: chats.time_zone, else the system's).", valueName: "iana"))
@@ -28,9 +34,29 @@ struct ExtractCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Configuration file (default: $JADWAL_CONFIG, else none).", valueName: "file"))
     var config: String?
 
+    func validate() throws {
+        if eval != nil {
+            guard file == nil, owner == nil, now == nil, tz == nil else { throw ValidationError("--eval takes a folder; the labels give owners, times and zones") }
+        } else if file == nil || owner == nil {
+            throw ValidationError("give an export and --owner, or --eval DIR")
+        }
+    }
+
     func run() async throws {
         let settings = try ServerConfiguration.resolved(config: config) { _ in }
         if let extractor, !["builtin", "llm"].contains(extractor) { throw ValidationError("--extractor is builtin or llm") }
+        if let eval {
+            let chosen = try ChatComponents.extractor(settings, choice: extractor)
+            let report: EvaluationReport
+            do {
+                report = try await EvaluationReport.evaluate(folder: URL(fileURLWithPath: eval), with: chosen)
+            } catch {
+                throw CommandFailure("\(eval): \(error)")
+            }
+            print(report.markdown(title: "\(chosen.name) on \(eval)"))
+            return
+        }
+        guard let file, let owner else { return }
         let zoneName = tz ?? settings.chatsTimeZone ?? TimeZone.current.identifier
         guard TimeZone(identifier: zoneName) != nil else { throw ValidationError("--tz \(zoneName) is not an IANA time zone") }
         let bytes: Data

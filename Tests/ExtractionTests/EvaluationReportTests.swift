@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import Extraction
+
+/// The measures `jadwald extract --eval` prints, and the blind corpus they are taken on.
+struct EvaluationReportTests {
+    static func label(_ status: String, lang: String = "en", place: [String] = [], tags: [String] = []) -> LabelledChat {
+        let event = status == "HAS_EVENT_AGREED"
+            ? LabelledChat.Event(title_keywords: ["dinner"], start_date: "2026-12-03", end_date: "2026-12-03", start_time: "20:00",
+                                 end_time: nil, location_keywords: place)
+            : nil
+        return LabelledChat(file: "x.txt", owner: "A", now: "2026-12-01T10:00:00", tz: "Asia/Riyadh", status: status, event: event,
+                            lang: lang, tags: tags)
+    }
+
+    static func dinner(day: Int = 3, location: String? = nil) -> Judgement {
+        Judgement(status: .agreed, event: ExtractedEvent(title: "Dinner with Sara", startDate: LocalDate(year: 2026, month: 12, day: day),
+                                                         startTime: ClockTime(hour: 20), location: location))
+    }
+
+    @Test("F1 of agreed events, start dates, places and status accuracy, overall and by language")
+    func measures() {
+        let scores = [
+            ChatScore(Self.label("HAS_EVENT_AGREED", place: ["olaya"]), Self.dinner(location: "Olaya café")),  // right
+            ChatScore(Self.label("HAS_EVENT_AGREED", lang: "ar"), Self.dinner(day: 4)),  // wrong start date
+            ChatScore(Self.label("HAS_EVENT_AGREED", lang: "ar", place: ["corniche"]), Judgement(status: .notConfirmed)),  // missed
+            ChatScore(Self.label("NO_EVENT", lang: "ar"), Self.dinner()),  // a false event
+            ChatScore(Self.label("HAS_EVENT_DENIED"), Judgement(status: .denied)),  // right
+        ]
+        let report = EvaluationReport(scores: scores)
+        let all = report.measures()
+        #expect(all.chats == 5 && all.statusAccuracy == 3.0 / 5)
+        // One hit among three judged agreed and three labelled agreed.
+        #expect(abs((all.eventF1 ?? 0) - 1.0 / 3) < 1e-9)
+        #expect(all.startDateRight == 1.0 / 3 && all.locationFound == 1.0 / 2 && all.fullyRight == 2.0 / 5)
+        let arabic = report.measures { $0.lang == "ar" }
+        #expect(arabic.chats == 3 && arabic.statusAccuracy == 1.0 / 3 && arabic.eventF1 == 0)
+        #expect(report.markdown(title: "t").contains("| ar | 3 | 0.33 | 0.00 |"))
+    }
+
+    @Test("a place found where the label names none is a miss")
+    func unwantedPlace() {
+        let score = ChatScore(Self.label("HAS_EVENT_AGREED"), Self.dinner(location: "somewhere"))
+        #expect(score.eventRight && !score.fullyRight && score.locationRight == false)
+    }
+
+    @Test("the blind corpus: 440 chats, split before tuning into a development and a test part, every export readable")
+    func blindCorpus() throws {
+        let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("blind")
+        let dev = try LabelledChat.load(folder: root.appendingPathComponent("dev"))
+        let test = try LabelledChat.load(folder: root.appendingPathComponent("test"))
+        #expect(dev.count + test.count == 440 && test.count >= 180)
+        #expect(Set(dev.map(\.label.file)).isDisjoint(with: test.map(\.label.file)))
+        for (label, conversation) in dev + test {
+            #expect(conversation.messages.count >= 2, "\(label.file)")
+            #expect(conversation.messages.contains { $0.fromOwner }, "\(label.file): the owner \(label.owner) writes in it")
+        }
+    }
+}
