@@ -24,6 +24,7 @@ public struct CalendarStoreConformance: Sendable {
             ("change log", Self.changeLog),
             ("truncated change sets lose nothing", Self.truncation),
             ("copy and move", Self.copyAndMove),
+            ("an imported calendar keeps its ETags, sync id and change log", Self.imported),
         ]
         return await ConformanceChecks.run(checks, makeStore: makeStore)
     }
@@ -242,6 +243,53 @@ public struct CalendarStoreConformance: Sendable {
         renamed.displayName = "New name"
         try await store.updateCalendar(renamed)
         if try await store.calendar(work)?.changePosition != next.position { failures.append("updateCalendar moved the change position") }
+        return failures
+    }
+
+    static func imported(_ store: any CalendarStore) async throws -> [String] {
+        var failures: [String] = []
+        var collection = CalendarCollection(reference: work, displayName: "Imported", deadProperties: [DAVXML.Name("urn:x", "hint"): Array("<x:hint xmlns:x=\"urn:x\">1</x:hint>".utf8)],
+                                            changePosition: 18, createdAt: 1_700_000_000, syncID: "baikal-1")
+        collection.supportedComponents = ["VEVENT", "VTODO"]
+        let objects = [
+            ImportedObject(name: "a.ics", data: [1, 2], etag: "\"453410092e42537b7ee2b2a998a7babe\"", lastModified: 1_700_000_100, index: index("a")),
+            ImportedObject(name: "b.ics", data: [3], etag: "\"f9bb752a2f5b3cab7f564e7ab802586b\"", lastModified: 1_700_000_200, index: index("b", 5000, 6000)),
+        ]
+        let changes = [LoggedChange(position: 3, name: "a.ics"), LoggedChange(position: 9, name: "gone.ics"),
+                       LoggedChange(position: 12, name: "b.ics"), LoggedChange(position: 18, name: "a.ics")]
+        try await store.importCalendar(ImportedCalendar(collection: collection, objects: objects, changes: changes))
+        let read = try await store.calendar(work)
+        if read?.syncID != "baikal-1" || read?.changePosition != 18 || read?.displayName != "Imported" || read?.createdAt != 1_700_000_000
+            || read?.supportedComponents != ["VEVENT", "VTODO"] || read?.deadProperties.count != 1 {
+            failures.append("the imported calendar reads back as \(String(describing: read))")
+        }
+        let stored = try await store.objects(named: ["a.ics", "b.ics"], in: work)
+        if stored.map(\.etag) != objects.map(\.etag) || stored.map(\.data) != objects.map(\.data) || stored.map(\.lastModified) != [1_700_000_100, 1_700_000_200] {
+            failures.append("imported objects read back as \(stored)")
+        }
+        if try await store.objects(in: work, overlapping: TimeRange(start: 5500, end: 5600), componentType: "VEVENT").map(\.name) != ["b.ics"] {
+            failures.append("an imported object's index is not used by time ranges")
+        }
+        let sinceEight = try await store.changes(in: work, since: 8, limit: nil)
+        if sinceEight.changed.sorted() != ["a.ics", "b.ics"] || sinceEight.deleted != ["gone.ics"] || sinceEight.position != 18 {
+            failures.append("changes since an imported position: \(sinceEight)")
+        }
+        let sinceLast = try await store.changes(in: work, since: 18, limit: nil)
+        if !sinceLast.changed.isEmpty || !sinceLast.deleted.isEmpty { failures.append("nothing changed since the imported position: \(sinceLast)") }
+        _ = try await store.putObject(named: "c.ics", data: [4], index: index("c"), in: work, precondition: .none)
+        let afterPut = try await store.changes(in: work, since: 18, limit: nil)
+        if afterPut.changed != ["c.ics"] || afterPut.position != 19 { failures.append("a write after the import: \(afterPut)") }
+        if await code({ try await store.importCalendar(ImportedCalendar(collection: collection, objects: [], changes: [])) }) != .alreadyExists {
+            failures.append("importing over an existing calendar is not alreadyExists")
+        }
+        var twins = collection
+        twins.reference = CalendarReference(owner: "amal", name: "twins")
+        let sameUID = [ImportedObject(name: "x.ics", data: [1], etag: "\"1\"", lastModified: 0, index: index("same")),
+                       ImportedObject(name: "y.ics", data: [2], etag: "\"2\"", lastModified: 0, index: index("same"))]
+        if await code({ try await store.importCalendar(ImportedCalendar(collection: twins, objects: sameUID, changes: [])) }) != .uidConflict {
+            failures.append("two imported objects with one UID are not uidConflict")
+        }
+        if try await store.calendar(twins.reference) != nil { failures.append("a refused import left a calendar behind") }
         return failures
     }
 

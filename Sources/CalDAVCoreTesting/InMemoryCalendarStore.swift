@@ -52,6 +52,17 @@ public actor InMemoryCalendarStore: CalendarStore {
         entries[collection.reference] = Entry(collection: created)
     }
 
+    public func importCalendar(_ calendar: ImportedCalendar) throws(StoreError) {
+        try calendar.checkUniqueUIDs()
+        guard entries[calendar.collection.reference] == nil else {
+            throw StoreError(.alreadyExists, "calendar \(calendar.collection.reference) exists")
+        }
+        let members = Dictionary(calendar.objects.map { ($0.name, Stored(object: $0.object, index: $0.index)) }, uniquingKeysWith: { $1 })
+        entries[calendar.collection.reference] = Entry(collection: calendar.collection,
+                                                       objects: LoggedMembers(members: members, changes: calendar.changes,
+                                                                              position: calendar.collection.changePosition))
+    }
+
     public func updateCalendar(_ collection: CalendarCollection) throws(StoreError) {
         guard var entry = entries[collection.reference] else { throw StoreError(.notFound, "no calendar \(collection.reference)") }
         var updated = collection

@@ -81,6 +81,25 @@ public final class SQLiteCalendarStore: CalendarStore {
         }
     }
 
+    public func importCalendar(_ calendar: ImportedCalendar) async throws(StoreError) {
+        try calendar.checkUniqueUIDs()
+        let collection = calendar.collection
+        try await write { db in
+            if try Self.calendarID(collection.reference, db) != nil
+                || ResourceRows.isTopLevelName(owner: collection.reference.owner, collection.reference.name, db) {
+                throw StoreError(.alreadyExists, "calendar \(collection.reference) exists")
+            }
+            try db.cachedStatement(sql: """
+                INSERT INTO calendar (owner, name, components, change_position, created_at, sync_id) VALUES (?, ?, '', 0, ?, ?)
+                """).execute(arguments: [collection.reference.owner, collection.reference.name, collection.createdAt, collection.syncID])
+            let id = db.lastInsertedRowID
+            try Self.saveProperties(collection, id: id, db)
+            for imported in calendar.objects { try Self.upsert(imported.object, calendar: id, index: imported.index, db) }
+            for change in calendar.changes { try Self.logChange(calendar: id, position: change.position, name: change.name, db) }
+            try db.cachedStatement(sql: "UPDATE calendar SET change_position = ? WHERE id = ?").execute(arguments: [collection.changePosition, id])
+        }
+    }
+
     public func updateCalendar(_ collection: CalendarCollection) async throws(StoreError) {
         try await write { db in
             let id = try Self.requireCalendarID(collection.reference, db)

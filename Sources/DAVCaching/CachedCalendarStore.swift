@@ -65,6 +65,10 @@ public final class CachedCalendarStore: CalendarStore {
         try await base.createCalendar(collection)
     }
 
+    public func importCalendar(_ calendar: ImportedCalendar) async throws(StoreError) {
+        try await base.importCalendar(calendar)
+    }
+
     public func updateCalendar(_ collection: CalendarCollection) async throws(StoreError) {
         try await base.updateCalendar(collection)
     }

@@ -12,6 +12,17 @@ package struct LoggedMembers<Member: Sendable>: Sendable {
 
     package init() {}
 
+    /// Members and a change log brought from another server: `changes` in increasing
+    /// position, `position` the log's position after them.
+    package init(members: [String: Member], changes: [LoggedChange], position: Int64) {
+        self.members = members
+        self.position = position
+        for change in changes {
+            log.removeAll { $0.name == change.name }
+            log.append((change.position, change.name))
+        }
+    }
+
     package subscript(name: String) -> Member? { members[name] }
 
     /// The position the next change will have.

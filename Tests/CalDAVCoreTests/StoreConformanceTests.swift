@@ -26,6 +26,7 @@ struct StoreConformanceTests {
         func calendars(of owner: String) async throws(StoreError) -> [CalendarCollection] { try await inner.calendars(of: owner) }
         func calendar(_ reference: CalendarReference) async throws(StoreError) -> CalendarCollection? { try await inner.calendar(reference) }
         func createCalendar(_ collection: CalendarCollection) async throws(StoreError) { try await inner.createCalendar(collection) }
+        func importCalendar(_ calendar: ImportedCalendar) async throws(StoreError) { try await inner.importCalendar(calendar) }
         func updateCalendar(_ collection: CalendarCollection) async throws(StoreError) { try await inner.updateCalendar(collection) }
         func deleteCalendar(_ reference: CalendarReference) async throws(StoreError) { try await inner.deleteCalendar(reference) }
         func objects(in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] { try await inner.objects(in: reference) }

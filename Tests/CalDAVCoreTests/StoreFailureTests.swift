@@ -15,6 +15,7 @@ struct StoreFailureTests {
         func calendars(of owner: String) throws(StoreError) -> [CalendarCollection] { throw failure }
         func calendar(_ reference: CalendarReference) throws(StoreError) -> CalendarCollection? { throw failure }
         func createCalendar(_ collection: CalendarCollection) throws(StoreError) { throw failure }
+        func importCalendar(_ calendar: ImportedCalendar) throws(StoreError) { throw failure }
         func updateCalendar(_ collection: CalendarCollection) throws(StoreError) { throw failure }
         func deleteCalendar(_ reference: CalendarReference) throws(StoreError) { throw failure }
         func objects(in reference: CalendarReference) throws(StoreError) -> [CalendarObject] { throw failure }

@@ -85,6 +85,14 @@ public protocol CalendarStore: Sendable {
     /// What changed after change-log position `position` (`nil`: everything present now),
     /// at most `limit` names when given.
     func changes(in reference: CalendarReference, since position: Int64?, limit: Int?) async throws(StoreError) -> ChangeSet
+
+    /// Stores a calendar brought from another server, its objects and its change log, in one
+    /// write: the objects keep their names, bytes and ETags, the calendar its sync id and
+    /// change position (``ImportedCalendar``).
+    ///
+    /// Throws ``StoreError/Code/alreadyExists`` when the name is taken (also by a plain
+    /// collection), ``StoreError/Code/uidConflict`` when two objects share a UID.
+    func importCalendar(_ calendar: ImportedCalendar) async throws(StoreError)
 }
 
 extension CalendarStore {

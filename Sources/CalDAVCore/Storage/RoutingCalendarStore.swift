@@ -48,6 +48,13 @@ public struct RoutingCalendarStore: CalendarStore {
         try await primary.createCalendar(collection)
     }
 
+    public func importCalendar(_ calendar: ImportedCalendar) async throws(StoreError) {
+        if let computed = computed[calendar.collection.reference.name] {
+            throw StoreError(.alreadyExists, "\(computed.name) is a calendar computed by the server")
+        }
+        try await primary.importCalendar(calendar)
+    }
+
     public func updateCalendar(_ collection: CalendarCollection) async throws(StoreError) {
         if let calendar = computed[collection.reference.name] { throw readOnly(calendar) }
         try await primary.updateCalendar(collection)
