@@ -22,6 +22,7 @@ public struct AddressBookStoreConformance: Sendable {
             ("change log", Self.changeLog),
             ("truncated change sets lose nothing", Self.truncation),
             ("copy and move", Self.copyAndMove),
+            ("an imported book keeps its ETags, sync id and change log", Self.imported),
         ]
         return await ConformanceChecks.run(checks, makeStore: makeStore)
     }
@@ -239,6 +240,48 @@ public struct AddressBookStoreConformance: Sendable {
             if !page.isTruncated { break }
         }
         if Set(changed) != ["5.vcf", "6.vcf", "7.vcf"] || deleted != ["0.vcf"] { failures.append("paged delta saw \(changed) and \(deleted)") }
+        return failures
+    }
+
+    static func imported(_ store: any AddressBookStore) async throws -> [String] {
+        var failures: [String] = []
+        let book = AddressBook(reference: friends, displayName: "Default Address Book", bookDescription: "From Baïkal",
+                               changePosition: 6, createdAt: 1_700_000_000, syncID: "baikal-7")
+        let (hana, hanaIndex) = card("hana", "Hana Yousef")
+        let (omar, omarIndex) = card("omar", "Omar Farouk")
+        let cards = [ImportedCard(name: "hana.vcf", data: hana, etag: "\"6cd7146fd6b61d9e52669c9fedbe1733\"", lastModified: 1_700_000_100, index: hanaIndex),
+                     ImportedCard(name: "omar.vcf", data: omar, etag: "\"fbdcf2036160d6726fd8df83551087c4\"", lastModified: 1_700_000_200, index: omarIndex)]
+        let changes = [LoggedChange(position: 1, name: "hana.vcf"), LoggedChange(position: 3, name: "gone.vcf"),
+                       LoggedChange(position: 4, name: "omar.vcf"), LoggedChange(position: 6, name: "hana.vcf")]
+        try await store.importAddressBook(ImportedAddressBook(book: book, cards: cards, changes: changes))
+        let read = try await store.addressBook(friends)
+        if read?.syncID != "baikal-7" || read?.changePosition != 6 || read?.bookDescription != "From Baïkal" || read?.createdAt != 1_700_000_000 {
+            failures.append("the imported book reads back as \(String(describing: read))")
+        }
+        let stored = try await store.cards(named: ["hana.vcf", "omar.vcf"], in: friends)
+        if stored.map(\.etag) != cards.map(\.etag) || stored.map(\.data) != [hana, omar] || stored.map(\.lastModified) != [1_700_000_100, 1_700_000_200] {
+            failures.append("imported cards read back as \(stored)")
+        }
+        if try await store.searchIndex(of: friends, matching: CardSearchTerm(property: "FN", text: "omar", match: .startsWith)).map(\.name) != ["omar.vcf"] {
+            failures.append("an imported card's index is not searched")
+        }
+        let sinceTwo = try await store.changes(in: friends, since: 2, limit: nil)
+        if sinceTwo.changed.sorted() != ["hana.vcf", "omar.vcf"] || sinceTwo.deleted != ["gone.vcf"] || sinceTwo.position != 6 {
+            failures.append("changes since an imported position: \(sinceTwo)")
+        }
+        try await put(store, "new.vcf", "new")
+        let afterPut = try await store.changes(in: friends, since: 6, limit: nil)
+        if afterPut.changed != ["new.vcf"] || afterPut.position != 7 { failures.append("a write after the import: \(afterPut)") }
+        if await code({ try await store.importAddressBook(ImportedAddressBook(book: book, cards: [], changes: [])) }) != .alreadyExists {
+            failures.append("importing over an existing book is not alreadyExists")
+        }
+        var twins = book
+        twins.reference = work
+        let sameUID = [cards[0], ImportedCard(name: "copy.vcf", data: hana, etag: "\"2\"", lastModified: 0, index: hanaIndex)]
+        if await code({ try await store.importAddressBook(ImportedAddressBook(book: twins, cards: sameUID, changes: [])) }) != .uidConflict {
+            failures.append("two imported cards with one UID are not uidConflict")
+        }
+        if try await store.addressBook(work) != nil { failures.append("a refused import left a book behind") }
         return failures
     }
 

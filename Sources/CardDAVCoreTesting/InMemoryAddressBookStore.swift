@@ -50,6 +50,14 @@ public actor InMemoryAddressBookStore: AddressBookStore {
         entries[book.reference] = Entry(book: created)
     }
 
+    public func importAddressBook(_ imported: ImportedAddressBook) throws(StoreError) {
+        try imported.checkUniqueUIDs()
+        guard entries[imported.book.reference] == nil else { throw StoreError(.alreadyExists, "address book \(imported.book.reference) exists") }
+        let members = Dictionary(imported.cards.map { ($0.name, Stored(card: $0.card, index: $0.index)) }, uniquingKeysWith: { $1 })
+        entries[imported.book.reference] = Entry(book: imported.book, cards: LoggedMembers(members: members, changes: imported.changes,
+                                                                                        position: imported.book.changePosition))
+    }
+
     public func updateAddressBook(_ book: AddressBook) throws(StoreError) {
         var entry = try entry(book.reference)
         var updated = book

@@ -52,6 +52,23 @@ public final class PostgresAddressBookStore: AddressBookStore {
         }
     }
 
+    public func importAddressBook(_ imported: ImportedAddressBook) async throws(StoreError) {
+        try imported.checkUniqueUIDs()
+        let book = imported.book
+        let reference = book.reference
+        try await database.storeWrite(uniqueViolation: StoreError(.alreadyExists, "address book \(reference) exists")) { connection in
+            guard let row = try await connection.row("""
+                INSERT INTO address_book (owner, name, change_position, created_at, sync_id)
+                VALUES (\(reference.owner), \(reference.name), 0, \(book.createdAt), \(book.syncID)) RETURNING id
+                """) else { throw StoreError(.unavailable, "the address book could not be created") }
+            let id = try row.get("id", as: Int64.self)
+            try await Self.saveProperties(book, id: id, connection)
+            for card in imported.cards { try await Self.upsert(card.card, book: id, index: card.index, connection) }
+            for change in imported.changes { try await Self.changeLog.record(collection: id, position: change.position, name: change.name, connection) }
+            try await connection.run("UPDATE address_book SET change_position = \(book.changePosition) WHERE id = \(id)")
+        }
+    }
+
     public func updateAddressBook(_ book: AddressBook) async throws(StoreError) {
         try await database.storeWrite { connection in
             try await Self.saveProperties(book, id: try await Self.lockBook(book.reference, connection).id, connection)

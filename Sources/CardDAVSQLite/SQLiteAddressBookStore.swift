@@ -50,6 +50,21 @@ public final class SQLiteAddressBookStore: AddressBookStore {
         }
     }
 
+    public func importAddressBook(_ imported: ImportedAddressBook) async throws(StoreError) {
+        try imported.checkUniqueUIDs()
+        let book = imported.book
+        try await file.storeWrite { db in
+            if try Self.bookRow(book.reference, db) != nil { throw StoreError(.alreadyExists, "address book \(book.reference) exists") }
+            try db.cachedStatement(sql: "INSERT INTO address_book (owner, name, change_position, created_at, sync_id) VALUES (?, ?, 0, ?, ?)")
+                .execute(arguments: [book.reference.owner, book.reference.name, book.createdAt, book.syncID])
+            let id = db.lastInsertedRowID
+            try Self.saveProperties(book, id: id, db)
+            for card in imported.cards { try Self.upsert(card.card, book: id, index: card.index, db) }
+            for change in imported.changes { try Self.changeLog.record(collection: id, position: change.position, name: change.name, db) }
+            try db.cachedStatement(sql: "UPDATE address_book SET change_position = ? WHERE id = ?").execute(arguments: [book.changePosition, id])
+        }
+    }
+
     public func updateAddressBook(_ book: AddressBook) async throws(StoreError) {
         try await file.storeWrite { db in
             try Self.saveProperties(book, id: try Self.requireBook(book.reference, db).id, db)

@@ -54,6 +54,10 @@ public final class CachedAddressBookStore: AddressBookStore {
         try await base.createAddressBook(book)
     }
 
+    public func importAddressBook(_ imported: ImportedAddressBook) async throws(StoreError) {
+        try await base.importAddressBook(imported)
+    }
+
     public func updateAddressBook(_ book: AddressBook) async throws(StoreError) {
         try await base.updateAddressBook(book)
     }

@@ -82,6 +82,14 @@ public protocol AddressBookStore: Sendable {
     /// at most `limit` names when given; ``StoreError/Code/invalidSyncToken`` for a
     /// position the book never reached.
     func changes(in reference: AddressBookReference, since position: Int64?, limit: Int?) async throws(StoreError) -> ChangeSet
+
+    /// Stores an address book brought from another server, its cards and its change log,
+    /// in one write: the cards keep their names, bytes and ETags, the book its sync id and
+    /// change position (``ImportedAddressBook``).
+    ///
+    /// Throws ``StoreError/Code/alreadyExists`` when the name is taken,
+    /// ``StoreError/Code/uidConflict`` when two cards share a UID.
+    func importAddressBook(_ imported: ImportedAddressBook) async throws(StoreError)
 }
 
 extension AddressBookStore {
