@@ -135,7 +135,7 @@ let package = Package(
         // and what each would become, checked by the rules a PUT applies.
         .target(
             name: "BaikalImport",
-            dependencies: ["CalDAVCore", "CardDAVCore", "WebDAV", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["CalDAVCore", "CardDAVCore", "WebDAV", "ICalendar", "VCard", "Jadwal", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         // A throwaway PostgreSQL server (Debian's binaries) for tests. Foundation only.
@@ -197,7 +197,7 @@ let package = Package(
             dependencies: [
                 "ICalendar", "VCard", "WebDAV", "CalDAVCore", "DAVCaching", "SQLiteAccess", "PostgresAccess", "CalDAVSQLite", "CalDAVPostgres",
                 "CardDAVCore", "CardDAVSQLite", "CardDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
-                "SQLStorage",
+                "SQLStorage", "BaikalImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -227,7 +227,7 @@ let package = Package(
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "VCardTests", dependencies: ["VCard"], swiftSettings: strictSettings),
         .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching"], swiftSettings: strictSettings),
-        .testTarget(name: "BaikalImportTests", dependencies: ["BaikalImport", "CalDAVCore"], swiftSettings: strictSettings),
+        .testTarget(name: "BaikalImportTests", dependencies: ["BaikalImport", "CalDAVCore", "WebDAV"], swiftSettings: strictSettings),
         .testTarget(name: "CardDAVTests", dependencies: ["VCard", "WebDAV", "CardDAVCore", "CardDAVCoreTesting", "CardDAVSQLite", "SQLiteAccess", "CardDAVPostgres", "PostgresAccess", "PostgresTestSupport", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching",
                                                    .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strictSettings),

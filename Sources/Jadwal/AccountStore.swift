@@ -91,11 +91,34 @@ public final class AccountStore: Sendable {
     /// `md5(name:realm:password)` (Baïkal's `digesta1`), with the checks of
     /// ``create(name:password:email:isAdmin:now:)``. The first sign-in with the password
     /// stores a bcrypt hash in its place.
-    public func createInherited(name: String, digest: String, realm: String, email: String? = nil,
+    ///
+    /// With `arriving`, the account cannot sign in until ``finishArrival(name:)``: a
+    /// migration makes its users so, fills their calendars, and lets them in at the end.
+    public func createInherited(name: String, digest: String, realm: String, email: String? = nil, arriving: Bool = false,
                                 now: Int = Int(Date().timeIntervalSince1970)) async throws {
         let (name, email) = try Self.validated(name: name, email: email)
         guard InheritedDigest.isDigest(digest), !realm.contains("$") else { throw AccountError("the password digest of \(name) is not an MD5 digest") }
-        try await insert(name: name, credential: InheritedDigest.stored(realm: realm, hex: digest), email: email, isAdmin: false, now: now)
+        let credential = InheritedDigest.stored(realm: realm, hex: digest)
+        try await insert(name: name, credential: arriving ? InheritedDigest.arriving + credential : credential, email: email, isAdmin: false, now: now)
+    }
+
+    /// Lets an account made `arriving` sign in; `false` when it is not (any more) arriving.
+    @discardableResult
+    public func finishArrival(name: String) async throws -> Bool {
+        try await database.write { session in
+            guard let stored = try await session.scalar(String.self, "SELECT password_hash FROM account WHERE name = ?", [name]),
+                  stored.hasPrefix(InheritedDigest.arriving) else { return false }
+            return try await session.execute("UPDATE account SET password_hash = ? WHERE name = ? AND password_hash = ?",
+                                             [String(stored.dropFirst(InheritedDigest.arriving.count)), name, stored]) == 1
+        }
+    }
+
+    /// Whether the account was made `arriving` by a migration that has not finished (one
+    /// that was stopped midway leaves such accounts behind).
+    public func isArriving(name: String) async throws -> Bool {
+        try await database.read { session in
+            try await session.scalar(String.self, "SELECT password_hash FROM account WHERE name = ?", [name])?.hasPrefix(InheritedDigest.arriving) ?? false
+        }
     }
 
     /// The name and address as stored (NFC), or why they cannot be.
@@ -216,6 +239,10 @@ public final class AccountStore: Sendable {
             try await session.scalar(String.self, "SELECT password_hash FROM account WHERE name = ?", [name])
         }
         guard let stored = hash.flatMap({ $0 }) else {
+            _ = await PasswordHashing.verify(password, hash: decoyHash)
+            return false
+        }
+        if stored.hasPrefix(InheritedDigest.arriving) {
             _ = await PasswordHashing.verify(password, hash: decoyHash)
             return false
         }

@@ -16,7 +16,7 @@ struct Jadwald: AsyncParsableCommand {
             `jadwald profile` and `jadwald qr` make device setup profiles and QR codes.
             """,
         version: "0.1.0",
-        subcommands: [ServeCommand.self, UserCommand.self, MailCommand.self, KeysCommand.self, ImportCommand.self, ExportCommand.self, ContactsCommand.self, BackupCommand.self, RestoreCommand.self, MigrateStoreCommand.self, ICalCommand.self, VCardCommand.self,
+        subcommands: [ServeCommand.self, UserCommand.self, MailCommand.self, KeysCommand.self, ImportCommand.self, ExportCommand.self, ContactsCommand.self, BackupCommand.self, RestoreCommand.self, MigrateStoreCommand.self, MigrateBaikalCommand.self, ICalCommand.self, VCardCommand.self,
                       PrayerCommand.self, ProfileCommand.self, QRCommand.self, ExtractCommand.self, ChatsCommand.self, ConflictsCommand.self]
     )
 

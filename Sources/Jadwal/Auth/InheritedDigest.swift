@@ -9,6 +9,9 @@ import Foundation
 /// so the weak digest lives only until then.
 enum InheritedDigest {
     static let prefix = "digest-md5$"
+    /// Marks the credential of an account a migration is still filling: it cannot sign in
+    /// until the migration ends (``AccountStore/finishArrival(name:)``).
+    static let arriving = "arriving$"
 
     /// The stored form of a digest for `realm`.
     static func stored(realm: String, hex: String) -> String {

@@ -16,10 +16,28 @@ public enum SyncToken {
     }
 
     /// The position a token names for incarnation `syncID`, or `nil`.
+    ///
+    /// A collection brought from sabre/dav (Baïkal) has a sync id starting with
+    /// ``sabreIncarnation`` and a change log numbered as sabre/dav numbered it, so the tokens
+    /// sabre/dav served for it (`http://sabre.io/ns/sync/N`: changes numbered N and up are
+    /// new) still name a position, N - 1; a collection made again has a new sync id, and
+    /// then they do not.
     public static func position(in token: String, syncID: String) -> Int64? {
         let expected = prefix + syncID + "-"
-        guard token.hasPrefix(expected) else { return nil }
-        return Int64(token.dropFirst(expected.count))
+        if token.hasPrefix(expected) { return Int64(token.dropFirst(expected.count)) }
+        if syncID.hasPrefix(sabreIncarnation), token.hasPrefix(sabrePrefix), let number = Int64(token.dropFirst(sabrePrefix.count)), number >= 1 {
+            return number - 1
+        }
+        return nil
+    }
+
+    /// How the sync id of a collection brought from sabre/dav begins.
+    public static let sabreIncarnation = "sabre-"
+    static let sabrePrefix = "http://sabre.io/ns/sync/"
+
+    /// A sync id for a collection brought from sabre/dav, whose tokens it keeps answering.
+    public static func newSabreSyncID() -> String {
+        sabreIncarnation + newSyncID()
     }
 
     /// The tag of a home (DAV:sync-token and CS:getctag), which Apple clients poll before

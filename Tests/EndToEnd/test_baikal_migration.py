@@ -1,0 +1,170 @@
+"""jadwald migrate-baikal on the database Baïkal 0.12.1 itself made (Fixtures/baikal), then the
+server driven as Baïkal's clients would: old passwords, names, ETags and sync tokens."""
+import base64
+import json
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+
+import pytest
+
+from conftest import Server, request
+
+FIXTURES = os.path.join(os.path.dirname(__file__), "..", "..", "Fixtures", "baikal")
+DATABASE = os.path.join(FIXTURES, "baikal-public.sqlite")
+MANIFEST = json.load(open(os.path.join(FIXTURES, "manifest.json")))
+
+
+def auth(user, password):
+    return {"Authorization": "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()}
+
+
+def migrate(binary, data_dir, *extra):
+    return subprocess.run([binary, "migrate-baikal", "--from", f"sqlite:{DATABASE}", "--data", str(data_dir), *extra],
+                          capture_output=True, text=True, timeout=120)
+
+
+def sync(server, user, password, path, token):
+    body = (f'<d:sync-collection xmlns:d="DAV:"><d:sync-token>{token}</d:sync-token><d:sync-level>1</d:sync-level>'
+            '<d:prop><d:getetag/></d:prop></d:sync-collection>')
+    status, _, answer = request(server, "REPORT", path, body, {"Content-Type": "application/xml"}, auth=auth(user, password))
+    assert status == 207, answer
+    return answer.decode()
+
+
+def etags(server, user, password, path):
+    body = '<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>'
+    status, _, answer = request(server, "PROPFIND", path, body, {"Depth": "1"}, auth=auth(user, password))
+    assert status == 207, answer
+    pairs = re.findall(r"<D:href>([^<]*)</D:href><D:propstat><D:prop><D:getetag>([^<]*)</D:getetag>", answer.decode())
+    return {href.rsplit("/", 1)[1]: etag.replace("&quot;", '"') for href, etag in pairs}
+
+
+@pytest.fixture
+def migrated(request, tmp_path):
+    binary = os.path.abspath(request.config.getoption("--jadwald"))
+    instance = Server(binary, tmp_path / "data")
+    os.makedirs(instance.data_dir, exist_ok=True)
+    result = migrate(binary, instance.data_dir)
+    assert result.returncode == 0, result.stderr
+    instance.report = result.stdout
+    instance.start()
+    yield instance
+    instance.stop()
+
+
+def test_users_sign_in_with_their_baikal_passwords(migrated):
+    for user in MANIFEST["users"]:
+        for _ in range(2):  # the first sign-in replaces the digest by a bcrypt hash; the second uses it
+            status, _, _ = request(migrated, "PROPFIND", f"/dav/calendars/{user['username']}/", None, {"Depth": "0"},
+                                   auth=auth(user["username"], user["password"]))
+            assert status == 207, user["username"]
+        status, _, _ = request(migrated, "PROPFIND", f"/dav/calendars/{user['username']}/", None, {"Depth": "0"},
+                               auth=auth(user["username"], user["password"] + "x"))
+        assert status == 401
+    hashes = sqlite3.connect(os.path.join(migrated.data_dir, "jadwal.sqlite")).execute("SELECT password_hash FROM account").fetchall()
+    assert all(row[0].startswith("$2") for row in hashes), "every digest was replaced at its first sign-in"
+
+
+def test_calendars_and_address_books_keep_names_etags_and_sync_tokens(migrated):
+    passwords = {u["username"]: u["password"] for u in MANIFEST["users"]}
+    for calendar in MANIFEST["calendars"]:
+        if calendar["access"] not in (1, None):
+            continue  # shares are not carried yet
+        user, path = calendar["owner"], f"/dav/calendars/{calendar['owner']}/{calendar['uri']}/"
+        expected = {o["uri"]: f'"{o["etag"]}"' for o in calendar["objects"]}
+        assert etags(migrated, user, passwords[user], path) == expected, path
+        # A device holding Baïkal's last token is told nothing changed.
+        answer = sync(migrated, user, passwords[user], path, calendar["dav_sync_token"])
+        assert "<D:response>" not in answer, answer
+    for book in MANIFEST["addressbooks"]:
+        user, path = book["owner"], f"/dav/addressbooks/{book['owner']}/{book['uri']}/"
+        expected = {c["uri"]: f'"{c["etag"]}"' for c in book["cards"]}
+        assert etags(migrated, user, passwords[user], path) == expected, path
+        answer = sync(migrated, user, passwords[user], path, book["dav_sync_token"])
+        assert "<D:response>" not in answer, answer
+
+
+def test_an_older_baikal_token_gets_what_changed_since(migrated):
+    karim = next(c for c in MANIFEST["calendars"] if c["owner"] == "karim" and c["uri"] == "default")
+    rows = sqlite3.connect(DATABASE).execute(
+        "SELECT uri, operation FROM calendarchanges WHERE calendarid = 1 AND synctoken >= ? ORDER BY synctoken",
+        (karim["db_synctoken"] - 3,)).fetchall()
+    answer = sync(migrated, "karim", "karim-pass-3", "/dav/calendars/karim/default/", f"http://sabre.io/ns/sync/{karim['db_synctoken'] - 3}")
+    for uri, operation in rows:
+        assert f"/dav/calendars/karim/default/{uri}" in answer
+    deleted = {uri for uri, operation in rows if operation == 3}
+    for uri in deleted:
+        assert re.search(rf"{re.escape(uri)}</D:href><D:status>HTTP/1.1 404", answer), answer
+    # Objects come back byte for byte.
+    status, headers, body = request(migrated, "GET", "/dav/calendars/karim/default/k-budget-review.ics", auth=auth("karim", "karim-pass-3"))
+    stored = sqlite3.connect(DATABASE).execute("SELECT calendardata, etag FROM calendarobjects WHERE uri = 'k-budget-review.ics'").fetchone()
+    assert status == 200 and body == bytes(stored[0]) and headers["ETag"] == f'"{stored[1]}"'
+
+
+def test_family_calendar_properties_and_report(migrated):
+    body = ('<d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:f="urn:example:family">'
+            '<d:prop><d:displayname/><c:calendar-timezone/><f:display-hints/></d:prop></d:propfind>')
+    status, _, answer = request(migrated, "PROPFIND", "/dav/calendars/karim/family/", body, {"Depth": "0"}, auth=auth("karim", "karim-pass-3"))
+    text = answer.decode()
+    assert status == 207 and "Family – العائلة" in text and "Asia/Dubai" in text and "kitchen tablet" in text, text
+    for line in ("karim <karim@example.net>: 2 calendars, 20 objects, 2 address books, 6 cards", "read-write share", "scheduling inbox"):
+        assert line in migrated.report, migrated.report
+
+
+def test_dry_run_writes_nothing_and_a_second_run_is_refused(request, tmp_path):
+    binary = os.path.abspath(request.config.getoption("--jadwald"))
+    data = tmp_path / "data"
+    data.mkdir()
+    dry = migrate(binary, data, "--dry-run")
+    assert dry.returncode == 0 and "would migrate" in dry.stdout and not (data / "jadwal.sqlite").exists(), dry.stdout + dry.stderr
+    assert migrate(binary, data).returncode == 0
+    before = (data / "jadwal.sqlite").stat().st_size
+    again = migrate(binary, data)
+    assert again.returncode != 0 and "already has a user karim" in again.stderr
+    count = sqlite3.connect(data / "jadwal.sqlite").execute("SELECT count(*) FROM calendar_object").fetchone()[0]
+    assert count == 23 and (data / "jadwal.sqlite").stat().st_size >= before
+
+
+def test_files_that_are_not_baikal_databases_are_refused(request, tmp_path):
+    binary = os.path.abspath(request.config.getoption("--jadwald"))
+    data = tmp_path / "data"
+    data.mkdir()
+    truncated = tmp_path / "truncated.sqlite"
+    truncated.write_bytes(open(DATABASE, "rb").read()[:4096])
+    other = tmp_path / "other.sqlite"
+    sqlite3.connect(other).execute("CREATE TABLE notes (x)").connection.commit()
+    for path in (truncated, other, tmp_path / "missing.sqlite"):
+        result = subprocess.run([binary, "migrate-baikal", "--from", f"sqlite:{path}", "--data", str(data)],
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode != 0 and result.stderr.strip(), path
+        assert not (data / "jadwal.sqlite").exists()
+    assert "is not a Baïkal database" in subprocess.run(
+        [binary, "migrate-baikal", "--from", f"sqlite:{other}", "--data", str(data)], capture_output=True, text=True).stderr
+
+
+def test_a_failure_midway_keeps_nothing(request, tmp_path):
+    binary = os.path.abspath(request.config.getoption("--jadwald"))
+    broken = tmp_path / "broken.sqlite"
+    shutil.copy(DATABASE, broken)
+    # Two objects of layla's calendar with one UID: her calendar cannot be stored, after karim's were.
+    connection = sqlite3.connect(broken)
+    connection.execute("""INSERT INTO calendarobjects (calendardata, uri, calendarid, lastmodified, etag, size, componenttype, uid)
+                          SELECT calendardata, 'copy-' || uri, calendarid, lastmodified, etag, size, componenttype, uid
+                          FROM calendarobjects WHERE calendarid = 2 LIMIT 1""")
+    connection.commit()
+    data = tmp_path / "data"
+    data.mkdir()
+    result = subprocess.run([binary, "migrate-baikal", "--from", f"sqlite:{broken}", "--data", str(data)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0 and "nothing of it was kept" in result.stderr, result.stderr
+    database = sqlite3.connect(data / "jadwal.sqlite")
+    for table in ("account", "calendar", "calendar_object", "address_book", "card"):
+        assert database.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == 0, table
+    # The same database, mended, then migrates into that folder.
+    connection.execute("DELETE FROM calendarobjects WHERE uri LIKE 'copy-%'")
+    connection.commit()
+    assert subprocess.run([binary, "migrate-baikal", "--from", f"sqlite:{broken}", "--data", str(data)],
+                          capture_output=True, text=True, timeout=60).returncode == 0
