@@ -77,6 +77,7 @@ public struct BaikalMigration: Sendable {
             throw Failure(description: "the migration stopped and nothing of it was kept: \(error)")
         }
         for name in created { try await directory.accounts.finishArrival(name: name) }
+        try await directory.application.serverSettings.setBaikalMigrated()
         return inventory
     }
 

@@ -168,3 +168,39 @@ def test_a_failure_midway_keeps_nothing(request, tmp_path):
     connection.commit()
     assert subprocess.run([binary, "migrate-baikal", "--from", f"sqlite:{broken}", "--data", str(data)],
                           capture_output=True, text=True, timeout=60).returncode == 0
+
+
+def test_baikal_urls_are_answered_in_their_own_layout(migrated):
+    karim = next(c for c in MANIFEST["calendars"] if c["owner"] == "karim" and c["uri"] == "default")
+    expected = {o["uri"]: f'"{o["etag"]}"' for o in karim["objects"]}
+    assert etags(migrated, "karim", "karim-pass-3", "/dav.php/calendars/karim/default/") == expected
+    body = '<d:propfind xmlns:d="DAV:"><d:prop><d:current-user-principal/></d:prop></d:propfind>'
+    status, _, answer = request(migrated, "PROPFIND", "/dav.php/", body, {"Depth": "0"}, auth=auth("karim", "karim-pass-3"))
+    text = answer.decode()
+    assert status == 207 and "<D:href>/dav.php/principals/karim/</D:href>" in text and "<D:href>/dav/" not in text, text
+    body = ('<d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:r="urn:ietf:params:xml:ns:carddav">'
+            '<d:prop><c:calendar-home-set/><r:addressbook-home-set/></d:prop></d:propfind>')
+    status, _, answer = request(migrated, "PROPFIND", "/dav.php/principals/karim/", body, {"Depth": "0"}, auth=auth("karim", "karim-pass-3"))
+    text = answer.decode()
+    assert "/dav.php/calendars/karim/" in text and "/dav.php/addressbooks/karim/" in text, text
+    # The old token through the old URL; a write and a move through it too.
+    assert "<D:response>" not in sync(migrated, "karim", "karim-pass-3", "/dav.php/calendars/karim/default/", karim["dav_sync_token"])
+    event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:alias-1\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260105T090000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    status, _, _ = request(migrated, "PUT", "/cal.php/calendars/karim/default/alias-1.ics", event, {"Content-Type": "text/calendar"},
+                           auth=auth("karim", "karim-pass-3"))
+    assert status == 201
+    status, _, _ = request(migrated, "MOVE", "/dav.php/calendars/karim/default/alias-1.ics", None,
+                           {"Destination": f"{migrated.url}/dav.php/calendars/karim/family/alias-1.ics"}, auth=auth("karim", "karim-pass-3"))
+    assert status == 201
+    status, _, _ = request(migrated, "GET", "/dav/calendars/karim/family/alias-1.ics", auth=auth("karim", "karim-pass-3"))
+    assert status == 200
+    # Someone else's calendar is as far out of reach through the alias as through /dav/.
+    status, _, _ = request(migrated, "PROPFIND", "/dav.php/calendars/karim/default/", None, {"Depth": "0"}, auth=auth("layla", "layla-pass-4"))
+    assert status in (403, 404)
+
+
+def test_a_server_without_a_migration_answers_no_baikal_urls(server):
+    status, _, _ = request(server, "PROPFIND", "/dav.php/calendars/amal/", None, {"Depth": "0"})
+    assert status == 404
+    status, _, _ = request(server, "PROPFIND", "/dav/calendars/amal/", None, {"Depth": "0"})
+    assert status == 207

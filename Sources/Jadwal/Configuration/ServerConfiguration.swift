@@ -21,6 +21,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxRequestBody = 11 << 20
     /// Memory for answers to repeated reads of unchanged calendars, in bytes (0: none kept).
     public var responseCacheBytes = 64 << 20
+    /// Whether Baïkal's URL layout (`/dav.php/`) is answered: `on`, `off`, or `auto` (on
+    /// once `jadwald migrate-baikal` has run on the database).
+    public var baikalURLs = "auto"
     /// Request bodies held in memory on all connections together, in bytes.
     public var bodyMemory = 256 << 20
     /// Seconds to receive a request's head once its first byte came.
@@ -108,7 +111,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Every setting's name, for the documentation and for refusing unknown keys.
     public static let keys = ["host", "port", "data", "tls.certificate", "tls.key", "limits.max_resource_size",
                               "limits.max_request_body", "limits.response_cache_bytes", "limits.body_memory", "limits.header_timeout",
-                              "limits.body_timeout", "limits.idle_timeout", "limits.max_connections", "http.trusted_proxies",
+                              "limits.body_timeout", "limits.idle_timeout", "limits.max_connections", "http.trusted_proxies", "dav.baikal_urls",
                               "webhooks.allow", "log.level", "log.format",
                               "public_url", "secret_key", "secret_key_file", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "admin.token",
                               "provisioning.certificate", "provisioning.key", "provisioning.chain",
@@ -184,6 +187,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "limits.idle_timeout": idleTimeout = try integer(1...86_400)
         case "limits.max_connections": maxConnections = try integer(8...1_000_000)
         case "http.trusted_proxies": trustedProxies = try addressRanges()
+        case "dav.baikal_urls":
+            guard ["auto", "on", "off"].contains(value) else { throw Problem(description: "\(source) must be auto, on or off") }
+            baikalURLs = value
         case "webhooks.allow": webhookAllow = try addressRanges()
         case "log.level":
             guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(value) else {

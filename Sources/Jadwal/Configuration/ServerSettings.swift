@@ -27,6 +27,16 @@ public struct ServerSettings: Sendable {
         try await set("address_books_provided", to: "yes")
     }
 
+    /// Whether `jadwald migrate-baikal` has brought a Baïkal installation into this database.
+    public func baikalMigrated() async throws -> Bool {
+        try await value(of: "baikal_migrated") != nil
+    }
+
+    /// Records that a Baïkal installation was brought in, so its URL layout is answered.
+    public func setBaikalMigrated() async throws {
+        try await set("baikal_migrated", to: "yes")
+    }
+
     private func value(of name: String) async throws -> String? {
         try await database.read { session in
             try await session.scalar(String.self, "SELECT value FROM server_setting WHERE name = ?", [name])

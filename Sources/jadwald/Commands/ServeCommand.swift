@@ -77,10 +77,13 @@ struct ServeCommand: AsyncParsableCommand {
         let adapters: [any DAVAdapter] = settings.responseCacheBytes > 0
             ? [ResponseCache(calDAV, answers: answers), ResponseCache(cardDAV, answers: answers)] : [calDAV, cardDAV]
         let davServer = DAVServer(adapters, configuration: davConfiguration)
+        let baikalMigrated = try await application.serverSettings.baikalMigrated()
+        let answersBaikalURLs = settings.baikalURLs == "on" || (settings.baikalURLs == "auto" && baikalMigrated)
         let dav = DAVResponder(
             handler: davServer,
             authenticator: authenticator,
-            maxBodySize: settings.maxRequestBody)
+            maxBodySize: settings.maxRequestBody,
+            alias: answersBaikalURLs ? .baikal : nil)
         let budget = BodyBudget(limit: settings.bodyMemory)
         let connections = ConnectionRegistry(limits: ConnectionLimits(
             headerTimeout: .seconds(Int64(settings.headerTimeout)), bodyTimeout: .seconds(Int64(settings.bodyTimeout)),

@@ -14,6 +14,8 @@ struct DAVResponder: Sendable {
     let authenticator: BasicAuthenticator
     /// The largest request body accepted; a larger one is refused with 413 before it is read.
     let maxBodySize: Int
+    /// Another layout of the DAV tree answered beside `/dav/` (Baïkal's), if any.
+    var alias: DAVMountAlias? = nil
 
     static let wellKnownPaths: Set<Substring> = ["/.well-known/caldav", "/.well-known/caldav/", "/.well-known/carddav", "/.well-known/carddav/"]
 

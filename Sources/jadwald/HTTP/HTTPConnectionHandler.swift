@@ -187,9 +187,29 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         head.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { head.uri[..<$0] } ?? Substring(head.uri)
     }
 
+    /// Names the request's alias of the DAV tree (``DAVMountAlias``) between reading its head
+    /// and writing its answer; set only here (one a client sends is dropped).
+    static let mountHeader = "x-jadwal-dav-mount"
+
+    /// The head of a request under an alias of the DAV tree, as its path under `/dav/` (and
+    /// its Destination too), marked with the alias so that the answer names it.
+    static func mounted(_ head: HTTPRequestHead, alias: DAVMountAlias?) -> HTTPRequestHead {
+        guard let alias, head.uri.utf8.first == UInt8(ascii: "/") else { return head }
+        var head = head
+        head.headers.remove(name: mountHeader)
+        guard let prefix = alias.prefix(of: pathWithoutQuery(head)) else { return head }
+        head.uri = DAVMountAlias.canonical(head.uri, from: prefix)
+        if let destination = head.headers.first(name: "destination") {
+            head.headers.replaceOrAdd(name: "destination", value: DAVMountAlias.canonical(destination, from: prefix))
+        }
+        head.headers.add(name: mountHeader, value: prefix)
+        return head
+    }
+
     private func take(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch (reading, part) {
-        case (.head, .head(let head)):
+        case (.head, .head(let original)):
+            let head = Self.mounted(original, alias: services.dav.alias)
             let path = Self.pathWithoutQuery(head)
             let isDAV = DAVResponder.serves(path)
             let limit = isDAV ? services.dav.maxBodySize : services.maxRouterBody(path)
@@ -347,13 +367,15 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
                                                                                remembered: &signIn, checkingPath: false) {
                 user = kept
             }
+            let mount = head.headers.first(name: Self.mountHeader)
             Task(executorPreference: executor(context)) { [user] in
-                let (response, name): (DAVResponse, String?)
+                var (response, name): (DAVResponse, String?)
                 if let user {
                     (response, name) = (await services.dav.respond(to: request, as: user), user.name)
                 } else {
                     (response, name) = await services.dav.respond(to: request, client: client)
                 }
+                if let mount { response = DAVMountAlias.answer(response, under: mount) }
                 promise.succeed(HTTPAnswer(response, user: name))
             }
         case .router:
