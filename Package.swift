@@ -61,6 +61,7 @@ let package = Package(
         // values, conversion between versions. Foundation only; depends on ContentLines.
         .target(name: "VCard", dependencies: ["ContentLines"], swiftSettings: strictSettings),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CMariaDB", pkgConfig: "libmariadb", providers: [.apt(["libmariadb-dev"])]),
         // The WebDAV engine (DAVServer: OPTIONS, the root, the principals, one adapter per
         // protocol tree) and what every DAV protocol shares (RFC 4918, RFC 6578): safe XML,
         // requests and responses, headers, errors, the common properties, the store error
@@ -135,7 +136,7 @@ let package = Package(
         // and what each would become, checked by the rules a PUT applies.
         .target(
             name: "BaikalImport",
-            dependencies: ["CalDAVCore", "CardDAVCore", "WebDAV", "ICalendar", "VCard", "Jadwal", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["CalDAVCore", "CardDAVCore", "WebDAV", "ICalendar", "VCard", "Jadwal", "CMariaDB", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         // A throwaway PostgreSQL server (Debian's binaries) for tests. Foundation only.

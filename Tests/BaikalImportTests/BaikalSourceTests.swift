@@ -31,7 +31,7 @@ struct BaikalSourceTests {
 
     @Test("users, digests, names and addresses as the manifest lists them")
     func users() async throws {
-        let source = try SQLiteBaikalSource(path: Self.database)
+        let source = try BaikalLocation.open("sqlite:" + Self.database)
         let users = try await source.users()
         let manifest = try Self.manifest()
         #expect(users.map(\.name) == manifest.users.map(\.username).sorted())
@@ -43,7 +43,7 @@ struct BaikalSourceTests {
 
     @Test("every calendar instance, object, ETag and size, and the sync tokens")
     func calendars() async throws {
-        let source = try SQLiteBaikalSource(path: Self.database)
+        let source = try BaikalLocation.open("sqlite:" + Self.database)
         let manifest = try Self.manifest()
         let instances = try await source.calendarInstances()
         #expect(instances.count == manifest.calendars.count)
@@ -71,7 +71,7 @@ struct BaikalSourceTests {
 
     @Test("address books and cards with their ETags; the dead property; the scheduling inbox")
     func addressBooks() async throws {
-        let source = try SQLiteBaikalSource(path: Self.database)
+        let source = try BaikalLocation.open("sqlite:" + Self.database)
         let manifest = try Self.manifest()
         let books = try await source.addressBooks()
         #expect(books.count == manifest.addressbooks.count)
@@ -91,7 +91,7 @@ struct BaikalSourceTests {
 
     @Test("the inventory counts each user's part, keeps what jadwald would refuse and names what is not carried")
     func inventory() async throws {
-        let inventory = try await BaikalInventory.read(try SQLiteBaikalSource(path: Self.database), maxResourceSize: 10 << 20)
+        let inventory = try await BaikalInventory.read(try BaikalLocation.open("sqlite:" + Self.database), maxResourceSize: 10 << 20)
         let karim = try #require(inventory.users.first { $0.name == "karim" })
         #expect(karim.calendars == 2 && karim.objects == 20 && karim.addressBooks == 2 && karim.cards == 6)
         let layla = try #require(inventory.users.first { $0.name == "layla" })
@@ -111,7 +111,7 @@ struct BaikalSourceTests {
         let text = folder.appendingPathComponent("notes.txt")
         try Data("not a database at all".utf8).write(to: text)
         for path in [truncated.path, text.path, folder.appendingPathComponent("missing.sqlite").path] {
-            #expect(throws: BaikalSourceError.self) { try SQLiteBaikalSource(path: path) }
+            #expect(throws: BaikalSourceError.self) { try BaikalLocation.open("sqlite:" + path) }
         }
         #expect(throws: BaikalSourceError.self) { try BaikalSchema.check(["users": ["username"], "calendarobjects": [], "principals": []], source: "x") }
         do {

@@ -1,4 +1,5 @@
-"""jadwald migrate-baikal on the database Baïkal 0.12.1 itself made (Fixtures/baikal), then the
+"""jadwald migrate-baikal on the database Baïkal 0.12.1 itself made (Fixtures/baikal), from
+SQLite and, with the same rows in Baïkal's MySQL schema, from a throwaway MariaDB; then the
 server driven as Baïkal's clients would: old passwords, names, ETags and sync tokens."""
 import base64
 import json
@@ -7,6 +8,7 @@ import re
 import shutil
 import sqlite3
 import subprocess
+import sys
 
 import pytest
 
@@ -21,8 +23,80 @@ def auth(user, password):
     return {"Authorization": "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()}
 
 
-def migrate(binary, data_dir, *extra):
-    return subprocess.run([binary, "migrate-baikal", "--from", f"sqlite:{DATABASE}", "--data", str(data_dir), *extra],
+# Baïkal's MySQL schema (its Core/Resources/Db/MySQL/db.sql), the tables a migration reads.
+MYSQL_SCHEMA = """
+CREATE TABLE addressbooks (id INT UNSIGNED NOT NULL PRIMARY KEY AUTO_INCREMENT, principaluri VARBINARY(255), displayname VARCHAR(255),
+  uri VARBINARY(200), description TEXT, synctoken INT UNSIGNED NOT NULL DEFAULT 1, UNIQUE(principaluri(100), uri(100))) DEFAULT CHARSET=utf8mb4;
+CREATE TABLE cards (id INT UNSIGNED NOT NULL PRIMARY KEY AUTO_INCREMENT, addressbookid INT UNSIGNED NOT NULL, carddata MEDIUMBLOB,
+  uri VARBINARY(200), lastmodified INT UNSIGNED, etag VARBINARY(32), size INT UNSIGNED NOT NULL) DEFAULT CHARSET=utf8mb4;
+CREATE TABLE addressbookchanges (id INT UNSIGNED NOT NULL PRIMARY KEY AUTO_INCREMENT, uri VARBINARY(200) NOT NULL, synctoken INT UNSIGNED NOT NULL,
+  addressbookid INT UNSIGNED NOT NULL, operation TINYINT(1) NOT NULL) DEFAULT CHARSET=utf8mb4;
+CREATE TABLE calendarobjects (id INT UNSIGNED NOT NULL PRIMARY KEY AUTO_INCREMENT, calendardata MEDIUMBLOB, uri VARBINARY(200),
+  calendarid INT UNSIGNED NOT NULL, lastmodified INT UNSIGNED, etag VARBINARY(32), size INT UNSIGNED NOT NULL, componenttype VARBINARY(8),
+  firstoccurence INT UNSIGNED, lastoccurence INT UNSIGNED, uid VARBINARY(200), UNIQUE(calendarid, uri)) DEFAULT CHARSET=utf8mb4;
+CREATE TABLE calendars (id INT UNSIGNED NOT NULL PRIMARY KEY AUTO_INCREMENT, synctoken INT UNSIGNED NOT NULL DEFAULT 1,
+  components VARBINARY(21)) DEFAULT CHARSET=utf8mb4;
+CREATE TABLE calendarinstances (id INT UNSIGNED NOT NULL PRIMARY KEY AUTO_INCREMENT, calendarid INT UNSIGNED NOT NULL,
+  principaluri VARBINARY(100), access TINYINT(1) NOT NULL DEFAULT 1, displayname VARCHAR(100), uri VARBINARY(200), description TEXT,
+  calendarorder INT UNSIGNED NOT NULL DEFAULT 0, calendarcolor VARBINARY(10), timezone TEXT, transparent TINYINT(1) NOT NULL DEFAULT 0,
+  share_href VARBINARY(100), share_displayname VARCHAR(100), share_invitestatus TINYINT(1) NOT NULL DEFAULT 2) DEFAULT CHARSET=utf8mb4;
+CREATE TABLE calendarchanges (id INT UNSIGNED NOT NULL PRIMARY KEY AUTO_INCREMENT, uri VARBINARY(200) NOT NULL, synctoken INT UNSIGNED NOT NULL,
+  calendarid INT UNSIGNED NOT NULL, operation TINYINT(1) NOT NULL) DEFAULT CHARSET=utf8mb4;
+CREATE TABLE schedulingobjects (id INT UNSIGNED NOT NULL PRIMARY KEY AUTO_INCREMENT, principaluri VARBINARY(255), calendardata MEDIUMBLOB,
+  uri VARBINARY(200), lastmodified INT UNSIGNED, etag VARBINARY(32), size INT UNSIGNED NOT NULL) DEFAULT CHARSET=utf8mb4;
+CREATE TABLE principals (id INT UNSIGNED NOT NULL PRIMARY KEY AUTO_INCREMENT, uri VARBINARY(200) NOT NULL, email VARBINARY(80),
+  displayname VARCHAR(80), UNIQUE(uri)) DEFAULT CHARSET=utf8mb4;
+CREATE TABLE propertystorage (id INT UNSIGNED NOT NULL PRIMARY KEY AUTO_INCREMENT, path VARBINARY(1024) NOT NULL, name VARBINARY(100) NOT NULL,
+  valuetype INT UNSIGNED, value MEDIUMBLOB) DEFAULT CHARSET=utf8mb4;
+CREATE TABLE users (id INT UNSIGNED NOT NULL PRIMARY KEY AUTO_INCREMENT, federation VARCHAR(20), username VARBINARY(50), digesta1 VARBINARY(32),
+  UNIQUE(username)) DEFAULT CHARSET=utf8mb4;
+"""
+
+
+def mysql_literal(value):
+    if value is None:
+        return "NULL"
+    if isinstance(value, int):
+        return str(value)
+    data = value if isinstance(value, bytes) else str(value).encode()
+    return "X'" + data.hex() + "'" if data else "''"
+
+
+@pytest.fixture(scope="session")
+def baikal_mysql():
+    """The sample database's rows in Baïkal's MySQL schema on a throwaway MariaDB, read by a user with a password."""
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
+    from temporary_mariadb import TemporaryMariaDB
+    server = TemporaryMariaDB(prefix="jadwal-e2e-mariadb-")
+    statements = ["CREATE DATABASE baikal CHARACTER SET utf8mb4;", "USE baikal;", MYSQL_SCHEMA]
+    source = sqlite3.connect(DATABASE)
+    source.text_factory = bytes
+    # MKCALENDAR leaves access NULL in Baïkal's SQLite database; MySQL's column defaults it to 1.
+    for table in ("addressbooks", "cards", "addressbookchanges", "calendarobjects", "calendars", "calendarinstances", "calendarchanges",
+                  "schedulingobjects", "principals", "propertystorage", "users"):
+        cursor = source.execute(f"SELECT * FROM {table}")
+        columns = [d[0] for d in cursor.description]
+        for row in cursor:
+            values = [1 if (table, column) == ("calendarinstances", "access") and value is None else value for column, value in zip(columns, row)]
+            values = [0 if table == "calendarinstances" and column in ("transparent", "calendarorder") and value is None else value
+                      for column, value in zip(columns, values)]
+            statements.append(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(mysql_literal(v) for v in values)});")
+    statements.append("CREATE USER 'baikal'@'127.0.0.1' IDENTIFIED BY 'baikal-secret'; GRANT SELECT ON baikal.* TO 'baikal'@'127.0.0.1';")
+    statements.append("CREATE DATABASE other; CREATE TABLE other.notes (x INT); GRANT SELECT ON other.* TO 'baikal'@'127.0.0.1';")
+    server.sql("\n".join(statements))
+    yield f"mysql://baikal:baikal-secret@127.0.0.1:{server.port}/baikal", server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "mysql"])
+def baikal_source(request):
+    if request.param == "sqlite":
+        return f"sqlite:{DATABASE}"
+    return request.getfixturevalue("baikal_mysql")[0]
+
+
+def migrate(binary, data_dir, *extra, source=None):
+    return subprocess.run([binary, "migrate-baikal", "--from", source or f"sqlite:{DATABASE}", "--data", str(data_dir), *extra],
                           capture_output=True, text=True, timeout=120)
 
 
@@ -43,11 +117,11 @@ def etags(server, user, password, path):
 
 
 @pytest.fixture
-def migrated(request, tmp_path):
+def migrated(request, tmp_path, baikal_source):
     binary = os.path.abspath(request.config.getoption("--jadwald"))
     instance = Server(binary, tmp_path / "data")
     os.makedirs(instance.data_dir, exist_ok=True)
-    result = migrate(binary, instance.data_dir)
+    result = migrate(binary, instance.data_dir, source=baikal_source)
     assert result.returncode == 0, result.stderr
     instance.report = result.stdout
     instance.start()
@@ -204,3 +278,24 @@ def test_a_server_without_a_migration_answers_no_baikal_urls(server):
     assert status == 404
     status, _, _ = request(server, "PROPFIND", "/dav/calendars/amal/", None, {"Depth": "0"})
     assert status == 207
+
+
+def test_mysql_wrong_credentials_and_other_databases_are_refused(request, tmp_path, baikal_mysql):
+    binary = os.path.abspath(request.config.getoption("--jadwald"))
+    location, server = baikal_mysql
+    data = tmp_path / "data"
+    data.mkdir()
+    for source, message in ((location.replace("baikal-secret", "wrong"), "cannot be opened"),
+                            (location.rsplit("/", 1)[0] + "/other", "is not a Baïkal database"),
+                            (f"mysql://baikal:baikal-secret@127.0.0.1:{free_port_closed()}/baikal", "cannot be opened")):
+        result = migrate(binary, data, source=source)
+        assert result.returncode != 0 and message in result.stderr, (source, result.stderr)
+        assert "baikal-secret" not in result.stderr, "the password is not repeated in messages"
+        assert not (data / "jadwal.sqlite").exists()
+
+
+def free_port_closed():
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]

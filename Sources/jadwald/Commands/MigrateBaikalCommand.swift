@@ -10,7 +10,7 @@ struct MigrateBaikalCommand: AsyncParsableCommand {
         commandName: "migrate-baikal",
         abstract: "Bring the users, calendars and address books of a Baïkal server over.",
         discussion: """
-            Reads Baïkal's database (it is opened read-only) and stores every user with the \
+            Reads Baïkal's database, SQLite or MySQL (opened read-only), and stores every user with the \
             password they have (checked against Baïkal's digest at their first sign-in, then \
             kept as a bcrypt hash), every calendar and address book under its own name, and \
             every object and card with its name, bytes and ETag. Sync tokens Baïkal gave \
@@ -20,7 +20,8 @@ struct MigrateBaikalCommand: AsyncParsableCommand {
             messages are listed as not carried.
             """)
 
-    @Option(help: ArgumentHelp("Baïkal's database.", valueName: "sqlite:path")) var from: String
+    @Option(help: ArgumentHelp("Baïkal's database: sqlite:PATH, or mysql://USER:PASSWORD@HOST[:PORT]/DATABASE (?socket=PATH for a local socket).",
+                               valueName: "location")) var from: String
     @Option(help: "The realm Baïkal hashed passwords with.") var realm = "BaikalDAV"
     @Flag(help: "Read everything and report; write nothing.") var dryRun = false
     @Option(help: ArgumentHelp("Configuration file, for the server's limits (default: $JADWAL_CONFIG, else none).", valueName: "file"))
@@ -28,10 +29,9 @@ struct MigrateBaikalCommand: AsyncParsableCommand {
     @OptionGroup var data: DataDirectoryOptions
 
     func run() async throws {
-        guard from.hasPrefix("sqlite:") else { throw ValidationError("--from takes sqlite:PATH (Baïkal's SQLite database)") }
-        let source: SQLiteBaikalSource
+        let source: BaikalQueries
         do {
-            source = try SQLiteBaikalSource(path: String(from.dropFirst("sqlite:".count)))
+            source = try BaikalLocation.open(from)
         } catch {
             throw CommandFailure(error.description)
         }
