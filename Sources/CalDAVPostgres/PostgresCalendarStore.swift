@@ -80,48 +80,43 @@ public final class PostgresCalendarStore: CalendarStore {
 
     public func createCalendar(_ collection: CalendarCollection) async throws(StoreError) {
         let now = clock()
-        let syncID = CalendarCollection.newSyncID()
-        let reference = collection.reference
-        let taken = StoreError(.alreadyExists, "calendar \(reference) exists")
+        let taken = StoreError(.alreadyExists, "calendar \(collection.reference) exists")
         try await write(uniqueViolation: taken) { connection in
-            // A calendar and a top-level plain collection never share a name: both sides
-            // check the other under the owner's lock.
-            try await OwnerLock.take(reference.owner, connection)
-            let existing = try await connection.row("""
-                SELECT 1 FROM calendar WHERE owner = \(reference.owner) AND name = \(reference.name)
-                UNION ALL SELECT 1 FROM web_resource WHERE owner = \(reference.owner) AND parent_id IS NULL AND name = \(reference.name)
-                """)
-            if existing != nil { throw taken }
-            guard let row = try await connection.row("""
-                INSERT INTO calendar (owner, name, components, change_position, created_at, sync_id)
-                VALUES (\(reference.owner), \(reference.name), '', 0, \(now), \(syncID)) RETURNING id
-                """) else { throw StoreError(.unavailable, "the calendar could not be created") }
-            try await Self.saveProperties(collection, id: row.get("id", as: Int64.self), connection)
+            _ = try await Self.insertCalendar(collection, createdAt: now, syncID: CalendarCollection.newSyncID(), taken: taken, connection)
         }
     }
 
     public func importCalendar(_ calendar: ImportedCalendar) async throws(StoreError) {
         try calendar.checkUniqueUIDs()
         let collection = calendar.collection
-        let reference = collection.reference
-        let taken = StoreError(.alreadyExists, "calendar \(reference) exists")
+        let taken = StoreError(.alreadyExists, "calendar \(collection.reference) exists")
         try await write(uniqueViolation: taken) { connection in
-            try await OwnerLock.take(reference.owner, connection)
-            let existing = try await connection.row("""
-                SELECT 1 FROM calendar WHERE owner = \(reference.owner) AND name = \(reference.name)
-                UNION ALL SELECT 1 FROM web_resource WHERE owner = \(reference.owner) AND parent_id IS NULL AND name = \(reference.name)
-                """)
-            if existing != nil { throw taken }
-            guard let row = try await connection.row("""
-                INSERT INTO calendar (owner, name, components, change_position, created_at, sync_id)
-                VALUES (\(reference.owner), \(reference.name), '', 0, \(collection.createdAt), \(collection.syncID)) RETURNING id
-                """) else { throw StoreError(.unavailable, "the calendar could not be created") }
-            let id = try row.get("id", as: Int64.self)
-            try await Self.saveProperties(collection, id: id, connection)
+            let id = try await Self.insertCalendar(collection, createdAt: collection.createdAt, syncID: collection.syncID, taken: taken, connection)
             for imported in calendar.objects { try await Self.upsert(imported.object, calendar: id, index: imported.index, connection) }
             for change in calendar.changes { try await Self.logChange(calendar: id, position: change.position, name: change.name, connection) }
             try await connection.run("UPDATE calendar SET change_position = \(collection.changePosition) WHERE id = \(id)")
         }
+    }
+
+    /// A new calendar's row and properties, at change position 0; its id, or `taken`.
+    private static func insertCalendar(_ collection: CalendarCollection, createdAt: Int, syncID: String, taken: StoreError,
+                                       _ connection: PostgresConnection) async throws -> Int64 {
+        let reference = collection.reference
+        // A calendar and a top-level plain collection never share a name: both sides
+        // check the other under the owner's lock.
+        try await OwnerLock.take(reference.owner, connection)
+        let existing = try await connection.row("""
+            SELECT 1 FROM calendar WHERE owner = \(reference.owner) AND name = \(reference.name)
+            UNION ALL SELECT 1 FROM web_resource WHERE owner = \(reference.owner) AND parent_id IS NULL AND name = \(reference.name)
+            """)
+        if existing != nil { throw taken }
+        guard let row = try await connection.row("""
+            INSERT INTO calendar (owner, name, components, change_position, created_at, sync_id)
+            VALUES (\(reference.owner), \(reference.name), '', 0, \(createdAt), \(syncID)) RETURNING id
+            """) else { throw StoreError(.unavailable, "the calendar could not be created") }
+        let id = try row.get("id", as: Int64.self)
+        try await saveProperties(collection, id: id, connection)
+        return id
     }
 
     public func updateCalendar(_ collection: CalendarCollection) async throws(StoreError) {

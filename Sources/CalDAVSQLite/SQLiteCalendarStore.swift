@@ -70,14 +70,7 @@ public final class SQLiteCalendarStore: CalendarStore {
     public func createCalendar(_ collection: CalendarCollection) async throws(StoreError) {
         let now = clock()
         try await write { db in
-            if try Self.calendarID(collection.reference, db) != nil
-                || ResourceRows.isTopLevelName(owner: collection.reference.owner, collection.reference.name, db) {
-                throw StoreError(.alreadyExists, "calendar \(collection.reference) exists")
-            }
-            try db.cachedStatement(sql: """
-                INSERT INTO calendar (owner, name, components, change_position, created_at, sync_id) VALUES (?, ?, '', 0, ?, ?)
-                """).execute(arguments: [collection.reference.owner, collection.reference.name, now, CalendarCollection.newSyncID()])
-            try Self.saveProperties(collection, id: db.lastInsertedRowID, db)
+            _ = try Self.insertCalendar(collection, createdAt: now, syncID: CalendarCollection.newSyncID(), db)
         }
     }
 
@@ -85,15 +78,7 @@ public final class SQLiteCalendarStore: CalendarStore {
         try calendar.checkUniqueUIDs()
         let collection = calendar.collection
         try await write { db in
-            if try Self.calendarID(collection.reference, db) != nil
-                || ResourceRows.isTopLevelName(owner: collection.reference.owner, collection.reference.name, db) {
-                throw StoreError(.alreadyExists, "calendar \(collection.reference) exists")
-            }
-            try db.cachedStatement(sql: """
-                INSERT INTO calendar (owner, name, components, change_position, created_at, sync_id) VALUES (?, ?, '', 0, ?, ?)
-                """).execute(arguments: [collection.reference.owner, collection.reference.name, collection.createdAt, collection.syncID])
-            let id = db.lastInsertedRowID
-            try Self.saveProperties(collection, id: id, db)
+            let id = try Self.insertCalendar(collection, createdAt: collection.createdAt, syncID: collection.syncID, db)
             for imported in calendar.objects { try Self.upsert(imported.object, calendar: id, index: imported.index, db) }
             for change in calendar.changes { try Self.logChange(calendar: id, position: change.position, name: change.name, db) }
             try db.cachedStatement(sql: "UPDATE calendar SET change_position = ? WHERE id = ?").execute(arguments: [collection.changePosition, id])
@@ -312,6 +297,20 @@ public final class SQLiteCalendarStore: CalendarStore {
 
     private static func logChange(calendar id: Int64, position: Int64, name: String, _ db: Database) throws {
         try changeLog.record(collection: id, position: position, name: name, db)
+    }
+
+    /// A new calendar's row and properties, at change position 0; its id. A calendar and a
+    /// top-level plain collection never share a name.
+    private static func insertCalendar(_ collection: CalendarCollection, createdAt: Int, syncID: String, _ db: Database) throws -> Int64 {
+        if try calendarID(collection.reference, db) != nil || ResourceRows.isTopLevelName(owner: collection.reference.owner, collection.reference.name, db) {
+            throw StoreError(.alreadyExists, "calendar \(collection.reference) exists")
+        }
+        try db.cachedStatement(sql: """
+            INSERT INTO calendar (owner, name, components, change_position, created_at, sync_id) VALUES (?, ?, '', 0, ?, ?)
+            """).execute(arguments: [collection.reference.owner, collection.reference.name, createdAt, syncID])
+        let id = db.lastInsertedRowID
+        try saveProperties(collection, id: id, db)
+        return id
     }
 
     private static func saveProperties(_ collection: CalendarCollection, id: Int64, _ db: Database) throws {

@@ -44,11 +44,7 @@ public final class PostgresAddressBookStore: AddressBookStore {
         let syncID = SyncToken.newSyncID()
         let reference = book.reference
         try await database.storeWrite(uniqueViolation: StoreError(.alreadyExists, "address book \(reference) exists")) { connection in
-            guard let row = try await connection.row("""
-                INSERT INTO address_book (owner, name, change_position, created_at, sync_id)
-                VALUES (\(reference.owner), \(reference.name), 0, \(now), \(syncID)) RETURNING id
-                """) else { throw StoreError(.unavailable, "the address book could not be created") }
-            try await Self.saveProperties(book, id: row.get("id", as: Int64.self), connection)
+            _ = try await Self.insertBook(book, createdAt: now, syncID: syncID, connection)
         }
     }
 
@@ -57,12 +53,7 @@ public final class PostgresAddressBookStore: AddressBookStore {
         let book = imported.book
         let reference = book.reference
         try await database.storeWrite(uniqueViolation: StoreError(.alreadyExists, "address book \(reference) exists")) { connection in
-            guard let row = try await connection.row("""
-                INSERT INTO address_book (owner, name, change_position, created_at, sync_id)
-                VALUES (\(reference.owner), \(reference.name), 0, \(book.createdAt), \(book.syncID)) RETURNING id
-                """) else { throw StoreError(.unavailable, "the address book could not be created") }
-            let id = try row.get("id", as: Int64.self)
-            try await Self.saveProperties(book, id: id, connection)
+            let id = try await Self.insertBook(book, createdAt: book.createdAt, syncID: book.syncID, connection)
             for card in imported.cards { try await Self.upsert(card.card, book: id, index: card.index, connection) }
             for change in imported.changes { try await Self.changeLog.record(collection: id, position: change.position, name: change.name, connection) }
             try await connection.run("UPDATE address_book SET change_position = \(book.changePosition) WHERE id = \(id)")
@@ -348,6 +339,17 @@ public final class PostgresAddressBookStore: AddressBookStore {
             out.append(character)
         }
         return out
+    }
+
+    /// A new book's row and properties, at change position 0; its id.
+    private static func insertBook(_ book: AddressBook, createdAt: Int, syncID: String, _ connection: PostgresConnection) async throws -> Int64 {
+        guard let row = try await connection.row("""
+            INSERT INTO address_book (owner, name, change_position, created_at, sync_id)
+            VALUES (\(book.reference.owner), \(book.reference.name), 0, \(createdAt), \(syncID)) RETURNING id
+            """) else { throw StoreError(.unavailable, "the address book could not be created") }
+        let id = try row.get("id", as: Int64.self)
+        try await saveProperties(book, id: id, connection)
+        return id
     }
 
     private static func saveProperties(_ book: AddressBook, id: Int64, _ connection: PostgresConnection) async throws {

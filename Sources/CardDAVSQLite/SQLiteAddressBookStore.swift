@@ -43,10 +43,7 @@ public final class SQLiteAddressBookStore: AddressBookStore {
     public func createAddressBook(_ book: AddressBook) async throws(StoreError) {
         let now = clock()
         try await file.storeWrite { db in
-            if try Self.bookRow(book.reference, db) != nil { throw StoreError(.alreadyExists, "address book \(book.reference) exists") }
-            try db.cachedStatement(sql: "INSERT INTO address_book (owner, name, change_position, created_at, sync_id) VALUES (?, ?, 0, ?, ?)")
-                .execute(arguments: [book.reference.owner, book.reference.name, now, SyncToken.newSyncID()])
-            try Self.saveProperties(book, id: db.lastInsertedRowID, db)
+            _ = try Self.insertBook(book, createdAt: now, syncID: SyncToken.newSyncID(), db)
         }
     }
 
@@ -54,11 +51,7 @@ public final class SQLiteAddressBookStore: AddressBookStore {
         try imported.checkUniqueUIDs()
         let book = imported.book
         try await file.storeWrite { db in
-            if try Self.bookRow(book.reference, db) != nil { throw StoreError(.alreadyExists, "address book \(book.reference) exists") }
-            try db.cachedStatement(sql: "INSERT INTO address_book (owner, name, change_position, created_at, sync_id) VALUES (?, ?, 0, ?, ?)")
-                .execute(arguments: [book.reference.owner, book.reference.name, book.createdAt, book.syncID])
-            let id = db.lastInsertedRowID
-            try Self.saveProperties(book, id: id, db)
+            let id = try Self.insertBook(book, createdAt: book.createdAt, syncID: book.syncID, db)
             for card in imported.cards { try Self.upsert(card.card, book: id, index: card.index, db) }
             for change in imported.changes { try Self.changeLog.record(collection: id, position: change.position, name: change.name, db) }
             try db.cachedStatement(sql: "UPDATE address_book SET change_position = ? WHERE id = ?").execute(arguments: [book.changePosition, id])
@@ -307,6 +300,16 @@ public final class SQLiteAddressBookStore: AddressBookStore {
             }
         }
         return out
+    }
+
+    /// A new book's row and properties, at change position 0; its id.
+    private static func insertBook(_ book: AddressBook, createdAt: Int, syncID: String, _ db: Database) throws -> Int64 {
+        if try bookRow(book.reference, db) != nil { throw StoreError(.alreadyExists, "address book \(book.reference) exists") }
+        try db.cachedStatement(sql: "INSERT INTO address_book (owner, name, change_position, created_at, sync_id) VALUES (?, ?, 0, ?, ?)")
+            .execute(arguments: [book.reference.owner, book.reference.name, createdAt, syncID])
+        let id = db.lastInsertedRowID
+        try saveProperties(book, id: id, db)
+        return id
     }
 
     private static func saveProperties(_ book: AddressBook, id: Int64, _ db: Database) throws {
