@@ -276,8 +276,8 @@ def test_baikal_urls_are_answered_in_their_own_layout(migrated):
 def test_a_server_without_a_migration_answers_no_baikal_urls(server):
     status, _, _ = request(server, "PROPFIND", "/dav.php/calendars/amal/", None, {"Depth": "0"})
     assert status == 404
-    status, _, _ = request(server, "PROPFIND", "/dav/calendars/amal/", None, {"Depth": "0"})
-    assert status == 207
+    status, _, answer = request(server, "PROPFIND", "/dav/calendars/amal/", None, {"Depth": "0", "X-Jadwal-DAV-Mount": "/elsewhere/"})
+    assert status == 207 and b"<D:href>/dav/calendars/amal/</D:href>" in answer, "the binding's own mark cannot be sent by a client"
 
 
 def test_mysql_wrong_credentials_and_other_databases_are_refused(request, tmp_path, baikal_mysql):

@@ -194,10 +194,9 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// The head of a request under an alias of the DAV tree, as its path under `/dav/` (and
     /// its Destination too), marked with the alias so that the answer names it.
     static func mounted(_ head: HTTPRequestHead, alias: DAVMountAlias?) -> HTTPRequestHead {
-        guard let alias, head.uri.utf8.first == UInt8(ascii: "/") else { return head }
         var head = head
-        head.headers.remove(name: mountHeader)
-        guard let prefix = alias.prefix(of: pathWithoutQuery(head)) else { return head }
+        if head.headers.contains(name: mountHeader) { head.headers.remove(name: mountHeader) }
+        guard let alias, head.uri.utf8.first == UInt8(ascii: "/"), let prefix = alias.prefix(of: pathWithoutQuery(head)) else { return head }
         head.uri = DAVMountAlias.canonical(head.uri, from: prefix)
         if let destination = head.headers.first(name: "destination") {
             head.headers.replaceOrAdd(name: "destination", value: DAVMountAlias.canonical(destination, from: prefix))
