@@ -242,9 +242,8 @@ struct ChatCompletionsExtractorTests {
 
     @Test("a closed port is a connection failure, retried")
     func closedPort() async throws {
-        let server = try await ScriptedChatCompletionsServer { _, _ in nil }
-        let baseURL = server.baseURL
-        await server.close()
+        let refusing = try RefusingPort()
+        let baseURL = URL(string: "http://127.0.0.1:\(refusing.port)/v1")!
         let waits = Waits()
         let error = await Self.failure { try await Self.extractor(baseURL, waits: waits).judge(Self.conversation) }
         guard case .connectionFailed = error else {
@@ -252,6 +251,7 @@ struct ChatCompletionsExtractorTests {
             return
         }
         #expect(waits.all == [.milliseconds(500), .seconds(1)])
+        withExtendedLifetime(refusing) {}
     }
 }
 

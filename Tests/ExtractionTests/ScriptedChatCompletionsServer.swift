@@ -58,7 +58,7 @@ final class ScriptedChatCompletionsServer: Sendable {
     private let channel: any Channel
     private let recorder: Recorder
 
-    /// The port it listens on (kept after closing, to test a closed port).
+    /// The port it listens on.
     let port: Int
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/v1")! }
     /// The requests received, in order.
