@@ -139,6 +139,8 @@ let package = Package(
             dependencies: ["CalDAVCore", "CardDAVCore", "WebDAV", "ICalendar", "VCard", "Jadwal", "CMariaDB", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
+        // For tests of network clients: a local port that refuses connections.
+        .target(name: "NetworkTestSupport", swiftSettings: strictSettings),
         // A throwaway PostgreSQL server (Debian's binaries) for tests. Foundation only.
         .target(name: "PostgresTestSupport", swiftSettings: strictSettings),
         // Portable SQL for the application's own tables, on SQLite (GRDB) or PostgreSQL.
@@ -254,7 +256,7 @@ let package = Package(
         .testTarget(
             name: "ExtractionTests",
             dependencies: [
-                "Extraction",
+                "Extraction", "NetworkTestSupport",
                 // A local chat-completions server for the LLM extractor's tests.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -275,7 +277,7 @@ let package = Package(
         .testTarget(
             name: "MailTests",
             dependencies: [
-                "Mail",
+                "Mail", "NetworkTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

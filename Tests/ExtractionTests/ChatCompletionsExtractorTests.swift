@@ -1,3 +1,4 @@
+import NetworkTestSupport
 import Foundation
 import NIOHTTP1
 import Synchronization

@@ -1,3 +1,4 @@
+import NetworkTestSupport
 import Foundation
 import NIOCore
 import NIOPosix
@@ -75,13 +76,13 @@ struct SMTPClientTests {
 
     @Test("A refused connection, a silent server and a greeting of garbage are transient")
     func connectionFailures() async throws {
-        let closed = try await ScriptedSMTPServer(script: ScriptedSMTPServer.standard())
-        let port = closed.port
-        await closed.close()
+        let refusing = try RefusingPort()
+        let port = refusing.port
         let refused = try #require(await failure {
             try await SMTPClient(configuration: SMTPConfiguration(host: "127.0.0.1", port: port, security: .none, timeout: 2)).send(message)
         })
         #expect(!refused.isPermanent && refused.message.hasPrefix("cannot connect to 127.0.0.1:\(port)"))
+        withExtendedLifetime(refusing) {}
 
         let silent = try await ScriptedSMTPServer(script: ScriptedSMTPServer.standard(overrides: ["MAIL FROM:": ""]))
         defer { Task { await silent.close() } }

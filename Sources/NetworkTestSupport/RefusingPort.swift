@@ -7,11 +7,11 @@ import Darwin
 /// A TCP port of 127.0.0.1 that refuses connections for as long as the value lives: bound,
 /// never listening. A port that was listened on and then closed could be taken meanwhile by
 /// another test's server, whose answer would not be a refusal.
-final class RefusingPort {
-    let port: Int
+public final class RefusingPort {
+    public let port: Int
     private let socketDescriptor: Int32
 
-    init() throws {
+    public init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure() }
         var address = sockaddr_in()
@@ -36,5 +36,5 @@ final class RefusingPort {
         close(socketDescriptor)
     }
 
-    struct Failure: Error {}
+    public struct Failure: Error {}
 }
