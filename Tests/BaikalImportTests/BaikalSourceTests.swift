@@ -91,7 +91,7 @@ struct BaikalSourceTests {
 
     @Test("the inventory counts each user's part, keeps what jadwald would refuse and names what is not carried")
     func inventory() async throws {
-        let inventory = try await BaikalInventory.read(try BaikalLocation.open("sqlite:" + Self.database), maxResourceSize: 10 << 20)
+        let inventory = try await BaikalCollections(source: try BaikalLocation.open("sqlite:" + Self.database), maxResourceSize: 10 << 20).inventory()
         let karim = try #require(inventory.users.first { $0.name == "karim" })
         #expect(karim.calendars == 2 && karim.objects == 20 && karim.addressBooks == 2 && karim.cards == 6)
         let layla = try #require(inventory.users.first { $0.name == "layla" })

@@ -40,7 +40,7 @@ struct MigrateBaikalCommand: AsyncParsableCommand {
         }
         let inventory: BaikalInventory
         if dryRun {
-            inventory = try await BaikalInventory.read(source, maxResourceSize: settings.maxResourceSize)
+            inventory = try await BaikalCollections(source: source, maxResourceSize: settings.maxResourceSize).inventory()
         } else {
             // A new server is usually set up by this very command.
             let storage = try await Storage.open(data, dataDirectory: settings.data, creating: true)

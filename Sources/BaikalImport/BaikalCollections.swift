@@ -1,0 +1,199 @@
+import CalDAVCore
+import CardDAVCore
+import Foundation
+import ICalendar
+import WebDAV
+
+/// A Baïkal database's calendars and address books as jadwald stores them, read one
+/// collection at a time: each object and card is read and checked once, by the rules a PUT
+/// applies, for the migration and its report alike.
+public struct BaikalCollections: Sendable {
+    public let source: any BaikalSource
+    /// The server's limit: what is larger is kept, and reported.
+    public let maxResourceSize: Int
+
+    public init(source: any BaikalSource, maxResourceSize: Int) {
+        self.source = source
+        self.maxResourceSize = maxResourceSize
+    }
+
+    /// One collection ready to store.
+    public enum Collection: Sendable {
+        case calendar(ImportedCalendar)
+        case addressBook(ImportedAddressBook)
+    }
+
+    /// What the database holds, without storing anything (a dry run).
+    public func inventory() async throws -> BaikalInventory {
+        try await walk { _, _, _ in }
+    }
+
+    /// Reads every user's calendars and address books and hands each to `store` as it is
+    /// read, with how many were handed over and how many there are.
+    /// - Returns: the report: what came across per user, what was kept despite jadwald's
+    ///   rules, what is not carried (shares, scheduling inbox messages, serialized PHP
+    ///   properties, collections of principals without a user).
+    public func walk(_ store: (Collection, _ done: Int, _ total: Int) async throws -> Void) async throws -> BaikalInventory {
+        var inventory = BaikalInventory(users: try await source.users())
+        let properties = try await source.properties()
+        let instances = try await source.calendarInstances()
+        let books = try await source.addressBooks()
+        let total = instances.filter { $0.access == .owner && inventory.knows($0.user) }.count + books.filter { inventory.knows($0.user) }.count
+        var done = 0
+        for instance in instances {
+            let path = "calendars/\(instance.user)/\(instance.uri)/"
+            switch instance.access {
+            case .owner:
+                guard inventory.knows(instance.user) else {
+                    inventory.orphans.append(.init(path: path, reason: "its principal has no user; not carried"))
+                    continue
+                }
+                let (calendar, refused) = try await self.calendar(instance, properties: properties)
+                done += 1
+                try await store(.calendar(calendar), done, total)
+                inventory.note(instance.user, orphan: .init(path: path, reason: "")) { part in
+                    part.calendars += 1
+                    part.objects += calendar.objects.count
+                    part.keptDespiteRules += refused
+                }
+            case .readOnly, .readWrite:
+                let kind = instance.access == .readOnly ? "read-only" : "read-write"
+                inventory.note(instance.user, orphan: .init(path: path, reason: "a share held by a principal without a user; not carried")) { part in
+                    part.sharesReceived += 1
+                    part.skipped.append(.init(path: path, reason: "a \(kind) share of calendar \(instance.calendarID); shares are not carried yet"))
+                }
+            case .other(let value):
+                inventory.note(instance.user, orphan: .init(path: path, reason: "access \(value), principal without a user; not carried")) {
+                    $0.skipped.append(.init(path: path, reason: "access \(value) is not one sabre/dav writes; not carried"))
+                }
+            }
+        }
+        for book in books {
+            let path = "addressbooks/\(book.user)/\(book.uri)/"
+            guard inventory.knows(book.user) else {
+                inventory.orphans.append(.init(path: path, reason: "its principal has no user; not carried"))
+                continue
+            }
+            let (imported, refused) = try await addressBook(book, properties: properties)
+            done += 1
+            try await store(.addressBook(imported), done, total)
+            inventory.note(book.user, orphan: .init(path: path, reason: "")) { part in
+                part.addressBooks += 1
+                part.cards += imported.cards.count
+                part.keptDespiteRules += refused
+            }
+        }
+        for object in try await source.schedulingObjects() {
+            let path = "calendars/\(object.user)/inbox/\(object.uri)"
+            inventory.note(object.user, orphan: .init(path: path, reason: "a scheduling message of a principal without a user")) {
+                $0.skipped.append(.init(path: path, reason: "a scheduling inbox message; not carried yet"))
+            }
+        }
+        for property in properties where property.valueType == 3 {
+            let owner = property.path.split(separator: "/").dropFirst().first.map(String.init) ?? ""
+            inventory.note(owner, orphan: .init(path: property.path, reason: "property \(property.name) of no user")) {
+                $0.skipped.append(.init(path: property.path, reason: "property \(property.name) holds a serialized PHP object; not carried"))
+            }
+        }
+        return inventory
+    }
+
+    /// A calendar instance with its objects and change log, as jadwald stores it, and the
+    /// objects a PUT would refuse (kept as Baïkal stored them, always candidates for time ranges).
+    func calendar(_ instance: BaikalCalendarInstance, properties: [BaikalProperty]) async throws -> (ImportedCalendar, [BaikalInventory.Item]) {
+        let path = "calendars/\(instance.user)/\(instance.uri)/"
+        var dead = Self.deadProperties(properties, path: "calendars/\(instance.user)/\(instance.uri)")
+        if instance.transparent == true {
+            dead[.calDAV("schedule-calendar-transp")] = Array(#"<C:schedule-calendar-transp xmlns:C="urn:ietf:params:xml:ns:caldav"><C:transparent/></C:schedule-calendar-transp>"#.utf8)
+        }
+        let collection = CalendarCollection(
+            reference: CalendarReference(owner: instance.user, name: instance.uri), displayName: instance.displayName,
+            calendarDescription: instance.description, color: instance.color.flatMap { $0.isEmpty ? nil : $0 }, order: instance.order,
+            timeZone: Self.timeZone(instance.timeZone),
+            supportedComponents: Set(instance.components.isEmpty ? ["VEVENT", "VTODO"] : instance.components), deadProperties: dead,
+            changePosition: Int64(instance.syncToken - 1), createdAt: Int(Date().timeIntervalSince1970), syncID: SyncToken.newSabreSyncID())
+        let admission = CalendarObjectAdmission(maxResourceSize: maxResourceSize)
+        var refused: [BaikalInventory.Item] = []
+        var objects: [ImportedObject] = []
+        for object in try await source.objects(inCalendar: instance.calendarID) {
+            let index: CalendarObjectIndex
+            do throws(DAVError) {
+                index = try admission.admit(object.data, into: collection).index
+            } catch {
+                refused.append(.init(path: path + object.uri, reason: "kept as Baïkal stored it; jadwald would refuse it: \(error.message)"))
+                index = (try? CalendarObjectRules().check(object.data).index)
+                    ?? CalendarObjectIndex(uid: object.uid ?? object.uri, componentType: object.componentType ?? "VEVENT", firstStart: nil, lastEnd: nil)
+            }
+            objects.append(ImportedObject(name: object.uri, data: object.data, etag: "\"\(object.etag)\"", lastModified: object.lastModified, index: index))
+        }
+        let changes = try await source.calendarChanges(inCalendar: instance.calendarID)
+        return (ImportedCalendar(collection: collection, objects: objects, changes: Self.logged(changes, upTo: collection.changePosition)), refused)
+    }
+
+    /// An address book with its cards and change log, as jadwald stores it, and the cards a
+    /// PUT would refuse (kept as Baïkal stored them).
+    func addressBook(_ book: BaikalAddressBook, properties: [BaikalProperty]) async throws -> (ImportedAddressBook, [BaikalInventory.Item]) {
+        let path = "addressbooks/\(book.user)/\(book.uri)/"
+        let stored = AddressBook(
+            reference: AddressBookReference(owner: book.user, name: book.uri), displayName: book.displayName, bookDescription: book.description,
+            deadProperties: Self.deadProperties(properties, path: "addressbooks/\(book.user)/\(book.uri)"),
+            changePosition: Int64(book.syncToken - 1), createdAt: Int(Date().timeIntervalSince1970), syncID: SyncToken.newSabreSyncID())
+        let admission = CardAdmission(maxResourceSize: maxResourceSize)
+        var refused: [BaikalInventory.Item] = []
+        var cards: [ImportedCard] = []
+        for card in try await source.cards(inAddressBook: book.id) {
+            let index: CardIndex
+            do throws(DAVError) {
+                index = try admission.admit(card.data).index
+            } catch {
+                refused.append(.init(path: path + card.uri, reason: "kept as Baïkal stored it; jadwald would refuse it: \(error.message)"))
+                index = CardIndex(uid: card.uri, fields: [])
+            }
+            let etag = card.etag.map { "\"\($0)\"" } ?? EntityTag.make(position: stored.changePosition, data: card.data)
+            cards.append(ImportedCard(name: card.uri, data: card.data, etag: etag, lastModified: card.lastModified ?? 0, index: index))
+        }
+        let changes = try await source.addressBookChanges(inAddressBook: book.id)
+        return (ImportedAddressBook(book: stored, cards: cards, changes: Self.logged(changes, upTo: stored.changePosition)), refused)
+    }
+
+    /// Baïkal's change rows as a change log: each change at its sync token's number.
+    static func logged(_ changes: [BaikalChange], upTo position: Int64) -> [LoggedChange] {
+        changes.filter { Int64($0.syncToken) <= position }.sorted { $0.syncToken < $1.syncToken }
+            .map { LoggedChange(position: Int64($0.syncToken), name: $0.uri) }
+    }
+
+    /// A calendar's time zone as CALDAV:calendar-timezone holds it: Baïkal keeps either a
+    /// VCALENDAR (calendars made by MKCALENDAR) or a bare zone name (its configured zone, on
+    /// the calendars its admin made), which becomes a VCALENDAR with that zone's VTIMEZONE.
+    static func timeZone(_ stored: String?) -> String? {
+        guard let stored, !stored.isEmpty else { return nil }
+        if stored.contains("BEGIN:VCALENDAR") { return stored }
+        guard let zone = TimeZone(identifier: stored.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        let vtimezone = VTimeZoneBuilder.component(for: zone, from: Date(timeIntervalSince1970: 946_684_800), to: Date(timeIntervalSince1970: 2_208_988_800))
+        let calendar = Component(name: ComponentName.calendar, properties: [Property(name: PropertyName.version, value: "2.0"),
+                                                                             Property(name: PropertyName.productID, value: "-//Jadwal//Baikal migration//EN")],
+                                 components: [vtimezone])
+        return String(decoding: ICalendarSerializer().serialize(calendar), as: UTF8.self)
+    }
+
+    /// The dead properties stored for `path`: strings and XML values, each as the XML of
+    /// its element (serialized PHP objects are not carried; the report says so).
+    static func deadProperties(_ properties: [BaikalProperty], path: String) -> [DAVXML.Name: [UInt8]] {
+        var found: [DAVXML.Name: [UInt8]] = [:]
+        for property in properties where property.path == path && (property.valueType == 1 || property.valueType == 2) {
+            guard property.name.hasPrefix("{"), let close = property.name.firstIndex(of: "}") else { continue }
+            let name = DAVXML.Name(String(property.name[property.name.index(after: property.name.startIndex)..<close]),
+                                   String(property.name[property.name.index(after: close)...]))
+            let inner = property.valueType == 2 ? property.value : Array(Self.escaped(String(decoding: property.value, as: UTF8.self)).utf8)
+            let xml = Array("<x:\(name.local) xmlns:x=\"\(Self.escaped(name.namespace))\">".utf8) + inner + Array("</x:\(name.local)>".utf8)
+            guard (try? XMLReader().parse(xml)) != nil else { continue }
+            found[name] = xml
+        }
+        return found
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
