@@ -19,12 +19,7 @@ public struct ImportedCalendar: Sendable {
 
     /// ``StoreError/Code/uidConflict`` when two objects share a UID, which no store keeps.
     public func checkUniqueUIDs() throws(StoreError) {
-        var holders: [String: String] = [:]
-        for object in objects {
-            if let holder = holders.updateValue(object.name, forKey: object.index.uid) {
-                throw StoreError(.uidConflict, "UID \(object.index.uid) is held by \(holder) and \(object.name)", existingName: holder)
-            }
-        }
+        try LoggedChange.checkUniqueUIDs(objects.map { ($0.name, $0.index.uid) })
     }
 }
 

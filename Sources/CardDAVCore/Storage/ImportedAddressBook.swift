@@ -19,12 +19,7 @@ public struct ImportedAddressBook: Sendable {
 
     /// ``StoreError/Code/uidConflict`` when two cards share a UID, which no store keeps.
     public func checkUniqueUIDs() throws(StoreError) {
-        var holders: [String: String] = [:]
-        for card in cards {
-            if let holder = holders.updateValue(card.name, forKey: card.index.uid) {
-                throw StoreError(.uidConflict, "UID \(card.index.uid) is held by \(holder) and \(card.name)", existingName: holder)
-            }
-        }
+        try LoggedChange.checkUniqueUIDs(cards.map { ($0.name, $0.index.uid) })
     }
 }
 
