@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "VCard", targets: ["VCard"]),
         .library(name: "WebDAV", targets: ["WebDAV"]),
+        .library(name: "ITIP", targets: ["ITIP"]),
         .library(name: "CalDAVCore", targets: ["CalDAVCore"]),
         .library(name: "CalDAVCoreTesting", targets: ["CalDAVCoreTesting"]),
         .library(name: "CardDAVCore", targets: ["CardDAVCore"]),
@@ -69,7 +70,12 @@ let package = Package(
         // storage engine and no calendar.
         .target(name: "WebDAV", dependencies: ["CivilDates", "CLibXML2", .product(name: "NIOCore", package: "swift-nio")], swiftSettings: strictSettings),
         // CalDAV (RFC 4791 and its extensions) as an adapter of the WebDAV engine.
-        .target(name: "CalDAVCore", dependencies: ["ICalendar", "WebDAV"], swiftSettings: strictSettings),
+        // iTIP (RFC 5546) over ICalendar: the messages an organizer's or an attendee's change
+        // sends, what a delivered message does to the recipient's copy, the Schedule-Tag.
+        .target(name: "ITIP", dependencies: ["ICalendar"], swiftSettings: strictSettings),
+        // CalDAV (RFC 4791 and its extensions, scheduling of RFC 6638 among them) as an
+        // adapter of the WebDAV engine.
+        .target(name: "CalDAVCore", dependencies: ["ICalendar", "ITIP", "WebDAV"], swiftSettings: strictSettings),
         // The one cache seam: a store decorator (calendar rows, objects) and an adapter decorator
         // for any protocol (answers to repeated reads), kept exact by a store's ChangeSignal
         // and a collection's state.
@@ -228,6 +234,7 @@ let package = Package(
         ),
         .testTarget(name: "CivilDatesTests", dependencies: ["CivilDates"], swiftSettings: strictSettings),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
+        .testTarget(name: "ITIPTests", dependencies: ["ITIP", "ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "VCardTests", dependencies: ["VCard"], swiftSettings: strictSettings),
         .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching"], swiftSettings: strictSettings),
         .testTarget(name: "BaikalImportTests", dependencies: ["BaikalImport", "CalDAVCore", "WebDAV"], swiftSettings: strictSettings),

@@ -22,4 +22,12 @@ extension DAVCondition {
     public static let calendarCollectionLocationOK = calDAV("calendar-collection-location-ok", 403)
     /// RFC 4791 §9.9: a time range whose end is not after its start.
     public static let validFilter = calDAV("valid-filter", 403)
+    /// RFC 6638 §3.2.4.1: another of the user's calendars holds a scheduling object with the UID.
+    public static let uniqueSchedulingObjectResource = calDAV("unique-scheduling-object-resource", 403)
+    /// RFC 6638 §5.1.1: a POST to the outbox must be a valid scheduling message.
+    public static let validSchedulingMessage = calDAV("valid-scheduling-message", 403)
+    /// RFC 6638 §5.1.1: the ORGANIZER of a free-busy request must be the user.
+    public static let organizerAllowed = calDAV("organizer-allowed", 403)
+    /// RFC 6638 §5.1.1: a free-busy request must name at least one ATTENDEE.
+    public static let recipientSpecified = calDAV("recipient-specified", 403)
 }

@@ -28,6 +28,9 @@ public struct CalDAVAdapter: PreparingAdapter {
     /// Where calendar-query keeps recurring objects' instances by year; `nil` expands every
     /// window.
     public let yearInstances: (any YearInstancesCache)?
+    /// Scheduling (RFC 6638); `nil` turns it off: no inbox or outbox, and writes of
+    /// objects with attendees send nothing.
+    public let scheduling: CalendarScheduling?
     let properties = CalDAVProperties.table
 
     /// - Parameters:
@@ -35,18 +38,24 @@ public struct CalDAVAdapter: PreparingAdapter {
     ///   - resources: plain WebDAV collections and files in the same homes, if any.
     ///   - configuration: limits and choices of this server.
     ///   - yearInstances: keeps recurring objects' instances for calendar-query.
+    ///   - scheduling: who calendar users are and where messages to others go, to schedule.
     public init(store: any CalendarStore, resources: (any ResourceTreeStore)? = nil, configuration: DAVConfiguration = DAVConfiguration(),
-                yearInstances: (any YearInstancesCache)? = nil) {
+                yearInstances: (any YearInstancesCache)? = nil, scheduling: CalendarScheduling? = nil) {
         self.store = store
         self.resources = resources
         self.configuration = configuration
         self.yearInstances = yearInstances
+        self.scheduling = scheduling
     }
 
     public var tree: String { DAVPath.tree }
-    public var complianceClasses: [String] { ["calendar-access", "extended-mkcol"] }
-    public var methods: [String] { Self.methods }
-    public var principalProperties: [PropertyTable<ServerPath>.Definition] { CalDAVProperties.principal }
+    public var complianceClasses: [String] {
+        scheduling == nil ? ["calendar-access", "extended-mkcol"] : ["calendar-access", "calendar-auto-schedule", "extended-mkcol"]
+    }
+    public var methods: [String] { scheduling == nil ? Self.methods : Self.methods + ["POST"] }
+    public var principalProperties: [PropertyTable<ServerPath>.Definition] {
+        scheduling == nil ? CalDAVProperties.principal : CalDAVProperties.principal + CalDAVProperties.schedulingPrincipal
+    }
     public var searchableProperties: [SearchableProperty] { CalDAVProperties.searchable }
 
     /// Methods this adapter answers, for 405 responses.
@@ -63,7 +72,8 @@ public struct CalDAVAdapter: PreparingAdapter {
             return PreparedRequest(request: request, context: context, target: .failure(DAVError.notFound()))
         }
         do {
-            let target = try await resolve(path, readingObject: request.method != "DELETE")
+            // DELETE needs the object only to schedule its cancellation.
+            let target = try await resolve(path, readingObject: request.method != "DELETE" || scheduling != nil, now: context.now)
             return PreparedRequest(request: request, context: context, target: .success(target))
         } catch {
             return PreparedRequest(request: request, context: context, target: .failure(error))
@@ -110,7 +120,8 @@ public struct CalDAVAdapter: PreparingAdapter {
         case "GET": return try await get(target, includeBody: true)
         case "HEAD": return try await get(target, includeBody: false)
         case "PUT": return try await put(request, target: target, context: context)
-        case "DELETE": return try await delete(request, target: target)
+        case "DELETE": return try await delete(request, target: target, context: context)
+        case "POST" where scheduling != nil: return try await postToOutbox(request, target: target, context: context)
         case "COPY": return try await copyOrMove(request, target: target, context: context, keepSource: true)
         case "MOVE": return try await copyOrMove(request, target: target, context: context, keepSource: false)
         case "MKCALENDAR", "MKCOL": return try await makeCalendar(request, target: target, context: context)

@@ -20,6 +20,8 @@ struct DAVTarget: Sendable {
         /// A name in a calendar whose object was not read, for a method that needs only
         /// the calendar (DELETE: the store checks the object and its ETag as it deletes).
         case unreadObject(CalendarCollection)
+        /// The user's scheduling outbox (RFC 6638 §2.1), which nothing is stored in.
+        case outbox(user: String)
         /// A path in the owner's tree of plain collections, with what is there, if anything.
         case plain(ResourcePath, PlainResource?)
         /// A calendar, or a name in one, where there is no calendar (and no plain tree).
@@ -35,10 +37,18 @@ extension CalDAVAdapter {
     ///
     /// A name directly in the home is a calendar when the calendar store has it, and
     /// otherwise belongs to the plain tree, when the handler has one.
-    func resolve(_ path: DAVPath, readingObject: Bool = true) async throws(DAVError) -> DAVTarget {
+    func resolve(_ path: DAVPath, readingObject: Bool = true, now: Int = 0) async throws(DAVError) -> DAVTarget {
         switch path {
         case .homes: return DAVTarget(path: path, kind: .homes)
         case .home(let user): return DAVTarget(path: path, kind: .home(user: user))
+        case .calendar(let user, SchedulingCollections.outbox) where scheduling != nil:
+            return DAVTarget(path: path, kind: .outbox(user: user))
+        case .calendar(let user, SchedulingCollections.inbox) where scheduling != nil:
+            // Made the first time its owner (or a message) reaches it.
+            let found = try await storing { () async throws(StoreError) in try await inbox(of: user, now: now) }
+            return DAVTarget(path: path, kind: .calendar(found))
+        case .object(_, SchedulingCollections.outbox, _) where scheduling != nil:
+            return DAVTarget(path: path, kind: .missing)
         case .calendar(let user, let name):
             let reference = CalendarReference(owner: user, name: name)
             if let found = try await storing({ () async throws(StoreError) in try await store.lookup(reference, object: nil) }) {
@@ -74,6 +84,7 @@ extension CalDAVAdapter {
             let calendars = try await storing { () async throws(StoreError) in try await store.calendars(of: user) }
             return .home(user: user, calendars: calendars)
         case .calendar(let collection): return .calendar(collection)
+        case .outbox(let user): return .outbox(user: user)
         case .object(let collection, let object?): return .object(collection, object)
         case .object(_, nil), .unreadObject: throw DAVError.notFound("no object \(target.path.href)")
         case .plain(_, let resource?): return .plain(resource)

@@ -2,13 +2,25 @@ import WebDAV
 
 extension CalDAVAdapter {
     /// DELETE of a calendar object (honouring If-Match) or of a whole calendar.
-    func delete(_ request: DAVRequest, target: DAVTarget) async throws(DAVError) -> DAVResponse {
+    /// Deleting a scheduling object cancels it for the attendees, or declines it for the
+    /// organizer (RFC 6638 §3.2.1.3, §3.2.2.3).
+    func delete(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         switch (target.kind, target.path) {
-        case (.object(let collection, _), .object(_, _, let name)), (.unreadObject(let collection), .object(_, _, let name)):
+        case (.object(let collection, let existing), .object(_, _, let name)):
+            let precondition = try WritePrecondition(ifMatch: request.header("if-match"), ifNoneMatch: request.header("if-none-match"))
+            try checkScheduleTag(request, existing: existing)
+            let plan = try await planScheduling(nil, data: nil, replacing: existing, in: collection, context: context)
+            try await storing { () async throws(StoreError) in
+                try await store.deleteObject(named: name, in: collection.reference, precondition: precondition)
+            }
+            await carryOut(plan, context: context)
+        case (.unreadObject(let collection), .object(_, _, let name)):
             let precondition = try WritePrecondition(ifMatch: request.header("if-match"), ifNoneMatch: request.header("if-none-match"))
             try await storing { () async throws(StoreError) in
                 try await store.deleteObject(named: name, in: collection.reference, precondition: precondition)
             }
+        case (.calendar(let collection), _) where collection.isScheduleInbox:
+            throw DAVError(.needPrivileges, "the scheduling inbox cannot be deleted; delete the messages in it")
         case (.calendar(let collection), _):
             try await storing { () async throws(StoreError) in try await store.deleteCalendar(collection.reference) }
         case (.missing, _):

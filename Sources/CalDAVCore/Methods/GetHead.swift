@@ -13,12 +13,15 @@ extension CalDAVAdapter {
     }
 
     /// The answer to a GET or HEAD of a calendar object.
+    /// With scheduling, a scheduling object's answer carries its Schedule-Tag (RFC 6638 §3.3).
     func getResponse(_ object: CalendarObject, includeBody: Bool) -> DAVResponse {
-        DAVResponse(status: 200, headers: [
+        var headers = [
             ("Content-Type", "text/calendar; charset=utf-8"),
             ("ETag", object.etag),
             ("Last-Modified", HTTPDate.format(object.lastModified)),
             ("Content-Length", String(object.data.count)),
-        ], body: includeBody ? object.data : [])
+        ]
+        if scheduling != nil, let tag = Self.scheduleTag(of: object) { headers.append(("Schedule-Tag", tag)) }
+        return DAVResponse(status: 200, headers: headers, body: includeBody ? object.data : [])
     }
 }

@@ -16,12 +16,23 @@ extension CalDAVAdapter {
         if let type = request.header("content-type"), !type.lowercased().hasPrefix("text/calendar") {
             throw DAVError(.supportedCalendarData, "only text/calendar can be stored, not \(type)")
         }
+        if collection.isScheduleInbox {
+            throw DAVError(.needPrivileges, "the scheduling inbox takes messages from the server only; PUT events in a calendar")
+        }
         let precondition = try WritePrecondition(ifMatch: request.header("if-match"), ifNoneMatch: request.header("if-none-match"))
-        let (body, index) = try CalendarObjectAdmission(configuration).admit(request.body, into: collection)
+        let (body, index, calendar) = try CalendarObjectAdmission(configuration).admitParsed(request.body, into: collection)
         try checkSameUID(index.uid, replacing: existing, href: path.href)
+        try checkScheduleTag(request, existing: existing)
+        let plan = try await planScheduling(calendar, data: body, replacing: existing, in: collection, context: context)
         do {
-            let result = try await store.putObject(named: name, data: body, index: index, in: collection.reference, precondition: precondition)
-            return DAVResponse(status: result.created ? 201 : 204, headers: [("ETag", result.object.etag), ("Content-Length", "0")])
+            let stored = plan.data ?? body
+            let result = try await store.putObject(named: name, data: stored, index: index, in: collection.reference, precondition: precondition)
+            await carryOut(plan, context: context)
+            // RFC 4791 §5.3.4: no ETag when the stored bytes are not the client's.
+            var headers: [(String, String)] = plan.data == nil ? [("ETag", result.object.etag)] : []
+            if let tag = plan.scheduleTag { headers.append(("Schedule-Tag", tag)) }
+            headers.append(("Content-Length", "0"))
+            return DAVResponse(status: result.created ? 201 : 204, headers: headers)
         } catch {
             let holder = error.existingName.map { DAVPath.object(user: user, calendar: calendarName, name: $0).href }
             throw DAVError(error, conflictHref: holder)

@@ -56,6 +56,11 @@ enum CalDAVProperties {
             if case .calendar(let collection) = resource { return collection.order.map { .text(String($0)) } }
             return nil
         },
+        Definition(name: .calDAV("schedule-tag"), inAllProp: false, isWritable: false) { resource, _, _ in
+            // RFC 6638 §3.3; a listing carries no data, so only a read of the object has it.
+            guard case .object(_, let object) = resource, !object.data.isEmpty else { return nil }
+            return CalDAVAdapter.scheduleTag(of: object).map { .text($0) }
+        },
     ])
 
     /// A principal's calendar user addresses (RFC 4791 §6.2.1): its email addresses as
@@ -78,6 +83,23 @@ enum CalDAVProperties {
             return .custom { writer in
                 for address in addresses { writer.element(.dav("href"), text: address) }
             }
+        },
+    ]
+
+    /// What scheduling (RFC 6638 §2.1-2.4) adds to every principal: where its inbox and
+    /// outbox are, and that it is a person.
+    static let schedulingPrincipal: [PropertyTable<ServerPath>.Definition] = [
+        .init(name: .calDAV("schedule-inbox-URL"), inAllProp: false, isWritable: false) { path, _, _ in
+            if case .principal(let user) = path { return .href(DAVPath.calendar(user: user, calendar: SchedulingCollections.inbox).href) }
+            return nil
+        },
+        .init(name: .calDAV("schedule-outbox-URL"), inAllProp: false, isWritable: false) { path, _, _ in
+            if case .principal(let user) = path { return .href(DAVPath.calendar(user: user, calendar: SchedulingCollections.outbox).href) }
+            return nil
+        },
+        .init(name: .calDAV("calendar-user-type"), inAllProp: false, isWritable: false) { path, _, _ in
+            if case .principal = path { return .text("INDIVIDUAL") }
+            return nil
         },
     ]
 

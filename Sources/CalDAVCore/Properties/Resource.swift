@@ -6,6 +6,8 @@ enum Resource: Sendable {
     case homes
     case home(user: String, calendars: [CalendarCollection])
     case calendar(CalendarCollection)
+    /// A user's scheduling outbox (RFC 6638 §2.1).
+    case outbox(user: String)
     case object(CalendarCollection, CalendarObject)
     /// A plain WebDAV collection or file (``ResourceTreeStore``).
     case plain(PlainResource)
@@ -15,6 +17,7 @@ enum Resource: Sendable {
         case .homes: return .homes
         case .home(let user, _): return .home(user: user)
         case .calendar(let collection): return .calendar(user: collection.reference.owner, calendar: collection.reference.name)
+        case .outbox(let user): return .calendar(user: user, calendar: SchedulingCollections.outbox)
         case .object(let collection, let object):
             return .object(user: collection.reference.owner, calendar: collection.reference.name, name: object.name)
         case .plain(let resource): return DAVPath(resource.path, isCollection: resource.isCollection)
@@ -28,7 +31,9 @@ extension Resource: DAVDescribed {
     var resourceTypes: [DAVXML.Name] {
         switch self {
         case .homes, .home: return [.dav("collection")]
+        case .calendar(let collection) where collection.isScheduleInbox: return [.dav("collection"), .calDAV("schedule-inbox")]
         case .calendar: return [.dav("collection"), .calDAV("calendar")]
+        case .outbox: return [.dav("collection"), .calDAV("schedule-outbox")]
         case .object: return []
         case .plain(let resource): return resource.isCollection ? [.dav("collection")] : []
         }
@@ -82,7 +87,7 @@ extension Resource: DAVDescribed {
     var owner: String? {
         switch self {
         case .homes: return nil
-        case .home(let user, _): return user
+        case .home(let user, _), .outbox(let user): return user
         case .calendar(let collection), .object(let collection, _): return collection.reference.owner
         case .plain(let resource): return resource.path.owner
         }
@@ -91,6 +96,9 @@ extension Resource: DAVDescribed {
     var privileges: [String] {
         switch self {
         case .homes: return ["read"]
+        // The inbox is read and its messages deleted; the outbox takes POSTs.
+        case .calendar(let collection) where collection.isScheduleInbox: return DAVPrivileges.readOnly + ["unbind"]
+        case .outbox: return DAVPrivileges.readOnly
         case .calendar(let collection) where collection.isReadOnly: return DAVPrivileges.readOnly
         case .object(let collection, _) where collection.isReadOnly: return DAVPrivileges.readOnly
         default: return DAVPrivileges.readWrite
@@ -101,7 +109,7 @@ extension Resource: DAVDescribed {
         switch self {
         case .calendar: return [.calDAV("calendar-query"), .calDAV("calendar-multiget"), .calDAV("free-busy-query"), .dav("sync-collection")]
         case .object: return [.calDAV("calendar-query"), .calDAV("calendar-multiget")]
-        case .plain: return []
+        case .plain, .outbox: return []
         case .homes: return [.dav("expand-property"), .dav("principal-property-search"), .dav("principal-search-property-set")]
         case .home: return [.dav("expand-property"), .dav("sync-collection")]
         }

@@ -11,17 +11,21 @@ extension CalDAVAdapter {
         }
         let range = try TimeRange(element: element)
         guard let from = range.start, let to = range.end else { throw DAVError.badRequest("free-busy-query needs start and end") }
+        let periods = try await storing { () async throws(StoreError) in try await busyPeriods(in: collection, from: from, to: to) }
+        let result = FreeBusyCalculator.calendar(periods: FreeBusyCalculator.merge(periods, from: from, to: to), from: from, to: to, stamp: context.now)
+        return DAVResponse(status: 200, headers: [("Content-Type", "text/calendar; charset=utf-8")], body: ICalendarSerializer().serialize(result))
+    }
+
+    /// The busy periods of a calendar's events over [from, to), not merged.
+    func busyPeriods(in collection: CalendarCollection, from: Int, to: Int) async throws(StoreError) -> [FreeBusyCalculator.Period] {
         let zone = Self.floatingZone(request: nil, collection: collection)
-        let candidates = try await storing { () async throws(StoreError) in
-            try await store.objects(in: collection.reference, overlapping: range, componentType: ComponentName.event)
-        }
+        let candidates = try await store.objects(in: collection.reference, overlapping: TimeRange(start: from, end: to), componentType: ComponentName.event)
         var periods: [FreeBusyCalculator.Period] = []
         for object in candidates {
             guard let calendar = try? ICalendarParser().parseCalendar(object.data) else { continue }
             let calculator = FreeBusyCalculator(expander: RecurrenceExpander(calendar: calendar, floatingZone: zone))
             periods += (try? calculator.busyPeriods(from: from, to: to)) ?? []
         }
-        let result = FreeBusyCalculator.calendar(periods: FreeBusyCalculator.merge(periods, from: from, to: to), from: from, to: to, stamp: context.now)
-        return DAVResponse(status: 200, headers: [("Content-Type", "text/calendar; charset=utf-8")], body: ICalendarSerializer().serialize(result))
+        return periods
     }
 }

@@ -27,7 +27,7 @@ extension CalDAVAdapter {
     func reportCollections(_ target: DAVTarget, _ report: String) async throws(DAVError) -> [CalendarCollection] {
         switch target.kind {
         case .calendar(let collection): return [collection]
-        case .home(let user): return try await storing { () async throws(StoreError) in try await store.calendars(of: user) }
+        case .home(let user): return try await storing { () async throws(StoreError) in try await store.calendars(of: user) }.filter { !$0.isScheduleInbox }
         case .missing: throw DAVError.notFound("nothing at \(target.path.href)")
         default: throw DAVError(.supportedReport, "\(report) applies to calendars and calendar homes")
         }

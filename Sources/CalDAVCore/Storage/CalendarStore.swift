@@ -110,6 +110,12 @@ extension CalendarStore {
         }
     }
 
+    /// The name of the object with this UID in the collection, if any (UIDs are unique per
+    /// collection). Reads the listing; a store with an index on UIDs should answer from it.
+    public func objectName(withUID uid: String, in reference: CalendarReference) async throws(StoreError) -> String? {
+        try await listing(of: reference).first { $0.uid == uid }?.name
+    }
+
     /// One object, or `nil` when it does not exist.
     public func object(named name: String, in reference: CalendarReference) async throws(StoreError) -> CalendarObject? {
         try await objects(named: [name], in: reference).first

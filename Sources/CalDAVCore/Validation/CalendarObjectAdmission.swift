@@ -1,4 +1,5 @@
 import ContentLines
+import ICalendar
 import WebDAV
 
 /// The one check every calendar object passes before it is stored, whoever brings it: a
@@ -23,6 +24,14 @@ public struct CalendarObjectAdmission: Sendable {
     /// - Returns: the bytes to store (CRLF line ends) and their index row.
     /// - Throws: the protocol error a client is told, with its CalDAV precondition.
     public func admit(_ bytes: [UInt8], into collection: CalendarCollection) throws(DAVError) -> (data: [UInt8], index: CalendarObjectIndex) {
+        let admitted = try admitParsed(bytes, into: collection)
+        return (admitted.data, admitted.index)
+    }
+
+    /// ``admit(_:into:)``, with the calendar as parsed for the check, for a caller that reads
+    /// it further (scheduling).
+    public func admitParsed(_ bytes: [UInt8], into collection: CalendarCollection) throws(DAVError)
+        -> (data: [UInt8], index: CalendarObjectIndex, calendar: Component) {
         let name = collection.reference.name
         if collection.isReadOnly {
             throw DAVError(.needPrivileges, "calendar \(name) is read-only")
@@ -31,11 +40,11 @@ public struct CalendarObjectAdmission: Sendable {
             throw DAVError(.maxResourceSize, "the object is \(bytes.count) bytes; the limit is \(maxResourceSize)")
         }
         let data = LineEndings.crlf(bytes)
-        let (_, index) = try CalendarObjectRules().check(data)
+        let (calendar, index) = try CalendarObjectRules().check(data)
         guard collection.supportedComponents.contains(index.componentType) else {
             throw DAVError(.supportedCalendarComponent,
                            "calendar \(name) holds \(collection.supportedComponents.sorted().joined(separator: ", ")), not \(index.componentType)")
         }
-        return (data, index)
+        return (data, index, calendar)
     }
 }

@@ -26,7 +26,7 @@ public struct BusyItem: Sendable, Equatable {
     static func collect(owner: String, from: Int, to: Int, zone: TimeZone, store: any CalendarStore) async throws -> [BusyItem] {
         var items: [BusyItem] = []
         let floating: any ZoneRules = SystemZoneRules.named(zone.identifier) ?? FixedOffsetZone.utc
-        for collection in try await store.calendars(of: owner) where collection.supportedComponents.contains(ComponentName.event) {
+        for collection in try await store.calendars(of: owner) where !collection.isScheduleInbox && collection.supportedComponents.contains(ComponentName.event) {
             let kind: Kind = collection.reference.name == PrayerCalendar.name ? .prayer : .event
             let objects = try await store.objects(in: collection.reference, overlapping: TimeRange(start: from, end: to), componentType: ComponentName.event)
             for object in objects {

@@ -69,7 +69,9 @@ struct ServeCommand: AsyncParsableCommand {
         // A cached password check is trusted until the database's next commit.
         let authenticator = BasicAuthenticator(application: application, changes: storage.changes, logger: logger)
         let davConfiguration = DAVConfiguration(maxResourceSize: settings.maxResourceSize, blockingWork: ThreadPoolWork())
-        let calDAV = CalDAVAdapter(store: calendars, resources: store, configuration: davConfiguration, yearInstances: KeptYearInstances())
+        let scheduling = CalendarScheduling(directory: AccountCalendarUsers(accounts: application.accounts))
+        let calDAV = CalDAVAdapter(store: calendars, resources: store, configuration: davConfiguration, yearInstances: KeptYearInstances(),
+                                   scheduling: scheduling)
         let addressBooks: any AddressBookStore = storage.changes.map { CachedAddressBookStore(storage.addressBooks, signal: $0) } ?? storage.addressBooks
         let cardDAV = CardDAVAdapter(store: addressBooks, configuration: davConfiguration)
         // One budget for the answers both protocols keep.

@@ -1,0 +1,104 @@
+import ICalendar
+import ITIP
+import WebDAV
+
+/// What a write of a scheduling object sends, decided before the write (RFC 6638 §3.2):
+/// the messages, and the bytes to store when the organizer's copy records what became of
+/// them (SCHEDULE-STATUS).
+struct SchedulingPlan: Sendable {
+    var messages: [ITIPMessage]
+    /// The bytes to store instead of the client's, when they changed.
+    var data: [UInt8]? = nil
+    /// The Schedule-Tag of what is stored, when it is a scheduling object.
+    var scheduleTag: String? = nil
+
+    static let nothing = SchedulingPlan(messages: [])
+}
+
+extension CalDAVAdapter {
+    /// The plan for storing `new` (parsed from `data`; `nil`: deleting) in place of
+    /// `existing`, by the principal of `context`. Objects the principal neither organizes
+    /// nor attends plan nothing.
+    func planScheduling(_ new: Component?, data: [UInt8]?, replacing existing: CalendarObject?, in collection: CalendarCollection,
+                        context: DAVContext) async throws(DAVError) -> SchedulingPlan {
+        guard let scheduling, !collection.isScheduleInbox else { return .nothing }
+        let old = existing.flatMap { ScheduleTag.mayApply(to: $0.data) ? try? ICalendarParser().parseCalendar($0.data) : nil }.flatMap(SchedulingObject.init)
+        let schedulesNew = data.map(ScheduleTag.mayApply) ?? false
+        guard old != nil || schedulesNew else { return .nothing }
+        let current = schedulesNew ? new.flatMap(SchedulingObject.init) : nil
+        let tag = current.flatMap { ScheduleTag.of($0.calendar) }
+        let isMine = { (address: CalendarUserAddress) in CalendarScheduling.isOwn(address, in: context) }
+        let stamp = FreeBusyCalculator.utc(context.now)
+        switch (current ?? old)?.role(where: isMine) ?? .none {
+        case .none:
+            return SchedulingPlan(messages: [], scheduleTag: tag)
+        case .organizer(let organizer):
+            if existing == nil, let current { try await checkUnique(current.uid, of: context.principal, besides: collection) }
+            let messages = OrganizerScheduling.messages(from: old, to: current, organizer: organizer, stamp: stamp)
+            guard var calendar = new, current != nil else { return SchedulingPlan(messages: messages) }
+            var statuses: [CalendarUserAddress: ScheduleStatus] = [:]
+            for message in messages where statuses[message.recipient] == nil {
+                statuses[message.recipient] = await expectedStatus(for: message.recipient, from: context.principal, scheduling: scheduling)
+            }
+            let recorded = Self.recording(statuses, in: calendar)
+            let changed = recorded != calendar
+            calendar = recorded
+            return SchedulingPlan(messages: messages, data: changed ? ICalendarSerializer().serialize(calendar) : nil, scheduleTag: tag)
+        case .attendee(let attendee):
+            if existing == nil, let current { try await checkUnique(current.uid, of: context.principal, besides: collection) }
+            let reply = AttendeeScheduling.reply(from: old, to: current, attendee: attendee, stamp: stamp)
+            return SchedulingPlan(messages: reply.map { [$0] } ?? [], scheduleTag: tag)
+        }
+    }
+
+    /// Carries out a plan once its write is stored.
+    func carryOut(_ plan: SchedulingPlan, context: DAVContext) async {
+        guard let scheduling, !plan.messages.isEmpty else { return }
+        await deliver(plan.messages, from: context.principal, scheduling: scheduling, now: context.now)
+    }
+
+    /// RFC 6638 §3.2.4.1 (`unique-scheduling-object-resource`): one scheduling object per
+    /// UID in a user's calendars, so that messages about it find one copy. Within the
+    /// calendar written to, the store's `no-uid-conflict` answers.
+    private func checkUnique(_ uid: String, of user: String, besides collection: CalendarCollection) async throws(DAVError) {
+        guard let found = try await storing({ () async throws(StoreError) in try await scheduledCopy(uid: uid, of: user) }),
+              found.collection.reference != collection.reference else { return }
+        let href = DAVPath.object(user: user, calendar: found.collection.reference.name, name: found.object.name).href
+        throw DAVError(.uniqueSchedulingObjectResource, "\(href) holds the scheduled event or task \(uid) already", href: href)
+    }
+
+    /// The calendar with SCHEDULE-STATUS on each attendee a message went to, and
+    /// SCHEDULE-FORCE-SEND removed (it asks for one sending, RFC 6638 §7.2).
+    static func recording(_ statuses: [CalendarUserAddress: ScheduleStatus], in calendar: Component) -> Component {
+        var recorded = calendar
+        for index in recorded.components.indices where ComponentName.schedulable.contains(recorded.components[index].name) {
+            for position in recorded.components[index].properties.indices {
+                var property = recorded.components[index].properties[position]
+                guard property.name == SchedulingProperty.attendee else { continue }
+                property.parameters.removeAll { $0.name == SchedulingParameter.forceSend }
+                if let status = statuses[CalendarUserAddress(property.value)] {
+                    property.parameters.removeAll { $0.name == SchedulingParameter.status }
+                    property.parameters.append(Parameter(name: SchedulingParameter.status, value: status.rawValue))
+                }
+                recorded.components[index].properties[position] = property
+            }
+        }
+        return recorded
+    }
+
+    /// RFC 6638 §3.2.10 (`If-Schedule-Tag-Match`): the write goes ahead only while the
+    /// stored object's Schedule-Tag is the one the client saw.
+    func checkScheduleTag(_ request: DAVRequest, existing: CalendarObject?) throws(DAVError) {
+        guard scheduling != nil, let expected = request.header("if-schedule-tag-match")?.trimmingSpaces else { return }
+        let current = existing.flatMap { Self.scheduleTag(of: $0) }
+        guard current == expected else {
+            throw DAVError(status: 412, message: "the Schedule-Tag is \(current ?? "none"), not \(expected): the organizer changed the event meanwhile")
+        }
+    }
+
+    /// The Schedule-Tag of a stored object, when it is a scheduling object.
+    static func scheduleTag(of object: CalendarObject) -> String? {
+        guard ScheduleTag.mayApply(to: object.data), let calendar = try? ICalendarParser().parseCalendar(object.data) else { return nil }
+        return ScheduleTag.of(calendar)
+    }
+}

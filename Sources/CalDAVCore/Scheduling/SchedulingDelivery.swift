@@ -1,0 +1,108 @@
+import ICalendar
+import ITIP
+import WebDAV
+
+extension CalDAVAdapter {
+    /// Delivers messages sent by the account `sender`: to accounts here through their inbox
+    /// (``deliver(_:to:now:)``), to anyone else through ``CalendarScheduling/external``.
+    /// A failed delivery to one recipient does not stop the others.
+    func deliver(_ messages: [ITIPMessage], from sender: String, scheduling: CalendarScheduling, now: Int) async {
+        for message in messages {
+            switch await scheduling.route(message.recipient) {
+            case .local(let user) where user.utf8.elementsEqual(sender.utf8): continue
+            case .local(let user): try? await deliver(message, to: user, now: now)
+            case .external: _ = await scheduling.external?.send(message, from: sender)
+            case .unknown: continue
+            }
+        }
+    }
+
+    /// What will become of a message to `address`, as the organizer's copy records it.
+    func expectedStatus(for address: CalendarUserAddress, from sender: String, scheduling: CalendarScheduling) async -> ScheduleStatus? {
+        switch await scheduling.route(address) {
+        case .local(let user) where user.utf8.elementsEqual(sender.utf8): return nil
+        case .local: return .delivered
+        case .external: return scheduling.external == nil ? .noScheduling : .sent
+        case .unknown: return .invalidUser
+        }
+    }
+
+    /// Delivers a message to an account here (RFC 6638 §4.1): kept in their inbox, and
+    /// applied to their copy of the object at once (auto-schedule): an invitation lands in
+    /// their default calendar, an update or cancellation changes or removes their copy, an
+    /// answer updates the organizer's copy. The same message twice changes nothing: it is
+    /// kept under a name made from its bytes.
+    ///
+    /// A REQUEST or CANCEL changes a copy only when the copy's organizer sent it, and a
+    /// REPLY only the line of the attendee who sent it, so no user can change another's
+    /// calendar beyond what scheduling allows.
+    func deliver(_ message: ITIPMessage, to user: String, now: Int) async throws(StoreError) {
+        guard let uid = message.uid else { return }
+        let bytes = message.bytes
+        let inbox = try await inbox(of: user, now: now)
+        let name = "itip-" + FNV1a.hex(bytes) + ".ics"
+        if try await store.object(named: name, in: inbox.reference) != nil { return }
+        let index = CalendarObjectIndex(uid: uid + "/" + name, componentType: message.components.first?.name ?? ComponentName.event,
+                                        firstStart: nil, lastEnd: nil)
+        _ = try await store.putObject(named: name, data: bytes, index: index, in: inbox.reference, precondition: .none)
+        try await trimInbox(inbox.reference)
+        try await autoSchedule(message, uid: uid, for: user, inbox: inbox)
+    }
+
+    /// The copy in the recipient's calendars after the message.
+    private func autoSchedule(_ message: ITIPMessage, uid: String, for user: String, inbox: CalendarCollection) async throws(StoreError) {
+        let found = try await scheduledCopy(uid: uid, of: user)
+        let existing = found.flatMap { try? ICalendarParser().parseCalendar($0.object.data) }
+        if message.method != .reply, let existing {
+            // Only the organizer of the copy may change it.
+            guard SchedulingObject(existing)?.organizer == message.originator else { return }
+        }
+        let outcome: RecipientProcessing.Outcome
+        switch message.method {
+        case .request: outcome = RecipientProcessing.apply(request: message.calendar, to: existing)
+        case .cancel: outcome = RecipientProcessing.apply(cancel: message.calendar, to: existing)
+        case .reply:
+            guard let existing, SchedulingObject(existing)?.organizer == message.recipient else { return }
+            outcome = RecipientProcessing.apply(reply: message.calendar, from: message.originator, to: existing)
+        }
+        switch outcome {
+        case .unchanged: return
+        case .delete:
+            guard let found else { return }
+            try await store.deleteObject(named: found.object.name, in: found.collection.reference, precondition: .ifMatch([found.object.etag]))
+        case .store(let calendar):
+            let target: CalendarCollection
+            let name: String
+            let precondition: WritePrecondition
+            if let found {
+                (target, name, precondition) = (found.collection, found.object.name, .ifMatch([found.object.etag]))
+            } else {
+                guard let calendar = try await defaultCalendar(of: user, inbox: inbox, for: message.components.first?.name ?? ComponentName.event) else { return }
+                (target, name, precondition) = (calendar, Self.objectName(for: uid), .mustNotExist)
+            }
+            // A message the rules refuse (an organizer's client wrote something invalid)
+            // stays in the inbox only.
+            guard let admitted = try? CalendarObjectAdmission(configuration).admit(ICalendarSerializer().serialize(calendar), into: target) else { return }
+            _ = try await store.putObject(named: name, data: admitted.data, index: admitted.index, in: target.reference, precondition: precondition)
+        }
+    }
+
+    /// Drops the oldest messages beyond the inbox's limit.
+    private func trimInbox(_ inbox: CalendarReference) async throws(StoreError) {
+        guard let limit = scheduling?.inboxLimit else { return }
+        let items = try await store.listing(of: inbox)
+        guard items.count > limit else { return }
+        for item in items.sorted(by: { ($0.lastModified, $0.name) < ($1.lastModified, $1.name) }).prefix(items.count - limit) {
+            try? await store.deleteObject(named: item.name, in: inbox, precondition: .none)
+        }
+    }
+
+    /// The name of a new copy: the UID when it is a safe path segment, else its digest.
+    static func objectName(for uid: String) -> String {
+        let safe = uid.utf8.count <= 200 && !uid.isEmpty && uid.unicodeScalars.allSatisfy {
+            ($0.value >= 0x30 && $0.value <= 0x39) || ($0.value >= 0x41 && $0.value <= 0x5A) || ($0.value >= 0x61 && $0.value <= 0x7A)
+                || "-_.@".unicodeScalars.contains($0)
+        }
+        return (safe && !uid.hasPrefix(".") ? uid : "uid-" + FNV1a.hex(uid.utf8)) + ".ics"
+    }
+}

@@ -1,0 +1,61 @@
+import ICalendar
+
+/// The REPLY an attendee's change sends to the organizer (RFC 6638 §3.2.2, RFC 5546
+/// §3.2.3): the instances whose participation status the attendee changed, or a decline
+/// of everything when the attendee deletes their copy. Only the attendee's own ATTENDEE
+/// is ever in it, so one attendee cannot answer for another.
+public enum AttendeeScheduling {
+    /// The reply for a change of `old` into `new` (`nil`: created or deleted) by the
+    /// attendee at `attendee`; `nil` when their answers did not change or the organizer
+    /// handles replies itself (SCHEDULE-AGENT on ORGANIZER).
+    public static func reply(from old: SchedulingObject?, to new: SchedulingObject?, attendee: CalendarUserAddress,
+                             stamp: String) -> ITIPMessage? {
+        guard let current = new ?? old, let organizer = current.organizer, organizer != attendee,
+              current.organizerScheduledByServer else { return nil }
+        var answered: [Component] = []
+        if let new {
+            for (key, component) in new.instances {
+                guard let mine = new.attendee(attendee, in: component) else { continue }
+                let before = old.flatMap { old in (old.component(key) ?? (key.isMaster ? nil : old.master)).flatMap { old.attendee(attendee, in: $0) } }
+                if before?.participation ?? "NEEDS-ACTION" != mine.participation {
+                    answered.append(answer(component, attendee: attendee))
+                }
+            }
+        } else if let old {
+            for (_, component) in old.instances {
+                guard let mine = old.attendee(attendee, in: component), mine.participation != "DECLINED" else { continue }
+                answered.append(answer(component, attendee: attendee, participation: "DECLINED"))
+            }
+        }
+        guard !answered.isEmpty else { return nil }
+        return ITIPMessage(method: .reply, from: attendee, to: organizer,
+                           components: answered.map { SchedulingContent.outgoing($0, stamp: stamp) }, timeZones: current.timeZones)
+    }
+
+    /// A REPLY component: what identifies the instance and the attendee's own ATTENDEE.
+    static func answer(_ component: Component, attendee: CalendarUserAddress, participation: String? = nil) -> Component {
+        var reply = Component(name: component.name)
+        for name in [PropertyName.uid, PropertyName.recurrenceID, PropertyName.dateTimeStart, PropertyName.sequence, PropertyName.summary,
+                     SchedulingProperty.organizer] {
+            if let property = component[name] { reply.properties.append(property) }
+        }
+        if var mine = component.properties(named: SchedulingProperty.attendee).first(where: { CalendarUserAddress($0.value) == attendee }) {
+            if let participation { mine.setParameter(SchedulingParameter.participation, participation) }
+            reply.properties.append(mine)
+        }
+        reply.properties.append(Property(name: SchedulingProperty.requestStatus, value: "2.0;Success"))
+        return reply
+    }
+}
+
+extension Property {
+    /// Sets a parameter's one value, replacing any it had.
+    mutating func setParameter(_ name: String, _ value: String) {
+        if let index = parameters.firstIndex(where: { $0.name == name }) {
+            parameters[index] = Parameter(name: name, value: value)
+            parameters.removeAll { $0.name == name && $0.value != value }
+        } else {
+            parameters.append(Parameter(name: name, value: value))
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import ICalendar
+import Testing
+@testable import CalDAVCore
+import CalDAVCoreTesting
+import WebDAV
+
+/// The accounts of a test server: amal, karim and lina, each with an email address.
+private struct TestUsers: CalendarUserDirectory {
+    static let emails = ["amal": "amal@example.org", "karim": "karim@example.org", "lina": "lina@example.org"]
+    func user(withEmail email: String) async throws -> String? { Self.emails.first { $0.value == email.lowercased() }?.key }
+    func userExists(_ name: String) async throws -> Bool { Self.emails[name] != nil }
+}
+
+/// Implicit scheduling (RFC 6638) between accounts of one server, request by request over
+/// the in-memory store.
+struct SchedulingTests {
+    let store = InMemoryCalendarStore()
+    let handler: DAVServer
+    let now = 1_800_000_000
+
+    init() async throws {
+        handler = DAVServer(CalDAVAdapter(store: store, scheduling: CalendarScheduling(directory: TestUsers())))
+        for user in TestUsers.emails.keys {
+            try await store.createCalendar(CalendarCollection(reference: CalendarReference(owner: user, name: "calendar"), supportedComponents: ["VEVENT", "VTODO"]))
+        }
+    }
+
+    func context(_ user: String) -> DAVContext {
+        DAVContext(principal: user, now: now, emailAddresses: [TestUsers.emails[user]!])
+    }
+
+    func send(_ method: String, _ path: String, _ body: String = "", headers: [String: String] = [:], as user: String = "amal") async -> DAVResponse {
+        await handler.handle(DAVRequest(method: method, path: path, headers: headers, body: Array(body.utf8)), in: context(user))
+    }
+
+    func meeting(summary: String = "Planning", karim: String = "NEEDS-ACTION", lina: Bool = false, organizer: String = "amal@example.org") -> String {
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//t//EN\r
+        BEGIN:VEVENT\r
+        UID:meeting-1\r
+        DTSTAMP:20261101T000000Z\r
+        DTSTART:20261202T100000Z\r
+        DTEND:20261202T110000Z\r
+        SUMMARY:\(summary)\r
+        ORGANIZER:mailto:\(organizer)\r
+        ATTENDEE;PARTSTAT=ACCEPTED:mailto:amal@example.org\r
+        ATTENDEE;PARTSTAT=\(karim):mailto:karim@example.org\r
+        \(lina ? "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:lina@example.org\r\n" : "")ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:guest@elsewhere.example\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+    }
+
+    func objects(of user: String, in calendar: String = "calendar") async throws -> [CalendarObject] {
+        try await store.objects(in: CalendarReference(owner: user, name: calendar))
+    }
+
+    func text(_ object: CalendarObject?) -> String { String(decoding: object?.data ?? [], as: UTF8.self) }
+
+    @Test("principals, OPTIONS and the scheduling collections say what the server does")
+    func advertised() async throws {
+        let options = await send("OPTIONS", "/dav/")
+        #expect(options.header("DAV")?.contains("calendar-auto-schedule") == true)
+        #expect(options.header("Allow")?.contains("POST") == true)
+        let principal = await send("PROPFIND", "/dav/principals/amal/", """
+            <D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop>
+            <C:schedule-inbox-URL/><C:schedule-outbox-URL/><C:calendar-user-type/><C:calendar-user-address-set/></D:prop></D:propfind>
+            """, headers: ["depth": "0"])
+        let body = String(decoding: principal.bodyBytes, as: UTF8.self)
+        #expect(body.contains("/dav/calendars/amal/inbox/") && body.contains("/dav/calendars/amal/outbox/"))
+        #expect(body.contains("INDIVIDUAL") && body.contains("mailto:amal@example.org"))
+        let inbox = await send("PROPFIND", "/dav/calendars/amal/inbox/", """
+            <D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:resourcetype/><C:schedule-default-calendar-URL/></D:prop></D:propfind>
+            """, headers: ["depth": "0"])
+        let inboxBody = String(decoding: inbox.bodyBytes, as: UTF8.self)
+        #expect(inbox.status == 207 && inboxBody.contains("schedule-inbox") && inboxBody.contains("/dav/calendars/amal/calendar/"))
+        let outbox = await send("PROPFIND", "/dav/calendars/amal/outbox/", "", headers: ["depth": "0"])
+        #expect(outbox.status == 207 && String(decoding: outbox.bodyBytes, as: UTF8.self).contains("schedule-outbox"))
+        #expect(await send("PUT", "/dav/calendars/amal/inbox/x.ics", meeting()).status == 403)
+        #expect(await send("MKCALENDAR", "/dav/calendars/amal/outbox/").status == 405)
+    }
+
+    @Test("an invitation lands in the attendee's inbox and calendar; the answer comes back; a cancellation removes it")
+    func inviteAnswerCancel() async throws {
+        let created = await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting())
+        #expect(created.status == 201)
+        #expect(created.header("ETag") == nil, "the stored copy records SCHEDULE-STATUS, so it is not the client's bytes")
+        let organizerTag = try #require(created.header("Schedule-Tag"))
+        let stored = text(try await objects(of: "amal").first)
+        #expect(stored.contains("SCHEDULE-STATUS=1.2:mailto:karim@example.org"))
+        #expect(stored.contains("SCHEDULE-STATUS=5.3:mailto:guest@"))
+
+        let inbox = try await objects(of: "karim", in: "inbox")
+        #expect(inbox.count == 1 && text(inbox.first).contains("METHOD:REQUEST"))
+        let copy = try #require(try await objects(of: "karim").first)
+        #expect(copy.name == "meeting-1.ics" && !text(copy).contains("METHOD"))
+        let got = await send("GET", "/dav/calendars/karim/calendar/meeting-1.ics", as: "karim")
+        let attendeeTag = try #require(got.header("Schedule-Tag"))
+
+        // Karim accepts with If-Schedule-Tag-Match: the organizer's copy records it, and
+        // neither Schedule-Tag moves.
+        let accepted = text(copy).replacingOccurrences(of: "PARTSTAT=NEEDS-ACTION:mailto:karim", with: "PARTSTAT=ACCEPTED:mailto:karim")
+        let answer = await send("PUT", "/dav/calendars/karim/calendar/meeting-1.ics", accepted, headers: ["if-schedule-tag-match": attendeeTag], as: "karim")
+        #expect(answer.status == 204 && answer.header("Schedule-Tag") == attendeeTag)
+        let organizerCopy = text(try await objects(of: "amal").first)
+        #expect(organizerCopy.contains("PARTSTAT=ACCEPTED;SCHEDULE-STATUS=2.0:mailto:karim@example.org"))
+        #expect(try await objects(of: "amal", in: "inbox").count == 1)
+        #expect(await send("GET", "/dav/calendars/amal/calendar/meeting.ics").header("Schedule-Tag") == organizerTag)
+
+        // A stale Schedule-Tag is refused and changes nothing.
+        let stale = await send("PUT", "/dav/calendars/karim/calendar/meeting-1.ics", accepted, headers: ["if-schedule-tag-match": "\"s-0\""], as: "karim")
+        #expect(stale.status == 412)
+
+        // The organizer moves the meeting: Karim's copy follows and its tag changes.
+        let moved = await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting(summary: "Planning (moved)", karim: "ACCEPTED"))
+        #expect(moved.status == 204 && moved.header("Schedule-Tag") != organizerTag)
+        #expect(text(try await objects(of: "karim").first).contains("SUMMARY:Planning (moved)"))
+        #expect(await send("GET", "/dav/calendars/karim/calendar/meeting-1.ics", as: "karim").header("Schedule-Tag") != attendeeTag)
+
+        // The organizer deletes it: it is cancelled for Karim.
+        #expect(await send("DELETE", "/dav/calendars/amal/calendar/meeting.ics").status == 204)
+        #expect(try await objects(of: "karim").isEmpty)
+        #expect(try await objects(of: "karim", in: "inbox").count == 3)
+    }
+
+    @Test("an attendee deleting their copy declines")
+    func attendeeDeletes() async throws {
+        #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting(lina: true)).status == 201)
+        #expect(await send("DELETE", "/dav/calendars/lina/calendar/meeting-1.ics", as: "lina").status == 204)
+        #expect(text(try await objects(of: "amal").first).contains("PARTSTAT=DECLINED;SCHEDULE-STATUS=2.0:mailto:lina@example.org"))
+    }
+
+    @Test("nobody schedules for someone else: a foreign organizer sends nothing, a forged message changes nothing")
+    func spoofing() async throws {
+        // Lina stores an event claiming Amal organizes it: it is not her scheduling object.
+        let fake = await send("PUT", "/dav/calendars/lina/calendar/fake.ics", meeting(summary: "Fake"), as: "lina")
+        #expect(fake.status == 201, "\(fake.status) \(String(decoding: fake.bodyBytes, as: UTF8.self))")
+        #expect(try await objects(of: "karim").isEmpty)
+        // Karim has Amal's real meeting; Lina cannot cancel or change it with her own one.
+        #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting()).status == 201)
+        #expect(await send("PUT", "/dav/calendars/lina/calendar/fake.ics", meeting(summary: "Hijack", lina: true, organizer: "lina@example.org"), as: "lina").status == 204)
+        #expect(text(try await objects(of: "karim").first).contains("SUMMARY:Planning"))
+    }
+
+    @Test("one scheduling object per UID in a user's calendars")
+    func uniqueScheduling() async throws {
+        try await store.createCalendar(CalendarCollection(reference: CalendarReference(owner: "amal", name: "work")))
+        #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting()).status == 201)
+        let again = await send("PUT", "/dav/calendars/amal/work/meeting.ics", meeting())
+        #expect(again.status == 403 && String(decoding: again.bodyBytes, as: UTF8.self).contains("unique-scheduling-object-resource"))
+    }
+
+    @Test("free-busy through the outbox")
+    func freeBusy() async throws {
+        #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting()).status == 201)
+        let request = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//t//EN\r
+            METHOD:REQUEST\r
+            BEGIN:VFREEBUSY\r
+            UID:fb-1\r
+            DTSTAMP:20261101T000000Z\r
+            DTSTART:20261202T000000Z\r
+            DTEND:20261203T000000Z\r
+            ORGANIZER:mailto:lina@example.org\r
+            ATTENDEE:mailto:karim@example.org\r
+            ATTENDEE:mailto:guest@elsewhere.example\r
+            END:VFREEBUSY\r
+            END:VCALENDAR\r
+
+            """
+        let response = await send("POST", "/dav/calendars/lina/outbox/", request, headers: ["content-type": "text/calendar"], as: "lina")
+        let body = String(decoding: response.bodyBytes, as: UTF8.self)
+        #expect(response.status == 200)
+        #expect(body.contains("2.0;Success") && body.contains("FREEBUSY;FBTYPE=BUSY:20261202T100000Z/20261202T110000Z"))
+        #expect(body.contains("5.3;No scheduling support for user"))
+        // Only as oneself.
+        let forged = await send("POST", "/dav/calendars/amal/outbox/", request, headers: ["content-type": "text/calendar"])
+        #expect(forged.status == 403 && String(decoding: forged.bodyBytes, as: UTF8.self).contains("organizer-allowed"))
+        #expect(await send("POST", "/dav/calendars/lina/outbox/", meeting(), headers: ["content-type": "text/calendar"], as: "lina").status == 403)
+    }
+
+    @Test("the Schedule-Tag is read only from objects that name an ORGANIZER")
+    func scheduleTagScan() {
+        #expect(ScheduleTag.mayApply(to: Array("BEGIN:VEVENT\r\norganizer:mailto:a@b\r\n".utf8)))
+        #expect(!ScheduleTag.mayApply(to: Array("BEGIN:VEVENT\r\nSUMMARY:ORGANIZER\r\n".utf8)))
+        #expect(!ScheduleTag.mayApply(to: []))
+    }
+}

@@ -1,0 +1,241 @@
+import ICalendar
+import ITIP
+import Testing
+
+/// A meeting of amal's with karim and lina, weekly, with an override on its second week.
+private func meeting(summary: String = "Planning", karim: String = "NEEDS-ACTION", lina: String? = "NEEDS-ACTION",
+                     exdate: String? = nil, overrideStart: String = "20261209T110000Z", alarm: Bool = false,
+                     linaAgent: String? = nil, sequence: Int = 0) -> Component {
+    let linaLine = lina.map { "ATTENDEE;CN=Lina;PARTSTAT=\($0)\(linaAgent.map { ";SCHEDULE-AGENT=\($0)" } ?? ""):mailto:lina@example.org\r\n" } ?? ""
+    let text = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//test//EN\r
+        BEGIN:VEVENT\r
+        UID:meeting-1\r
+        DTSTAMP:20261120T090000Z\r
+        SEQUENCE:\(sequence)\r
+        DTSTART:20261202T100000Z\r
+        DTEND:20261202T110000Z\r
+        RRULE:FREQ=WEEKLY;COUNT=4\r
+        \(exdate.map { "EXDATE:\($0)\r\n" } ?? "")SUMMARY:\(summary)\r
+        ORGANIZER;CN=Amal:mailto:amal@example.org\r
+        ATTENDEE;PARTSTAT=ACCEPTED:mailto:amal@example.org\r
+        ATTENDEE;CN=Karim;PARTSTAT=\(karim);RSVP=TRUE:mailto:Karim@Example.org\r
+        \(linaLine)\(alarm ? "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT10M\r\nDESCRIPTION:soon\r\nEND:VALARM\r\n" : "")END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:meeting-1\r
+        DTSTAMP:20261120T090000Z\r
+        RECURRENCE-ID:20261209T100000Z\r
+        DTSTART:\(overrideStart)\r
+        DTEND:20261209T120000Z\r
+        SUMMARY:\(summary)\r
+        ORGANIZER;CN=Amal:mailto:amal@example.org\r
+        ATTENDEE;PARTSTAT=ACCEPTED:mailto:amal@example.org\r
+        ATTENDEE;CN=Karim;PARTSTAT=\(karim);RSVP=TRUE:mailto:Karim@Example.org\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+    return try! ICalendarParser().parseCalendar(text)
+}
+
+private let amal = CalendarUserAddress("mailto:amal@example.org")
+private let karim = CalendarUserAddress("MAILTO:karim@example.org")
+private let lina = CalendarUserAddress("mailto:lina@example.org")
+private let stamp = "20261125T120000Z"
+
+private func object(_ calendar: Component) -> SchedulingObject { SchedulingObject(calendar)! }
+
+private func messages(_ old: Component?, _ new: Component?) -> [ITIPMessage] {
+    OrganizerScheduling.messages(from: old.map(object), to: new.map(object), organizer: amal, stamp: stamp)
+}
+
+private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
+    message.components.map { $0[PropertyName.recurrenceID]?.value ?? "master" }
+}
+
+@Suite struct ITIPTests {
+    @Test func addressesCompareAsMailboxes() {
+        #expect(CalendarUserAddress("MAILTO:Karim@Example.ORG") == karim)
+        #expect(karim.email == "karim@example.org")
+        #expect(CalendarUserAddress("/dav/principals/karim/") != karim)
+    }
+
+    @Test func roles() {
+        let meeting = object(meeting())
+        #expect(meeting.role(of: [amal]) == .organizer(amal))
+        #expect(meeting.role(of: [karim]) == .attendee(karim))
+        #expect(meeting.role(of: [CalendarUserAddress("mailto:someone@example.org")]) == .none)
+    }
+
+    @Test func aNewMeetingInvitesEveryAttendeeButTheOrganizer() {
+        let sent = messages(nil, meeting())
+        #expect(sent.map(\.recipient) == [karim, lina])
+        #expect(sent.allSatisfy { $0.method == .request && $0.originator == amal })
+        // Karim is in the series and its override, Lina only in the series.
+        #expect(recurrenceIDs(sent[0]) == ["master", "20261209T100000Z"])
+        #expect(recurrenceIDs(sent[1]) == ["master"])
+        let text = String(decoding: sent[0].bytes, as: UTF8.self)
+        #expect(text.contains("METHOD:REQUEST") && text.contains("DTSTAMP:\(stamp)"))
+    }
+
+    @Test func answersAndStampsSendNothing() {
+        #expect(messages(meeting(), meeting(karim: "ACCEPTED", lina: "DECLINED")).isEmpty)
+        #expect(messages(meeting(), meeting(alarm: true, sequence: 3)).isEmpty)
+    }
+
+    @Test func aChangedSeriesSendsAllOfIt() {
+        let sent = messages(meeting(), meeting(summary: "Planning, moved"))
+        #expect(sent.map(\.recipient) == [karim, lina])
+        #expect(recurrenceIDs(sent[0]) == ["master", "20261209T100000Z"])
+    }
+
+    @Test func aChangedInstanceSendsOnlyThatInstanceToItsAttendees() {
+        let sent = messages(meeting(), meeting(overrideStart: "20261209T113000Z"))
+        #expect(sent.map(\.recipient) == [karim])
+        #expect(recurrenceIDs(sent[0]) == ["20261209T100000Z"])
+    }
+
+    @Test func aRemovedAttendeeIsCancelled() {
+        // Karim is told who is still coming; Lina that she is not.
+        let sent = messages(meeting(), meeting(lina: nil))
+        #expect(sent.map(\.recipient) == [karim, lina] && sent.map(\.method) == [.request, .cancel])
+        #expect(sent[1].components[0][PropertyName.status]?.value == "CANCELLED")
+    }
+
+    @Test func anExcludedInstanceIsCancelledAlone() {
+        let sent = messages(meeting(), meeting(exdate: "20261216T100000Z"))
+        #expect(sent.map(\.method) == [.cancel, .cancel])
+        #expect(sent.allSatisfy { recurrenceIDs($0) == ["20261216T100000Z"] })
+    }
+
+    @Test func aDeletedMeetingIsCancelledForEveryone() {
+        let sent = messages(meeting(), nil)
+        #expect(sent.map(\.recipient) == [karim, lina] && sent.allSatisfy { $0.method == .cancel })
+        #expect(sent.allSatisfy { recurrenceIDs($0) == ["master"] })
+    }
+
+    @Test func clientScheduledAttendeesAreLeftToTheClient() {
+        #expect(messages(nil, meeting(linaAgent: "CLIENT")).map(\.recipient) == [karim])
+    }
+
+    @Test func serverParametersNeverLeave() {
+        var calendar = meeting()
+        calendar.components[0].properties = calendar.components[0].properties.map { property in
+            var property = property
+            if property.name == "ATTENDEE" { property.parameters.append(Parameter(name: "SCHEDULE-STATUS", value: "1.2")) }
+            return property
+        }
+        let text = String(decoding: messages(nil, calendar)[0].bytes, as: UTF8.self)
+        #expect(!text.contains("SCHEDULE-STATUS"))
+    }
+
+    @Test func anAttendeesAnswerRepliesWithTheirOwnLineOnly() throws {
+        let reply = try #require(AttendeeScheduling.reply(from: object(meeting()), to: object(meeting(karim: "ACCEPTED")), attendee: karim, stamp: stamp))
+        #expect(reply.method == .reply && reply.recipient == amal && reply.originator == karim)
+        #expect(recurrenceIDs(reply) == ["master", "20261209T100000Z"])
+        for component in reply.components {
+            let attendees = component.properties(named: "ATTENDEE")
+            #expect(attendees.count == 1 && CalendarUserAddress(attendees[0].value) == karim && attendees[0][parameter: "PARTSTAT"] == "ACCEPTED")
+        }
+        #expect(AttendeeScheduling.reply(from: object(meeting()), to: object(meeting(summary: "mine")), attendee: karim, stamp: stamp) == nil)
+    }
+
+    @Test func anAttendeeDeletingTheirCopyDeclines() throws {
+        let reply = try #require(AttendeeScheduling.reply(from: object(meeting(karim: "ACCEPTED")), to: nil, attendee: karim, stamp: stamp))
+        #expect(reply.components.allSatisfy { $0.properties(named: "ATTENDEE")[0][parameter: "PARTSTAT"] == "DECLINED" })
+    }
+
+    @Test func aReplyUpdatesTheOrganizersCopyForItsSenderOnly() throws {
+        let reply = try #require(AttendeeScheduling.reply(from: object(meeting()), to: object(meeting(karim: "TENTATIVE")), attendee: karim, stamp: stamp))
+        guard case .store(let updated) = RecipientProcessing.apply(reply: reply.calendar, from: karim, to: meeting()) else {
+            Issue.record("the reply changed nothing")
+            return
+        }
+        let karimLines = updated.components.flatMap { $0.properties(named: "ATTENDEE") }.filter { CalendarUserAddress($0.value) == karim }
+        #expect(karimLines.count == 2 && karimLines.allSatisfy { $0[parameter: "PARTSTAT"] == "TENTATIVE" && $0[parameter: "SCHEDULE-STATUS"] == "2.0" })
+        // The same reply claimed by someone else changes nothing.
+        guard case .unchanged = RecipientProcessing.apply(reply: reply.calendar, from: lina, to: meeting()) else {
+            Issue.record("a reply was taken from someone it does not name")
+            return
+        }
+        // Applying it again changes nothing either.
+        guard case .unchanged = RecipientProcessing.apply(reply: reply.calendar, from: karim, to: updated) else {
+            Issue.record("the same reply changed the copy twice")
+            return
+        }
+    }
+
+    @Test func aReplyToAnInstanceWithoutAnOverrideMakesOne() throws {
+        var answered = meeting(lina: "NEEDS-ACTION")
+        // Lina declines the third week only: her client adds an override.
+        let override = """
+            BEGIN:VCALENDAR\r
+            BEGIN:VEVENT\r
+            UID:meeting-1\r
+            RECURRENCE-ID:20261216T100000Z\r
+            DTSTART:20261216T100000Z\r
+            DURATION:PT1H\r
+            ORGANIZER:mailto:amal@example.org\r
+            ATTENDEE;PARTSTAT=DECLINED:mailto:lina@example.org\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """
+        answered.components.append(try ICalendarParser().parseCalendar(override).components[0])
+        let reply = try #require(AttendeeScheduling.reply(from: object(meeting()), to: object(answered), attendee: lina, stamp: stamp))
+        #expect(recurrenceIDs(reply) == ["20261216T100000Z"])
+        guard case .store(let updated) = RecipientProcessing.apply(reply: reply.calendar, from: lina, to: meeting()) else {
+            Issue.record("the reply changed nothing")
+            return
+        }
+        let made = try #require(updated.components.first { $0["RECURRENCE-ID"]?.value == "20261216T100000Z" })
+        #expect(made["DTSTART"]?.value == "20261216T100000Z" && made["DURATION"]?.value == "PT3600S" && made["RRULE"] == nil)
+        #expect(made.properties(named: "ATTENDEE").first { CalendarUserAddress($0.value) == lina }?[parameter: "PARTSTAT"] == "DECLINED")
+    }
+
+    @Test func aRequestKeepsTheAttendeesAlarms() throws {
+        let request = messages(meeting(), meeting(summary: "Moved"))[0]
+        guard case .store(let copy) = RecipientProcessing.apply(request: request.calendar, to: meeting(alarm: true)) else {
+            Issue.record("the request changed nothing")
+            return
+        }
+        #expect(copy["METHOD"] == nil)
+        #expect(copy.components[0]["SUMMARY"]?.value == "Moved" && copy.components[0].components(named: "VALARM").count == 1)
+        guard case .unchanged = RecipientProcessing.apply(request: request.calendar, to: copy) else {
+            Issue.record("the same request changed the copy twice")
+            return
+        }
+    }
+
+    @Test func anInstanceRequestReplacesOnlyThatInstance() throws {
+        let request = messages(meeting(), meeting(overrideStart: "20261209T113000Z"))[0]
+        guard case .store(let copy) = RecipientProcessing.apply(request: request.calendar, to: meeting()) else {
+            Issue.record("the request changed nothing")
+            return
+        }
+        #expect(copy.components.count == 2)
+        #expect(copy.components.first { $0["RECURRENCE-ID"] != nil }?["DTSTART"]?.value == "20261209T113000Z")
+    }
+
+    @Test func cancellations() throws {
+        let whole = messages(meeting(), nil)[0]
+        guard case .delete = RecipientProcessing.apply(cancel: whole.calendar, to: meeting()) else {
+            Issue.record("a cancelled meeting stayed")
+            return
+        }
+        let instance = messages(meeting(), meeting(exdate: "20261216T100000Z"))[0]
+        guard case .store(let copy) = RecipientProcessing.apply(cancel: instance.calendar, to: meeting()) else {
+            Issue.record("a cancelled instance stayed")
+            return
+        }
+        #expect(copy.components[0]["EXDATE"]?.value == "20261216T100000Z")
+        let overrideCancel = messages(meeting(), meeting(exdate: "20261209T100000Z"))
+        guard case .store(let trimmed) = RecipientProcessing.apply(cancel: overrideCancel[0].calendar, to: meeting()) else {
+            Issue.record("a cancelled override stayed")
+            return
+        }
+        #expect(trimmed.components.count == 1 && trimmed.components[0]["EXDATE"]?.value == "20261209T100000Z")
+    }
+}
