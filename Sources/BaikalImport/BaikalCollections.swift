@@ -31,14 +31,16 @@ public struct BaikalCollections: Sendable {
     /// Reads every user's calendars and address books and hands each to `store` as it is
     /// read, with how many were handed over and how many there are.
     /// - Returns: the report: what came across per user, what was kept despite jadwald's
-    ///   rules, what is not carried (shares, scheduling inbox messages, serialized PHP
-    ///   properties, collections of principals without a user).
+    ///   rules, what is not carried (shares, serialized PHP properties, collections of
+    ///   principals without a user).
     public func walk(_ store: (Collection, _ done: Int, _ total: Int) async throws -> Void) async throws -> BaikalInventory {
         var inventory = BaikalInventory(users: try await source.users())
         let properties = try await source.properties()
         let instances = try await source.calendarInstances()
         let books = try await source.addressBooks()
+        let messages = Dictionary(grouping: try await source.schedulingObjects(), by: \.user)
         let total = instances.filter { $0.access == .owner && inventory.knows($0.user) }.count + books.filter { inventory.knows($0.user) }.count
+            + messages.keys.filter { inventory.knows($0) }.count
         var done = 0
         for instance in instances {
             let path = "calendars/\(instance.user)/\(instance.uri)/"
@@ -83,11 +85,15 @@ public struct BaikalCollections: Sendable {
                 part.keptDespiteRules += refused
             }
         }
-        for object in try await source.schedulingObjects() {
-            let path = "calendars/\(object.user)/inbox/\(object.uri)"
-            inventory.note(object.user, orphan: .init(path: path, reason: "a scheduling message of a principal without a user")) {
-                $0.skipped.append(.init(path: path, reason: "a scheduling inbox message; not carried yet"))
+        for (user, objects) in messages.sorted(by: { $0.key < $1.key }) {
+            guard inventory.knows(user) else {
+                inventory.orphans += objects.map { .init(path: "calendars/\(user)/inbox/\($0.uri)", reason: "a scheduling message of a principal without a user") }
+                continue
             }
+            let defaultCalendar = instances.first { $0.user == user && $0.access == .owner && ($0.components.isEmpty || $0.components.contains("VEVENT")) }?.uri
+            done += 1
+            try await store(.calendar(inbox(of: user, objects, defaultCalendar: defaultCalendar)), done, total)
+            inventory.note(user, orphan: .init(path: "", reason: "")) { $0.inboxMessages += objects.count }
         }
         for property in properties where property.valueType == 3 {
             let owner = property.path.split(separator: "/").dropFirst().first.map(String.init) ?? ""
@@ -128,6 +134,25 @@ public struct BaikalCollections: Sendable {
         }
         let changes = try await source.calendarChanges(inCalendar: instance.calendarID)
         return (ImportedCalendar(collection: collection, objects: objects, changes: Self.logged(changes, upTo: collection.changePosition)), refused)
+    }
+
+    /// A user's scheduling inbox with Baïkal's messages in it, under their names and ETags
+    /// (Baïkal keeps no change log for it: the inbox starts a new one).
+    func inbox(of user: String, _ objects: [BaikalSchedulingObject], defaultCalendar: String?) -> ImportedCalendar {
+        var collection = SchedulingCollections.inbox(of: user, defaultCalendar: defaultCalendar, now: Int(Date().timeIntervalSince1970))
+        collection.syncID = SyncToken.newSabreSyncID()
+        collection.changePosition = Int64(objects.count)
+        let imported = objects.map { object in
+            let calendar = try? ICalendarParser().parseCalendar(object.data)
+            let component = calendar?.components.first { ComponentName.schedulable.contains($0.name) || $0.name == ComponentName.freeBusy }
+            // Messages about one event share its UID; each is its own item.
+            let index = CalendarObjectIndex(uid: (component?[PropertyName.uid]?.value ?? "") + "/" + object.uri,
+                                            componentType: component?.name ?? ComponentName.event, firstStart: nil, lastEnd: nil)
+            let etag = object.etag.map { "\"\($0)\"" } ?? EntityTag.make(position: 0, data: object.data)
+            return ImportedObject(name: object.uri, data: object.data, etag: etag, lastModified: object.lastModified, index: index)
+        }
+        let changes = imported.enumerated().map { LoggedChange(position: Int64($0.offset + 1), name: $0.element.name) }
+        return ImportedCalendar(collection: collection, objects: imported, changes: changes)
     }
 
     /// An address book with its cards and change log, as jadwald stores it, and the cards a

@@ -10,6 +10,8 @@ public struct BaikalInventory: Sendable {
         public var objects = 0
         public var addressBooks = 0
         public var cards = 0
+        /// Scheduling messages carried into the user's inbox.
+        public var inboxMessages = 0
         /// Calendars of others this user has through a share.
         public var sharesReceived = 0
         /// Items carried as they are although jadwald's own rules would refuse them.

@@ -78,9 +78,9 @@ public struct BaikalQueries: BaikalSource {
     }
 
     public func schedulingObjects() async throws(BaikalSourceError) -> [BaikalSchedulingObject] {
-        try database.rows("SELECT principaluri, uri, calendardata FROM schedulingobjects ORDER BY id", []).compactMap { row in
+        try database.rows("SELECT principaluri, uri, calendardata, etag, lastmodified FROM schedulingobjects ORDER BY id", []).compactMap { row in
             guard let principal = row[0].text, let user = BaikalSchema.user(ofPrincipal: principal) else { return nil }
-            return BaikalSchedulingObject(user: user, uri: row[1].text ?? "", data: row[2].data)
+            return BaikalSchedulingObject(user: user, uri: row[1].text ?? "", data: row[2].data, etag: row[3].text, lastModified: row[4].int ?? 0)
         }
     }
 

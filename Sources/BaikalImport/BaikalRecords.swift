@@ -113,4 +113,6 @@ public struct BaikalSchedulingObject: Sendable, Equatable {
     public var user: String
     public var uri: String
     public var data: [UInt8]
+    public var etag: String?
+    public var lastModified: Int
 }

@@ -47,7 +47,7 @@ public enum BaikalSchema {
         "cards": ["addressbookid", "carddata", "uri", "lastmodified", "etag"],
         "addressbookchanges": ["uri", "synctoken", "addressbookid", "operation"],
         "propertystorage": ["path", "name", "valuetype", "value"],
-        "schedulingobjects": ["principaluri", "calendardata", "uri"],
+        "schedulingobjects": ["principaluri", "calendardata", "uri", "etag", "lastmodified"],
     ]
 
     /// Checks the tables and columns a database has (table name to its columns, lower-cased)

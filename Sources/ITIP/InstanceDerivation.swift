@@ -29,8 +29,24 @@ enum InstanceDerivation {
         guard let start = try? master[PropertyName.dateTimeStart]?.dateTimeValue(),
               let end = try? master[PropertyName.dateTimeEnd]?.dateTimeValue() else { return nil }
         let expander = RecurrenceExpander(calendar: calendar)
-        let seconds = max(0, expander.instant(of: end) - expander.instant(of: start))
-        if start.isDate, seconds % 86_400 == 0 { return "P\(seconds / 86_400)D" }
-        return "PT\(seconds)S"
+        return duration(max(0, expander.instant(of: end) - expander.instant(of: start)))
+    }
+
+    /// Seconds as the shortest DURATION (RFC 5545 §3.3.6): `P1D`, `PT1H30M`, `PT0S`.
+    static func duration(_ seconds: Int) -> String {
+        var text = "P"
+        var rest = seconds
+        if rest >= 86_400 {
+            text += "\(rest / 86_400)D"
+            rest %= 86_400
+        }
+        guard rest > 0 || text == "P" else { return text }
+        text += "T"
+        for (unit, letter) in [(3_600, "H"), (60, "M")] where rest >= unit {
+            text += "\(rest / unit)\(letter)"
+            rest %= unit
+        }
+        if rest > 0 || text.hasSuffix("T") { text += "\(rest)S" }
+        return text
     }
 }

@@ -1,4 +1,5 @@
 import BaikalImport
+import CalDAVCore
 import Foundation
 import Testing
 
@@ -97,8 +98,25 @@ struct BaikalSourceTests {
         let layla = try #require(inventory.users.first { $0.name == "layla" })
         #expect(layla.calendars == 1 && layla.objects == 3 && layla.sharesReceived == 1)
         #expect(layla.skipped.contains { $0.reason.contains("read-write share") })
-        #expect(karim.skipped.contains { $0.path.contains("/inbox/") })
+        #expect(karim.inboxMessages == 1 && layla.inboxMessages == 1 && !karim.skipped.contains { $0.path.contains("/inbox/") })
         #expect(inventory.orphans.isEmpty)
+    }
+
+    @Test("the scheduling inbox comes across as an inbox: its messages under their names and ETags")
+    func inbox() async throws {
+        var inboxes: [ImportedCalendar] = []
+        _ = try await BaikalCollections(source: try BaikalLocation.open("sqlite:" + Self.database), maxResourceSize: 10 << 20).walk { collection, _, _ in
+            if case .calendar(let calendar) = collection, calendar.collection.isScheduleInbox { inboxes.append(calendar) }
+        }
+        let messages = try await BaikalLocation.open("sqlite:" + Self.database).schedulingObjects()
+        #expect(inboxes.map(\.collection.reference.owner) == ["karim", "layla"])
+        for inbox in inboxes {
+            let expected = messages.filter { $0.user == inbox.collection.reference.owner }
+            #expect(inbox.objects.map(\.name) == expected.map(\.uri))
+            #expect(inbox.objects.map(\.etag) == expected.map { "\"\($0.etag ?? "")\"" })
+            #expect(inbox.objects.allSatisfy { $0.index.uid.hasSuffix("/" + $0.name) })
+            try inbox.checkUniqueUIDs()
+        }
     }
 
     @Test("a file that is not Baïkal's, a truncated one and a missing one are refused with a clear message")

@@ -58,8 +58,8 @@ class Server:
         self.process = None
         self.config = None  # text of a configuration file, when a test needs settings
 
-    def add_user(self, name, password):
-        subprocess.run([self.binary, "user", "add", name, "--data", self.data_dir] + self.storage_args(),
+    def add_user(self, name, password, email=None):
+        subprocess.run([self.binary, "user", "add", name, "--data", self.data_dir] + (["--email", email] if email else []) + self.storage_args(),
                        input=password + "\n", text=True, check=True, capture_output=True, timeout=60)
 
     def storage_args(self):

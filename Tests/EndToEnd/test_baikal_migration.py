@@ -184,8 +184,12 @@ def test_family_calendar_properties_and_report(migrated):
     status, _, answer = request(migrated, "PROPFIND", "/dav/calendars/karim/family/", body, {"Depth": "0"}, auth=auth("karim", "karim-pass-3"))
     text = answer.decode()
     assert status == 207 and "Family – العائلة" in text and "Asia/Dubai" in text and "kitchen tablet" in text, text
-    for line in ("karim <karim@example.net>: 2 calendars, 20 objects, 2 address books, 6 cards", "read-write share", "scheduling inbox"):
+    for line in ("karim <karim@example.net>: 2 calendars, 20 objects, 2 address books, 6 cards, 1 scheduling inbox messages", "read-write share"):
         assert line in migrated.report, migrated.report
+    # The inbox message came across, under its name, with the scheduling inbox's type.
+    status, _, answer = request(migrated, "PROPFIND", "/dav/calendars/karim/inbox/", "", {"Depth": "1"}, auth=auth("karim", "karim-pass-3"))
+    text = answer.decode()
+    assert status == 207 and "schedule-inbox" in text and re.search(r"/dav/calendars/karim/inbox/sabredav-[0-9a-f-]+\.ics", text), text
 
 
 def test_dry_run_writes_nothing_and_a_second_run_is_refused(request, tmp_path):
@@ -199,7 +203,8 @@ def test_dry_run_writes_nothing_and_a_second_run_is_refused(request, tmp_path):
     again = migrate(binary, data)
     assert again.returncode != 0 and "already has a user karim" in again.stderr
     count = sqlite3.connect(data / "jadwal.sqlite").execute("SELECT count(*) FROM calendar_object").fetchone()[0]
-    assert count == 23 and (data / "jadwal.sqlite").stat().st_size >= before
+    # 23 objects in calendars and the 2 scheduling inbox messages.
+    assert count == 25 and (data / "jadwal.sqlite").stat().st_size >= before
 
 
 def test_files_that_are_not_baikal_databases_are_refused(request, tmp_path):

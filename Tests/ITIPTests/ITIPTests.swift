@@ -1,5 +1,5 @@
 import ICalendar
-import ITIP
+@testable import ITIP
 import Testing
 
 /// A meeting of amal's with karim and lina, weekly, with an override on its second week.
@@ -191,7 +191,7 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
             return
         }
         let made = try #require(updated.components.first { $0["RECURRENCE-ID"]?.value == "20261216T100000Z" })
-        #expect(made["DTSTART"]?.value == "20261216T100000Z" && made["DURATION"]?.value == "PT3600S" && made["RRULE"] == nil)
+        #expect(made["DTSTART"]?.value == "20261216T100000Z" && made["DURATION"]?.value == "PT1H" && made["RRULE"] == nil)
         #expect(made.properties(named: "ATTENDEE").first { CalendarUserAddress($0.value) == lina }?[parameter: "PARTSTAT"] == "DECLINED")
     }
 
@@ -237,5 +237,13 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
             return
         }
         #expect(trimmed.components.count == 1 && trimmed.components[0]["EXDATE"]?.value == "20261209T100000Z")
+    }
+
+    @Test func derivedLengthsAreWrittenAsClientsWriteThem() {
+        #expect(InstanceDerivation.duration(3_600) == "PT1H")
+        #expect(InstanceDerivation.duration(5_400) == "PT1H30M")
+        #expect(InstanceDerivation.duration(86_400) == "P1D")
+        #expect(InstanceDerivation.duration(90_061) == "P1DT1H1M1S")
+        #expect(InstanceDerivation.duration(0) == "PT0S")
     }
 }

@@ -18,7 +18,7 @@ public enum SchedulingCollections {
 
     /// The inbox of `user`, as the store creates it, naming `defaultCalendar` as where
     /// invitations land.
-    static func inboxCollection(of user: String, defaultCalendar: String?, now: Int) -> CalendarCollection {
+    public static func inbox(of user: String, defaultCalendar: String?, now: Int) -> CalendarCollection {
         var inbox = CalendarCollection(reference: CalendarReference(owner: user, name: inbox), displayName: "Inbox",
                                        supportedComponents: ["VEVENT", "VTODO", "VJOURNAL"], createdAt: now)
         if let defaultCalendar {
@@ -57,7 +57,7 @@ extension CalDAVAdapter {
         if let inbox = try await store.calendar(reference) { return inbox }
         let defaultCalendar = try await firstCalendar(of: user, for: ComponentName.event)
         do {
-            try await store.createCalendar(SchedulingCollections.inboxCollection(of: user, defaultCalendar: defaultCalendar?.reference.name, now: now))
+            try await store.createCalendar(SchedulingCollections.inbox(of: user, defaultCalendar: defaultCalendar?.reference.name, now: now))
         } catch where error.code == .alreadyExists {
             // Made meanwhile by another request.
         }

@@ -65,7 +65,8 @@ struct MigrateBaikalCommand: AsyncParsableCommand {
         var lines = [dryRun ? "would migrate (nothing written):" : "migrated:"]
         for user in inventory.users {
             lines.append("  \(user.name)\(user.email.map { " <\($0)>" } ?? ""): \(user.calendars) calendars, \(user.objects) objects, "
-                         + "\(user.addressBooks) address books, \(user.cards) cards")
+                         + "\(user.addressBooks) address books, \(user.cards) cards"
+                         + (user.inboxMessages > 0 ? ", \(user.inboxMessages) scheduling inbox messages" : ""))
             for item in user.keptDespiteRules { lines.append("    kept: \(item)") }
             for item in user.skipped { lines.append("    not carried: \(item)") }
         }

@@ -1,0 +1,203 @@
+"""Meeting invitations between two accounts of a running jadwald (RFC 6638), driven with the
+python `caldav` library's scheduling helpers and with raw requests: invite, accept, decline,
+reschedule one instance of a series, cancel, Schedule-Tag races, free-busy through the outbox,
+and requests that try to schedule for someone else."""
+import datetime as dt
+import uuid
+
+import caldav
+import icalendar
+import pytest
+import requests
+
+SERIES = """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Jadwal tests//EN
+BEGIN:VEVENT
+UID:{uid}
+DTSTAMP:20261101T000000Z
+DTSTART:20270104T090000Z
+DTEND:20270104T100000Z
+RRULE:FREQ=WEEKLY;COUNT=4
+SUMMARY:Weekly review
+END:VEVENT
+END:VCALENDAR
+"""
+
+
+@pytest.fixture
+def people(server):
+    server.add_user("huda", "huda-password-1", email="huda@example.org")
+    server.add_user("samir", "samir-password-1", email="samir@example.org")
+    return server
+
+
+def client(server, user):
+    return caldav.DAVClient(url=server.url + "/dav/", username=user, password=f"{user}-password-1")
+
+
+def session(user):
+    http = requests.Session()
+    http.auth = (user, f"{user}-password-1")
+    return http
+
+
+def copy_of(server, user, uid):
+    """The user's own copy of the object with this UID, parsed, with its response."""
+    calendar = client(server, user).principal().calendars()[0]
+    event = calendar.event_by_uid(uid)
+    response = session(user).get(str(event.url))
+    assert response.status_code == 200
+    return icalendar.Calendar.from_ical(response.text), response
+
+
+def inbox_items(principal):
+    """The messages in the principal's inbox, loaded."""
+    return list(principal.schedule_inbox().get_items())
+
+
+def partstat(calendar, address, recurrence=None):
+    for component in calendar.walk("VEVENT"):
+        rid = component.get("RECURRENCE-ID")
+        if (rid.to_ical().decode() if rid else None) != recurrence:
+            continue
+        for attendee in component.get("ATTENDEE", []) if isinstance(component.get("ATTENDEE"), list) else [component.get("ATTENDEE")]:
+            if attendee is not None and str(attendee).lower() == address:
+                return attendee.params.get("PARTSTAT")
+    return None
+
+
+def test_invite_accept_decline_reschedule_cancel(people):
+    uid = f"review-{uuid.uuid4()}"
+    huda = client(people, "huda").principal()
+    samir = client(people, "samir").principal()
+    assert client(people, "huda").supports_scheduling()
+    assert huda.calendar_user_address_set()[0] == "mailto:huda@example.org"
+
+    # Huda invites Samir: it lands in his inbox and, at once, in his calendar.
+    organizer_calendar = huda.calendars()[0]
+    organizer_calendar.save_with_invites(SERIES.format(uid=uid), [samir])
+    inbox = inbox_items(samir)
+    assert len(inbox) == 1 and "METHOD:REQUEST" in inbox[0].data and uid in inbox[0].data
+    invited, response = copy_of(people, "samir", uid)
+    assert "METHOD" not in invited and partstat(invited, "mailto:samir@example.org") == "NEEDS-ACTION"
+    tag = response.headers["Schedule-Tag"]
+
+    # Samir accepts in his copy; Huda's copy records it, with SCHEDULE-STATUS 2.0.
+    event = samir.calendars()[0].event_by_uid(uid)
+    event.load()
+    event.change_attendee_status(partstat="ACCEPTED")
+    event.save(increase_seqno=False)
+    organizer_copy, organizer_response = copy_of(people, "huda", uid)
+    assert partstat(organizer_copy, "mailto:samir@example.org") == "ACCEPTED"
+    assert "SCHEDULE-STATUS=2.0" in organizer_response.text.replace("\r\n ", "")
+    assert copy_of(people, "samir", uid)[1].headers["Schedule-Tag"] == tag
+    assert any("METHOD:REPLY" in item.data for item in inbox_items(huda))
+
+    # Samir declines the third week only: his client adds an override.
+    mine, mine_response = copy_of(people, "samir", uid)
+    override = icalendar.Event()
+    for name in ("UID", "DTSTAMP", "SUMMARY", "ORGANIZER"):
+        override.add(name, mine.walk("VEVENT")[0][name])
+    override.add("RECURRENCE-ID", dt.datetime(2027, 1, 18, 9, 0, tzinfo=dt.timezone.utc))
+    override.add("DTSTART", dt.datetime(2027, 1, 18, 9, 0, tzinfo=dt.timezone.utc))
+    override.add("DURATION", dt.timedelta(hours=1))
+    override.add("ATTENDEE", icalendar.vCalAddress("mailto:samir@example.org"), parameters={"PARTSTAT": "DECLINED"})
+    mine.add_component(override)
+    put = session("samir").put(mine_response.url, data=mine.to_ical(), headers={
+        "Content-Type": "text/calendar", "If-Schedule-Tag-Match": mine_response.headers["Schedule-Tag"]})
+    assert put.status_code == 204, put.text
+    organizer_copy, _ = copy_of(people, "huda", uid)
+    assert partstat(organizer_copy, "mailto:samir@example.org", "20270118T090000Z") == "DECLINED"
+    assert partstat(organizer_copy, "mailto:samir@example.org") == "ACCEPTED"
+
+    # Huda moves the second week: only that instance travels, and Samir's copy follows.
+    before_inbox = len(inbox_items(samir))
+    calendar, response = copy_of(people, "huda", uid)
+    moved = icalendar.Event()
+    master = calendar.walk("VEVENT")[0]
+    for name in ("UID", "SUMMARY", "ORGANIZER"):
+        moved.add(name, master[name])
+    moved.add("DTSTAMP", dt.datetime(2026, 11, 2, tzinfo=dt.timezone.utc))
+    moved.add("RECURRENCE-ID", dt.datetime(2027, 1, 11, 9, 0, tzinfo=dt.timezone.utc))
+    moved.add("DTSTART", dt.datetime(2027, 1, 11, 14, 0, tzinfo=dt.timezone.utc))
+    moved.add("DTEND", dt.datetime(2027, 1, 11, 15, 0, tzinfo=dt.timezone.utc))
+    attendees = master.get("ATTENDEE")
+    for attendee in attendees if isinstance(attendees, list) else [attendees]:
+        moved.add("ATTENDEE", attendee)
+    calendar.add_component(moved)
+    put = session("huda").put(response.url, data=calendar.to_ical(), headers={"Content-Type": "text/calendar", "If-Match": response.headers["ETag"]})
+    assert put.status_code == 204, put.text
+    items = inbox_items(samir)
+    assert len(items) == before_inbox + 1
+    newest = [item for item in items if "20270111T140000Z" in item.data]
+    assert len(newest) == 1
+    request = icalendar.Calendar.from_ical(newest[0].data)
+    assert [str(component.get("RECURRENCE-ID").to_ical().decode()) for component in request.walk("VEVENT")] == ["20270111T090000Z"]
+    samir_copy, _ = copy_of(people, "samir", uid)
+    starts = {component.get("RECURRENCE-ID").to_ical().decode() if component.get("RECURRENCE-ID") else "master": component["DTSTART"].to_ical().decode()
+              for component in samir_copy.walk("VEVENT")}
+    assert starts["20270111T090000Z"] == "20270111T140000Z"
+
+    # Huda cancels the meeting: Samir's copy goes.
+    organizer_calendar.event_by_uid(uid).delete()
+    with pytest.raises(caldav.lib.error.NotFoundError):
+        samir.calendars()[0].event_by_uid(uid)
+    assert any("METHOD:CANCEL" in item.data for item in inbox_items(samir))
+
+
+def test_schedule_tag_race_and_inbox_cleanup(people):
+    uid = f"race-{uuid.uuid4()}"
+    huda = client(people, "huda").principal()
+    huda.calendars()[0].save_with_invites(SERIES.format(uid=uid), ["mailto:samir@example.org"])
+    samir_copy, response = copy_of(people, "samir", uid)
+    stale_tag = response.headers["Schedule-Tag"]
+    # The organizer changes the event meanwhile; Samir's client still holds the old tag.
+    event = huda.calendars()[0].event_by_uid(uid)
+    event.icalendar_component["SUMMARY"] = "Weekly review (room 2)"
+    event.save()
+    accepted = samir_copy.to_ical().replace(b"PARTSTAT=NEEDS-ACTION", b"PARTSTAT=ACCEPTED")
+    refused = session("samir").put(response.url, data=accepted, headers={"Content-Type": "text/calendar", "If-Schedule-Tag-Match": stale_tag})
+    assert refused.status_code == 412
+    assert "room 2" in copy_of(people, "samir", uid)[1].text
+    # Inbox items are read and deleted by the client.
+    items = inbox_items(client(people, "samir").principal())
+    assert len(items) == 2
+    for item in items:
+        assert session("samir").delete(str(item.url)).status_code == 204
+    assert inbox_items(client(people, "samir").principal()) == []
+
+
+def test_free_busy_through_the_outbox(people):
+    huda = client(people, "huda").principal()
+    huda.calendars()[0].save_event(SERIES.format(uid=f"busy-{uuid.uuid4()}"))
+    samir = client(people, "samir").principal()
+    answers = samir.freebusy_request(dt.datetime(2027, 1, 4, tzinfo=dt.timezone.utc), dt.datetime(2027, 1, 12, tzinfo=dt.timezone.utc),
+                                     ["mailto:huda@example.org"])
+    assert answers["errors"] == {}
+    reply = icalendar.Calendar.from_ical(answers["mailto:huda@example.org"].data)
+    periods = [str(period.to_ical().decode()) for period in reply.walk("VFREEBUSY")[0].get("FREEBUSY")]
+    # The first two weeks of the series, busy; what the events are is not told.
+    assert periods == ["20270104T090000Z/20270104T100000Z", "20270111T090000Z/20270111T100000Z"]
+    assert "Weekly review" not in answers["mailto:huda@example.org"].data
+
+
+def test_nobody_schedules_for_someone_else(people):
+    uid = f"spoof-{uuid.uuid4()}"
+    samir = session("samir")
+    base = people.url + "/dav/calendars/samir/calendar/"
+    # An event naming Huda as organizer, stored by Samir, is not his to send.
+    fake = (SERIES.format(uid=uid).replace("SUMMARY:Weekly review", "SUMMARY:Fake\nORGANIZER:mailto:huda@example.org\n"
+                                          "ATTENDEE:mailto:omar@example.org\nATTENDEE:mailto:samir@example.org"))
+    assert samir.put(base + "fake.ics", data=fake, headers={"Content-Type": "text/calendar"}).status_code == 201
+    # A free-busy request as someone else is refused.
+    request = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nMETHOD:REQUEST\r\nBEGIN:VFREEBUSY\r\nUID:x\r\n"
+               "DTSTAMP:20261101T000000Z\r\nDTSTART:20270101T000000Z\r\nDTEND:20270102T000000Z\r\n"
+               "ORGANIZER:mailto:huda@example.org\r\nATTENDEE:mailto:huda@example.org\r\nEND:VFREEBUSY\r\nEND:VCALENDAR\r\n")
+    refused = samir.post(people.url + "/dav/calendars/samir/outbox/", data=request, headers={"Content-Type": "text/calendar"})
+    assert refused.status_code == 403 and "organizer-allowed" in refused.text
+    # Someone else's outbox and inbox are not there.
+    assert samir.post(people.url + "/dav/calendars/huda/outbox/", data=request, headers={"Content-Type": "text/calendar"}).status_code == 404
+    assert samir.request("PROPFIND", people.url + "/dav/calendars/huda/inbox/", headers={"Depth": "1"}).status_code == 404
+    # A malformed request changes nothing.
+    assert samir.post(people.url + "/dav/calendars/samir/outbox/", data="not a calendar", headers={"Content-Type": "text/calendar"}).status_code == 403
