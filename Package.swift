@@ -167,7 +167,7 @@ let package = Package(
         .target(
             name: "Jadwal",
             dependencies: [
-                "ICalendar", "WebDAV", "CalDAVCore", "CardDAVCore", "PostgresAccess", "SQLiteAccess", "Extraction", "Mail", "PrayerTimes", "SQLStorage",
+                "ICalendar", "ITIP", "WebDAV", "CalDAVCore", "CardDAVCore", "PostgresAccess", "SQLiteAccess", "Extraction", "Mail", "PrayerTimes", "SQLStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -32,6 +32,16 @@ public enum AttendeeScheduling {
                            components: answered.map { SchedulingContent.outgoing($0, stamp: stamp) }, timeZones: current.timeZones)
     }
 
+    /// A REPLY giving `participation` for every instance `attendee` attends: an answer
+    /// that comes from elsewhere than the attendee's own copy (a link in an invitation mail).
+    public static func answer(_ object: SchedulingObject, attendee: CalendarUserAddress, participation: String, stamp: String) -> ITIPMessage? {
+        guard let organizer = object.organizer else { return nil }
+        let answered = object.instances.filter { object.attendee(attendee, in: $0.component) != nil }
+            .map { SchedulingContent.outgoing(answer($0.component, attendee: attendee, participation: participation), stamp: stamp) }
+        guard !answered.isEmpty else { return nil }
+        return ITIPMessage(method: .reply, from: attendee, to: organizer, components: answered, timeZones: object.timeZones)
+    }
+
     /// A REPLY component: what identifies the instance and the attendee's own ATTENDEE.
     static func answer(_ component: Component, attendee: CalendarUserAddress, participation: String? = nil) -> Component {
         var reply = Component(name: component.name)

@@ -252,6 +252,12 @@ enum AccountMigrations {
             // What Jadwal last wrote into a conversation's event (sealed), to tell the user's edits from its own.
             try db.execute(sql: "ALTER TABLE chat_conversation ADD COLUMN event_written BLOB")
         }
+        migrator.registerMigration("jadwal-13-mail-calendar") { db in
+            // Invitations by email: where answers go, and the calendar part (sealed like the bodies).
+            try db.execute(sql: "ALTER TABLE mail_outbox ADD COLUMN reply_to TEXT")
+            try db.execute(sql: "ALTER TABLE mail_outbox ADD COLUMN calendar_method TEXT")
+            try db.execute(sql: "ALTER TABLE mail_outbox ADD COLUMN calendar_body TEXT")
+        }
         return migrator
     }
 }

@@ -243,5 +243,10 @@ enum AccountPostgresSchema {
         PostgresMigration("jadwal-6-chat-written-plan", statements: [
             "ALTER TABLE chat_conversation ADD COLUMN event_written BYTEA",
         ]),
+        PostgresMigration("jadwal-7-mail-calendar", statements: [
+            "ALTER TABLE mail_outbox ADD COLUMN reply_to TEXT",
+            "ALTER TABLE mail_outbox ADD COLUMN calendar_method TEXT",
+            "ALTER TABLE mail_outbox ADD COLUMN calendar_body TEXT",
+        ]),
     ])
 }

@@ -10,10 +10,12 @@ extension MailMessage {
         output += MIME.header("From", MIME.mailboxWords(from))
         output += MIME.header("To", MIME.addressListWords(to))
         output += MIME.header("Subject", MIME.headerWords(subject, name: "Subject"))
+        if let replyTo { output += MIME.header("Reply-To", MIME.mailboxWords(replyTo)) }
         output += MIME.header("Message-ID", [messageID])
         // RFC 3834: automatic replies should not answer this.
         output += MIME.header("Auto-Submitted", ["auto-generated"])
         output += MIME.header("MIME-Version", ["1.0"])
+        if let calendar { return output + invitation(calendar) }
         guard let html else {
             output += Self.partHeaders(type: "text/plain") + MIME.crlf
             output += MIME.quotedPrintable(text)
@@ -21,7 +23,7 @@ extension MailMessage {
         }
         // "=_" never occurs in quoted-printable text (every "=" there is followed by hex
         // digits or a line break), so the boundary cannot appear inside a part.
-        let boundary = "=_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let boundary = Self.boundary()
         output += MIME.header("Content-Type", ["multipart/alternative;", "boundary=\"\(boundary)\""]) + MIME.crlf
         for (type, body) in [("text/plain", text), ("text/html", html)] {
             output += Array("--\(boundary)".utf8) + MIME.crlf
@@ -30,6 +32,40 @@ extension MailMessage {
         }
         output += Array("--\(boundary)--".utf8) + MIME.crlf
         return output
+    }
+
+    /// RFC 6047 §2.4, as calendar programs send invitations: the text, the HTML and the
+    /// `text/calendar` part as alternatives, and the same calendar as an `invite.ics`
+    /// attachment for mail programs that look only at attachments.
+    private func invitation(_ calendar: MailCalendarPart) -> [UInt8] {
+        let mixed = Self.boundary(), alternative = Self.boundary()
+        var output = MIME.header("Content-Type", ["multipart/mixed;", "boundary=\"\(mixed)\""]) + MIME.crlf
+        output += Array("--\(mixed)".utf8) + MIME.crlf
+        output += MIME.header("Content-Type", ["multipart/alternative;", "boundary=\"\(alternative)\""]) + MIME.crlf
+        var parts = [("text/plain", text)]
+        if let html { parts.append(("text/html", html)) }
+        for (type, body) in parts {
+            output += Array("--\(alternative)".utf8) + MIME.crlf
+            output += Self.partHeaders(type: type) + MIME.crlf
+            output += MIME.quotedPrintable(body)
+        }
+        output += Array("--\(alternative)".utf8) + MIME.crlf
+        output += MIME.header("Content-Type", ["text/calendar;", "charset=UTF-8;", "method=\(calendar.method)"])
+        output += MIME.header("Content-Transfer-Encoding", ["quoted-printable"]) + MIME.crlf
+        output += MIME.quotedPrintable(calendar.text)
+        output += Array("--\(alternative)--".utf8) + MIME.crlf
+        output += Array("--\(mixed)".utf8) + MIME.crlf
+        output += MIME.header("Content-Type", ["application/ics;", "name=\"invite.ics\""])
+        output += MIME.header("Content-Disposition", ["attachment;", "filename=\"invite.ics\""])
+        output += MIME.header("Content-Transfer-Encoding", ["base64"]) + MIME.crlf
+        output += Array(Data(calendar.text.utf8).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed]).utf8) + MIME.crlf
+        output += Array("--\(mixed)--".utf8) + MIME.crlf
+        return output
+    }
+
+    /// A boundary that never occurs in quoted-printable or base64 text.
+    private static func boundary() -> String {
+        "=_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 
     private static func partHeaders(type: String) -> [UInt8] {

@@ -22,6 +22,11 @@ public struct MailMessage: Sendable, Hashable {
     public let text: String
     /// An HTML rendering of the same content, sent as a `multipart/alternative` part.
     public let html: String?
+    /// Where answers go (the Reply-To header), when not to the sender.
+    public let replyTo: MailAddress?
+    /// A calendar part: an invitation, answer or cancellation mail programs show as such
+    /// (iMIP, RFC 6047).
+    public let calendar: MailCalendarPart?
     /// `<unique@domain>`, the Message-ID header (RFC 5322 §3.6.4).
     public let messageID: String
     /// The Date header.
@@ -38,6 +43,7 @@ public struct MailMessage: Sendable, Hashable {
     /// - Throws: ``MailFormatError`` for a subject with a line break or control character,
     ///   too many recipients, a body over ``maxBodySize`` or a malformed Message-ID.
     public init(from: MailAddress, to: [MailAddress], subject: String, text: String, html: String? = nil,
+                replyTo: MailAddress? = nil, calendar: MailCalendarPart? = nil,
                 messageID: String? = nil, date: Date = Date()) throws(MailFormatError) {
         guard (1...Self.maxRecipients).contains(to.count) else {
             throw MailFormatError("a message has 1 to \(Self.maxRecipients) recipients")
@@ -60,14 +66,18 @@ public struct MailMessage: Sendable, Hashable {
         self.subject = subject.replacingOccurrences(of: "\t", with: " ")
         self.text = text
         self.html = html
+        self.replyTo = replyTo
+        self.calendar = calendar
         self.messageID = messageID
         self.date = date
     }
 
     /// A message to one recipient.
     public init(from: MailAddress, to recipient: MailAddress, subject: String, text: String, html: String? = nil,
+                replyTo: MailAddress? = nil, calendar: MailCalendarPart? = nil,
                 messageID: String? = nil, date: Date = Date()) throws(MailFormatError) {
-        try self.init(from: from, to: [recipient], subject: subject, text: text, html: html, messageID: messageID, date: date)
+        try self.init(from: from, to: [recipient], subject: subject, text: text, html: html, replyTo: replyTo, calendar: calendar,
+                      messageID: messageID, date: date)
     }
 
     /// The first `https://` or `http://` link in the plain-text body, if any.

@@ -3,12 +3,20 @@ python `caldav` library's scheduling helpers and with raw requests: invite, acce
 reschedule one instance of a series, cancel, Schedule-Tag races, free-busy through the outbox,
 and requests that try to schedule for someone else."""
 import datetime as dt
+import email
+import email.policy
+import re
+import subprocess
+import time
 import uuid
 
 import caldav
 import icalendar
 import pytest
 import requests
+from aiosmtpd.controller import Controller
+
+from conftest import free_port
 
 SERIES = """BEGIN:VCALENDAR
 VERSION:2.0
@@ -201,3 +209,141 @@ def test_nobody_schedules_for_someone_else(people):
     assert samir.request("PROPFIND", people.url + "/dav/calendars/huda/inbox/", headers={"Depth": "1"}).status_code == 404
     # A malformed request changes nothing.
     assert samir.post(people.url + "/dav/calendars/samir/outbox/", data="not a calendar", headers={"Content-Type": "text/calendar"}).status_code == 403
+
+
+# Invitations to people without an account here go out by email (iMIP, RFC 6047) and are
+# answered through the links they carry.
+
+MEETING = """BEGIN:VCALENDAR\r
+VERSION:2.0\r
+PRODID:-//Jadwal tests//EN\r
+BEGIN:VEVENT\r
+UID:{uid}\r
+DTSTAMP:20261101T000000Z\r
+DTSTART;TZID=Asia/Riyadh:20270210T100000\r
+DTEND;TZID=Asia/Riyadh:20270210T110000\r
+SUMMARY:Budget review\r
+LOCATION:Room 4\r
+ORGANIZER;CN=Huda:mailto:huda@example.org\r
+ATTENDEE;PARTSTAT=ACCEPTED:mailto:huda@example.org\r
+ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:samir@example.org\r
+ATTENDEE;CN=Guest;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:guest@elsewhere.example\r
+END:VEVENT\r
+END:VCALENDAR\r
+"""
+
+
+class MailCatcher:
+    """An aiosmtpd handler that keeps what it receives."""
+
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(envelope)
+        return "250 2.0.0 OK"
+
+    def wait_for(self, predicate, timeout=30):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            for envelope in self.messages:
+                message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+                if predicate(envelope, message):
+                    return message
+            time.sleep(0.1)
+        raise AssertionError("no such mail arrived: " + ", ".join(
+            email.message_from_bytes(e.content, policy=email.policy.default)["Subject"] for e in self.messages))
+
+
+@pytest.fixture
+def mailing(people):
+    catcher = MailCatcher()
+    controller = Controller(catcher, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    people.stop()
+    people.config = (f'[mail]\nfrom = "Jadwal <jadwal@example.org>"\n\n[smtp]\nhost = "127.0.0.1"\nport = {controller.port}\n'
+                     'security = "none"\ntimeout = 5\n')
+    people.start()
+    yield people, catcher
+    controller.stop()
+
+
+def calendar_part(message):
+    parts = [part for part in message.walk() if part.get_content_type() == "text/calendar"]
+    assert len(parts) == 1
+    return parts[0].get_param("method"), icalendar.Calendar.from_ical(parts[0].get_content())
+
+
+def test_an_outside_attendee_is_invited_by_email_and_answers_through_the_link(mailing):
+    server, catcher = mailing
+    uid = f"budget-{uuid.uuid4()}"
+    huda = session("huda")
+    href = server.url + "/dav/calendars/huda/calendar/budget.ics"
+    assert huda.put(href, data=MEETING.format(uid=uid), headers={"Content-Type": "text/calendar"}).status_code == 201
+    stored = huda.get(href).text.replace("\r\n ", "")
+    assert "SCHEDULE-STATUS=1.1:mailto:guest@elsewhere.example" in stored and "SCHEDULE-STATUS=1.2:mailto:samir@example.org" in stored
+
+    invitation = catcher.wait_for(lambda envelope, message: envelope.rcpt_tos == ["guest@elsewhere.example"])
+    assert invitation["Subject"].startswith("Invitation: Budget review @ Wednesday 10 February 2027, 10:00 (Asia/Riyadh)")
+    assert invitation["Reply-To"].addresses[0].addr_spec == "huda@example.org"
+    assert invitation["From"].addresses[0].display_name == "Huda via Jadwal"
+    method, calendar = calendar_part(invitation)
+    assert method == "REQUEST" and calendar["METHOD"] == "REQUEST"
+    event = calendar.walk("VEVENT")[0]
+    assert str(event["UID"]) == uid and "SCHEDULE-STATUS" not in calendar.to_ical().decode()
+    assert calendar.walk("VTIMEZONE") == [] or all(str(zone["TZID"]) == "Asia/Riyadh" for zone in calendar.walk("VTIMEZONE"))
+    attachments = [part for part in invitation.walk() if part.get_filename() == "invite.ics"]
+    assert len(attachments) == 1 and uid.encode() in attachments[0].get_content()
+    text = invitation.get_body(preferencelist=("plain",)).get_content()
+    links = dict(re.findall(r"^(Accept|Maybe|Decline): (\S+)\r?$", text, re.MULTILINE))
+    assert set(links) == {"Accept", "Maybe", "Decline"}, text
+    accept = links["Accept"]
+    assert accept.startswith(server.url + "/invitations/")
+
+    # Opening the link (as a mail scanner would) changes nothing.
+    page = requests.get(accept)
+    assert page.status_code == 200 and "Budget review" in page.text and 'method="post"' in page.text
+    assert "CN=Guest;PARTSTAT=NEEDS-ACTION;RSVP=TRUE;SCHEDULE-STATUS=1.1:mailto:guest@" in huda.get(href).text.replace("\r\n ", "")
+
+    # Answering records it in Huda's calendar and tells her.
+    token_url = accept.split("?")[0]
+    answered = requests.post(token_url, data={"answer": "accepted"})
+    assert answered.status_code == 200 and "Accept" in answered.text
+    organizer_copy = huda.get(href).text.replace("\r\n ", "")
+    assert re.search(r"ATTENDEE;CN=Guest;PARTSTAT=ACCEPTED;RSVP=TRUE;SCHEDULE-STATUS=2.0:mailto:guest@elsewhere.example", organizer_copy), organizer_copy
+    told = catcher.wait_for(lambda envelope, message: envelope.rcpt_tos == ["huda@example.org"])
+    assert told["Subject"] == "guest@elsewhere.example accepted: Budget review"
+    # The same link changes the answer later.
+    assert requests.post(token_url, data={"answer": "declined"}).status_code == 200
+    assert "PARTSTAT=DECLINED" in huda.get(href).text.replace("\r\n ", "")
+
+    # A forged or cut link, or a wrong answer, changes nothing.
+    before = huda.get(href).text
+    forged = token_url[:-4] + ("AAAA" if not token_url.endswith("AAAA") else "BBBB")
+    assert requests.post(forged, data={"answer": "accepted"}).status_code == 404
+    assert requests.post(token_url[:-10], data={"answer": "accepted"}).status_code == 404
+    assert requests.post(token_url, data={"answer": "maybe-not"}).status_code == 400
+    assert huda.get(href).text == before
+
+    # Cancelling reaches the outside attendee the same way.
+    assert huda.delete(href).status_code == 204
+    cancellation = catcher.wait_for(lambda envelope, message: envelope.rcpt_tos == ["guest@elsewhere.example"]
+                                    and message["Subject"].startswith("Cancelled"))
+    method, calendar = calendar_part(cancellation)
+    assert method == "CANCEL" and str(calendar.walk("VEVENT")[0]["STATUS"]) == "CANCELLED"
+    # The link of a cancelled event answers nothing.
+    assert requests.post(token_url, data={"answer": "accepted"}).status_code == 410
+
+
+def test_email_invitations_can_be_switched_off(people):
+    people.stop()
+    people.config = "[scheduling]\nemail = false\n"
+    people.start()
+    uid = f"quiet-{uuid.uuid4()}"
+    huda = session("huda")
+    href = people.url + "/dav/calendars/huda/calendar/quiet.ics"
+    assert huda.put(href, data=MEETING.format(uid=uid), headers={"Content-Type": "text/calendar"}).status_code == 201
+    stored = huda.get(href).text.replace("\r\n ", "")
+    assert "SCHEDULE-STATUS=5.3:mailto:guest@elsewhere.example" in stored and "SCHEDULE-STATUS=1.2:mailto:samir@example.org" in stored
+    outbox = subprocess.run([people.binary, "mail", "outbox", "--all", "--data", people.data_dir], capture_output=True, text=True, timeout=60)
+    assert "guest@elsewhere.example" not in outbox.stdout

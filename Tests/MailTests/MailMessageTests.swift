@@ -33,6 +33,28 @@ struct MailMessageTests {
         }
     }
 
+    @Test("An invitation carries Reply-To, the calendar as a text/calendar alternative with its method, and as invite.ics")
+    func invitation() throws {
+        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:x\r\nSUMMARY:Réunion – اجتماع " + String(repeating: "long ", count: 30)
+            + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let message = try MailMessage(from: from, to: [amal], subject: "Invitation", text: "You are invited\n", html: "<p>You are invited</p>",
+                                      replyTo: try MailAddress("huda@example.org", displayName: "Huda"),
+                                      calendar: try MailCalendarPart(method: "REQUEST", text: ics),
+                                      messageID: "<abc-123@example.org>", date: Date(timeIntervalSince1970: 1_795_427_181))
+        let rendered = message.rendered()
+        expectWellFormed(rendered)
+        #expect(header("Reply-To", in: rendered) == "Huda <huda@example.org>")
+        #expect(header("Content-Type", in: rendered)?.hasPrefix("multipart/mixed;") == true)
+        let text = String(decoding: rendered, as: UTF8.self)
+        #expect(text.contains("Content-Type: multipart/alternative;"))
+        #expect(text.contains("Content-Type: text/calendar; charset=UTF-8; method=REQUEST"))
+        #expect(text.contains("Content-Disposition: attachment; filename=\"invite.ics\""))
+        // The attachment decodes to the calendar exactly.
+        let attachment = try #require(text.components(separatedBy: "Content-Transfer-Encoding: base64\r\n\r\n").last?.components(separatedBy: "\r\n--").first)
+        #expect(Data(base64Encoded: attachment.replacingOccurrences(of: "\r\n", with: "")).map { String(decoding: $0, as: UTF8.self) } == ics)
+        #expect(throws: MailFormatError.self) { try MailCalendarPart(method: "REQUEST\r\nBcc: x", text: ics) }
+    }
+
     @Test("A plain message has the standard headers, in UTC, and a quoted-printable body")
     func plainHeaders() throws {
         let rendered = try message().rendered()

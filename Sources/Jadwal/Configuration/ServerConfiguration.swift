@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Whether Baïkal's URL layout (`/dav.php/`) is answered: `on`, `off`, or `auto` (on
     /// once `jadwald migrate-baikal` has run on the database).
     public var baikalURLs = "auto"
+    /// Whether invitations, updates and cancellations to people without an account here go
+    /// out by email (iMIP); off, they are not sent (SCHEDULE-STATUS 5.3).
+    public var schedulingEmail = true
     /// Request bodies held in memory on all connections together, in bytes.
     public var bodyMemory = 256 << 20
     /// Seconds to receive a request's head once its first byte came.
@@ -112,6 +115,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     public static let keys = ["host", "port", "data", "tls.certificate", "tls.key", "limits.max_resource_size",
                               "limits.max_request_body", "limits.response_cache_bytes", "limits.body_memory", "limits.header_timeout",
                               "limits.body_timeout", "limits.idle_timeout", "limits.max_connections", "http.trusted_proxies", "dav.baikal_urls",
+                              "scheduling.email",
                               "webhooks.allow", "log.level", "log.format",
                               "public_url", "secret_key", "secret_key_file", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "admin.token",
                               "provisioning.certificate", "provisioning.key", "provisioning.chain",
@@ -190,6 +194,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "dav.baikal_urls":
             guard ["auto", "on", "off"].contains(value) else { throw Problem(description: "\(source) must be auto, on or off") }
             baikalURLs = value
+        case "scheduling.email":
+            guard let flag = ["true": true, "false": false][value.lowercased()] else { throw Problem(description: "\(source) must be true or false") }
+            schedulingEmail = flag
         case "webhooks.allow": webhookAllow = try addressRanges()
         case "log.level":
             guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(value) else {

@@ -64,11 +64,14 @@ public struct MailOutbox: Sendable {
     func insert(_ message: MailMessage, now: Date, into session: any SQLSession) async throws -> Int64 {
         let recipients = String(decoding: try JSONEncoder().encode(message.to.map(\.description)), as: UTF8.self)
         let id = try await session.scalar(Int64.self, """
-            INSERT INTO mail_outbox (message_id, sender, recipients, subject, text_body, html_body, date, created_at, next_attempt_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+            INSERT INTO mail_outbox (message_id, sender, recipients, subject, text_body, html_body, date, created_at, next_attempt_at,
+                                     reply_to, calendar_method, calendar_body)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
             """, [message.messageID, message.from.description, recipients, message.subject,
                   try sealed(message.text, part: "text", of: message.messageID), try message.html.map { try sealed($0, part: "html", of: message.messageID) },
-                  message.date.timeIntervalSince1970, Self.seconds(now), Self.seconds(now)])
+                  message.date.timeIntervalSince1970, Self.seconds(now), Self.seconds(now),
+                  message.replyTo?.description, message.calendar?.method,
+                  try message.calendar.map { try sealed($0.text, part: "calendar", of: message.messageID) }])
         guard let id else { throw SQLStorageError("the new message's id did not come back") }
         return id
     }
@@ -165,7 +168,7 @@ public struct MailOutbox: Sendable {
     /// Records the delivery and forgets the body, which may hold a sign-in link.
     func markSent(id: Int64, now: Date) async throws {
         try await database.write { session in
-            try await session.execute("UPDATE mail_outbox SET sent_at = ?, last_error = NULL, text_body = '', html_body = NULL WHERE id = ?", [Self.seconds(now), id])
+            try await session.execute("UPDATE mail_outbox SET sent_at = ?, last_error = NULL, text_body = '', html_body = NULL, calendar_body = NULL WHERE id = ?", [Self.seconds(now), id])
         }
     }
 
@@ -217,11 +220,15 @@ public struct MailOutbox: Sendable {
         let message = Result { () throws(MailFormatError) -> MailMessage in
             var to: [MailAddress] = []
             for recipient in Self.recipients(row["recipients"]) { to.append(try MailAddress(parsing: recipient)) }
-            let html: String? = row["html_body"]
+            let html: String? = row["html_body"], replyTo: String? = row["reply_to"]
+            let method: String? = row["calendar_method"], calendarBody: String? = row["calendar_body"]
+            var calendar: MailCalendarPart?
+            if let method, let calendarBody { calendar = try MailCalendarPart(method: method, text: try opened(calendarBody, part: "calendar", of: messageID)) }
             return try MailMessage(from: try MailAddress(parsing: row["sender"]), to: to, subject: row["subject"],
                                    text: try opened(row["text_body"], part: "text", of: messageID),
                                    html: try html.map { (body: String) throws(MailFormatError) in try opened(body, part: "html", of: messageID) },
-                                   messageID: messageID, date: Date(timeIntervalSince1970: row["date"]))
+                                   replyTo: try replyTo.map { (address: String) throws(MailFormatError) in try MailAddress(parsing: address) },
+                                   calendar: calendar, messageID: messageID, date: Date(timeIntervalSince1970: row["date"]))
         }
         return Claim(id: id, messageID: messageID, attempts: attempts, createdAt: Self.date(row["created_at"]), message: message)
     }

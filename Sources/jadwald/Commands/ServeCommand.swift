@@ -69,7 +69,12 @@ struct ServeCommand: AsyncParsableCommand {
         // A cached password check is trusted until the database's next commit.
         let authenticator = BasicAuthenticator(application: application, changes: storage.changes, logger: logger)
         let davConfiguration = DAVConfiguration(maxResourceSize: settings.maxResourceSize, blockingWork: ThreadPoolWork())
-        let scheduling = CalendarScheduling(directory: AccountCalendarUsers(accounts: application.accounts))
+        let mail = MailQueue(outbox: application.mailOutbox, sender: settings.mailSender)
+        let invitationKey = try await keys.invitationKey()
+        let email = settings.schedulingEmail
+            ? EmailScheduling(outbox: application.mailOutbox, accounts: application.accounts, sender: settings.mailSender, linkKey: invitationKey,
+                              answerPage: publicURL + InvitationAnswerRoutes.prefix) : nil
+        let scheduling = CalendarScheduling(directory: AccountCalendarUsers(accounts: application.accounts), external: email)
         let calDAV = CalDAVAdapter(store: calendars, resources: store, configuration: davConfiguration, yearInstances: KeptYearInstances(),
                                    scheduling: scheduling)
         let addressBooks: any AddressBookStore = storage.changes.map { CachedAddressBookStore(storage.addressBooks, signal: $0) } ?? storage.addressBooks
@@ -93,8 +98,9 @@ struct ServeCommand: AsyncParsableCommand {
             maxConnections: DescriptorLimit.connections(wanted: settings.maxConnections, logger: logger)))
         let (chats, webhookPolicy) = try await Self.addRoutes(to: router, RouteParts(
             settings: settings, storage: storage, calendars: calendars, authenticator: authenticator, keys: keys, publicURL: publicURL,
-            publicURLWarnings: publicURLWarnings, mail: MailQueue(outbox: application.mailOutbox, sender: settings.mailSender), metrics: metrics,
+            publicURLWarnings: publicURLWarnings, mail: mail, metrics: metrics,
             connections: connections, budget: budget, logger: logger))
+        InvitationAnswerRoutes(calDAV: calDAV, linkKey: invitationKey, accounts: application.accounts, mail: mail, logger: logger).add(to: router)
         let dispatcher = try MailDispatcher.configured(by: settings, application: application, logger: logger)
         // A job's lease outlasts its longest run: the LLM's attempts, or a built-in judgement
         // and a webhook delivery. A worker killed mid-job leaves it to be taken again then.

@@ -64,6 +64,16 @@ struct ServerKeys {
         }
     }
 
+    /// The key that seals the answer links of invitation mails (made in the store at first use).
+    func invitationKey() async throws -> SealingKey {
+        do {
+            let stored = try await vault.key("invitations", purpose: "invitations") { SealingKey.random().bytes }
+            return try SealingKey(key: SymmetricKey(data: stored.bytes))
+        } catch {
+            throw CommandFailure("invitation links cannot be sealed: \(error)")
+        }
+    }
+
     /// The key that seals queued mail (made in the store at first use), set on `application`.
     func sealMail(of application: ApplicationDatabase) async throws {
         do {

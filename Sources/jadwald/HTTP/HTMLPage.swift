@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import Jadwal
 
 /// Small server-rendered pages: escaped text, a phone-sized layout, no scripts, and
 /// headers that keep them out of frames and caches.
@@ -43,19 +44,5 @@ struct HTMLPage {
     }
 
     /// Text made safe for HTML element content and quoted attribute values.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    static func escape(_ text: String) -> String { HTMLText.escape(text) }
 }

@@ -92,6 +92,21 @@ struct MailDispatcherTests {
         #expect(fixture.transport.delivered.isEmpty)
     }
 
+    @Test("An invitation's Reply-To and calendar part survive the outbox, sealed like the bodies")
+    func invitationThroughTheOutbox() async throws {
+        let fixture = try Fixture()
+        fixture.accounts.sealMail(with: SealingKey.random())
+        let calendar = try MailCalendarPart(method: "REQUEST", text: "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nSUMMARY:secret agenda\r\nEND:VCALENDAR\r\n")
+        let invitation = try MailMessage(from: try MailAddress(parsing: "Huda via Jadwal <jadwal@example.org>"), to: try MailAddress("guest@elsewhere.example"),
+                                         subject: "Invitation", text: "You are invited", replyTo: try MailAddress("huda@example.org"),
+                                         calendar: calendar, date: fixture.clock.now)
+        try await fixture.accounts.mailOutbox.enqueue(invitation, now: fixture.clock.now)
+        let stored = try String(contentsOfFile: fixture.path, encoding: .isoLatin1)
+        #expect(!stored.contains("secret agenda"))
+        #expect(try await fixture.dispatcher().deliverDue() == 1)
+        #expect(fixture.transport.delivered == [invitation])
+    }
+
     @Test("A permanent failure is not retried; a transient one then success delivers exactly once")
     func permanentAndTransient() async throws {
         let fixture = try Fixture()
