@@ -10,6 +10,8 @@ import WebDAV
 /// A fixture file is an HTTP request (request line, headers, blank line, body), then a
 /// line `### expect`, then one expectation per line:
 /// `status: 207`, `contains: TEXT`, `absent: TEXT`, `header: Name: TEXT`, `no-header: Name`.
+/// A comment line `# as: NAME` before the request line sends it as another user (one of
+/// the `others` a run is given), for exchanges between users such as scheduling.
 public struct ProtocolFixtures: Sendable {
     /// The folder holding one folder per client.
     public let folder: URL
@@ -24,14 +26,19 @@ public struct ProtocolFixtures: Sendable {
     }
 
     /// Runs one client's exchanges in order; returns what did not answer as expected.
-    public func run(_ client: String, on responder: any DAVResponding, as context: DAVContext) async throws -> [String] {
+    public func run(_ client: String, on responder: any DAVResponding, as context: DAVContext,
+                    others: [String: DAVContext] = [:]) async throws -> [String] {
         let directory = folder.appendingPathComponent(client)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".http") }.sorted()
         guard !names.isEmpty else { return ["\(client): no exchanges"] }
         var failures: [String] = []
         for name in names {
             let exchange = try Exchange(name: "\(client)/\(name)", text: try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
-            let response = await responder.handle(exchange.request, in: context)
+            guard let sender = exchange.user.map({ others[$0] }) ?? context else {
+                failures.append("\(exchange.name): no user \(exchange.user ?? "")")
+                continue
+            }
+            let response = await responder.handle(exchange.request, in: sender)
             failures += exchange.failures(of: response)
         }
         return failures
@@ -42,6 +49,8 @@ public struct ProtocolFixtures: Sendable {
         let name: String
         let request: DAVRequest
         let expectations: [(kind: String, value: String)]
+        /// Who sends it, when not the run's user (`# as: NAME`).
+        let user: String?
 
         init(name: String, text: String) throws {
             self.name = name
@@ -49,6 +58,7 @@ public struct ProtocolFixtures: Sendable {
             guard parts.count == 2 else { throw FixtureError("\(name): no '### expect' line") }
             let lines = parts[0].components(separatedBy: "\n")
             let start = lines.firstIndex { !$0.hasPrefix("#") } ?? 0
+            user = lines[..<start].last { $0.hasPrefix("# as: ") }.map { String($0.dropFirst(6)).trimmingCharacters(in: .whitespaces) }
             let requestLine = lines[start].split(separator: " ")
             guard requestLine.count == 2 else { throw FixtureError("\(name): request line is 'METHOD PATH'") }
             var headers: [String: String] = [:]

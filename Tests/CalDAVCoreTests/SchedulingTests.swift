@@ -146,6 +146,20 @@ struct SchedulingTests {
         #expect(text(try await objects(of: "karim").first).contains("SUMMARY:Planning"))
     }
 
+    @Test("an attendee cannot answer for another attendee")
+    func answeringForSomeoneElse() async throws {
+        #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting(lina: true)).status == 201)
+        let copy = text(try await objects(of: "karim").first)
+        // Karim's client marks Lina as accepting in his copy: only his own line is his to answer.
+        let forged = copy.replacingOccurrences(of: "PARTSTAT=NEEDS-ACTION:mailto:lina@example.org", with: "PARTSTAT=ACCEPTED:mailto:lina@example.org")
+        #expect(forged != copy)
+        #expect(await send("PUT", "/dav/calendars/karim/calendar/meeting-1.ics", forged, as: "karim").status == 204)
+        let organizerCopy = text(try await objects(of: "amal").first).replacingOccurrences(of: "\r\n ", with: "")
+        #expect(organizerCopy.contains("PARTSTAT=NEEDS-ACTION;SCHEDULE-STATUS=1.2:mailto:lina@example.org"))
+        // No reply was sent at all: Amal's inbox was never needed.
+        #expect(try await store.calendar(CalendarReference(owner: "amal", name: "inbox")) == nil)
+    }
+
     @Test("one scheduling object per UID in a user's calendars")
     func uniqueScheduling() async throws {
         try await store.createCalendar(CalendarCollection(reference: CalendarReference(owner: "amal", name: "work")))

@@ -1,5 +1,6 @@
 # Builds jadwald's serverinfo.xml from the tester's stock scripts/server/serverinfo.xml
-import re, sys
+# (with CDT_SCHEDULING=1 the implicit-scheduling feature is on, for the scheduling scripts)
+import os, re, sys
 src = open(sys.argv[1], encoding="utf-8").read()
 src = re.sub(r'<!DOCTYPE[^>]*>\n', '', src)
 src = src.replace('<host>localhost</host>', '<host>127.0.0.1</host>')
@@ -21,7 +22,8 @@ features = """<features>
 		<feature>sync-report</feature>
 		<feature>sync-report-limit</feature>
 		<feature>well-known</feature>
-		<feature>caldav</feature>
+		<feature>caldav</feature>""" + ("""
+		<feature>implicit-scheduling</feature>""" if os.environ.get("CDT_SCHEDULING") == "1" else "") + """
 	</features>"""
 src = re.sub(r'<features>.*?</features>', features, src, flags=re.S)
 def sub(key, value):

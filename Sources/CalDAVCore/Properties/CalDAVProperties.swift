@@ -56,6 +56,12 @@ enum CalDAVProperties {
             if case .calendar(let collection) = resource { return collection.order.map { .text(String($0)) } }
             return nil
         },
+        Definition(name: SchedulingCollections.defaultCalendarProperty, inAllProp: false, isWritable: true) { resource, _, _ in
+            // RFC 6638 §9.2, kept as the inbox's property; shown only while it names a calendar of the owner's.
+            guard case .calendar(let inbox) = resource, inbox.isScheduleInbox,
+                  let name = SchedulingCollections.defaultCalendarName(of: inbox) else { return nil }
+            return .href(DAVPath.calendar(user: inbox.reference.owner, calendar: name).href)
+        },
         Definition(name: .calDAV("schedule-tag"), inAllProp: false, isWritable: false) { resource, _, _ in
             // RFC 6638 §3.3; a listing carries no data, so only a read of the object has it.
             guard case .object(_, let object) = resource, !object.data.isEmpty else { return nil }
