@@ -48,4 +48,8 @@ sub('$tasks:', '$calendar:')
 sub('$calendar_home_items_initial_sync:', '[-,$calendar:/,prayer-times/]')
 sub('$calendar_sync_extra_items:', '[]')  # RFC 6578: the collection itself is not reported
 sub('$calendar_sync_extra_count:', '0')
+if os.environ.get("CDT_SCHEDULING") == "1":
+    # CalendarServer rewrites every calendar user address to urn:x-uid:GUID; jadwald keeps the
+    # mailto: address the client wrote, so the scripts' "urn" addresses are the mailto: ones.
+    sub('$cuaddrurn%d:', '$cuaddr%d:')
 open(sys.argv[2], "w", encoding="utf-8").write(src)

@@ -16,6 +16,7 @@ import pytest
 import requests
 from aiosmtpd.controller import Controller
 
+from api_client import ApiClient
 from conftest import free_port
 
 SERIES = """BEGIN:VCALENDAR
@@ -233,6 +234,22 @@ END:VCALENDAR\r
 """
 
 
+ADMIN_TOKEN = "mail-pipeline-token-0123456789abcdef"
+
+REPLY = """BEGIN:VCALENDAR\r
+VERSION:2.0\r
+PRODID:-//Some Mail Program//EN\r
+METHOD:REPLY\r
+BEGIN:VEVENT\r
+UID:{uid}\r
+DTSTAMP:20261126T100000Z\r
+ORGANIZER:mailto:huda@example.org\r
+ATTENDEE;PARTSTAT={partstat}:mailto:{attendee}\r
+END:VEVENT\r
+END:VCALENDAR\r
+"""
+
+
 class MailCatcher:
     """An aiosmtpd handler that keeps what it receives."""
 
@@ -262,7 +279,7 @@ def mailing(people):
     controller.start()
     people.stop()
     people.config = (f'[mail]\nfrom = "Jadwal <jadwal@example.org>"\n\n[smtp]\nhost = "127.0.0.1"\nport = {controller.port}\n'
-                     'security = "none"\ntimeout = 5\n')
+                     f'security = "none"\ntimeout = 5\n\n[admin]\ntoken = "{ADMIN_TOKEN}"\n')
     people.start()
     yield people, catcher
     controller.stop()
@@ -324,6 +341,25 @@ def test_an_outside_attendee_is_invited_by_email_and_answers_through_the_link(ma
     assert requests.post(token_url[:-10], data={"answer": "accepted"}).status_code == 404
     assert requests.post(token_url, data={"answer": "maybe-not"}).status_code == 400
     assert huda.get(href).text == before
+
+    # A site whose mail pipeline routes answers to the server posts them to the admin API.
+    api = ApiClient(server.url)
+    admin = ApiClient.bearer(ADMIN_TOKEN)
+    tentative = REPLY.format(uid=uid, partstat="TENTATIVE", attendee="guest@elsewhere.example").encode()
+    recorded = api.call("POST", "/admin/itip", raw=tentative, content_type="text/calendar", auth=admin)
+    assert recorded.status == 200 and recorded.json() == {"recorded": True, "organizer": "huda", "summary": "Budget review"}
+    assert "CN=Guest;PARTSTAT=TENTATIVE" in huda.get(href).text.replace("\r\n ", "")
+    again_before = huda.get(href).headers["ETag"] if "ETag" in huda.get(href).headers else huda.get(href).text
+    assert api.call("POST", "/admin/itip", raw=tentative, content_type="text/calendar", auth=admin).status == 200
+    assert (huda.get(href).headers.get("ETag") or huda.get(href).text) == again_before
+    # Nobody outside answers for an account here, for an event that is not there, or unauthenticated.
+    spoofed = REPLY.format(uid=uid, partstat="DECLINED", attendee="samir@example.org").encode()
+    assert api.call("POST", "/admin/itip", raw=spoofed, content_type="text/calendar", auth=admin).status == 403
+    unknown = REPLY.format(uid="no-such-event", partstat="DECLINED", attendee="guest@elsewhere.example").encode()
+    assert api.call("POST", "/admin/itip", raw=unknown, content_type="text/calendar", auth=admin).status == 404
+    assert api.call("POST", "/admin/itip", raw=b"not a calendar", content_type="text/calendar", auth=admin).status == 400
+    assert api.call("POST", "/admin/itip", raw=tentative, content_type="text/calendar", check_request=False).status == 401
+    assert "PARTSTAT=TENTATIVE;RSVP=TRUE;SCHEDULE-STATUS=2.0:mailto:guest" in huda.get(href).text.replace("\r\n ", "")
 
     # Cancelling reaches the outside attendee the same way.
     assert huda.delete(href).status_code == 204

@@ -31,3 +31,41 @@ extension CalDAVAdapter {
         return .event(summary: object.master?[PropertyName.summary]?.textValue ?? object.instances.first?.component[PropertyName.summary]?.textValue)
     }
 }
+
+extension CalDAVAdapter {
+    /// What an iTIP REPLY from elsewhere (a mail pipeline's) came to.
+    public enum InboundReply: Sendable, Equatable {
+        /// Recorded for the organizer `user`; the event's SUMMARY.
+        case recorded(user: String, summary: String?)
+        /// Not a REPLY with one attendee and an organizer.
+        case invalid(String)
+        /// The organizer has no account here.
+        case organizerElsewhere
+        /// The attendee has an account here: their answers come from their own calendar.
+        case attendeeHere
+        case noSuchEvent
+        case notInvited
+    }
+
+    /// Takes an iTIP REPLY that came by email from an attendee elsewhere (RFC 6047): for an
+    /// organizer here, recorded as ``recordAnswer(of:participation:to:organizer:now:)``
+    /// records a link's answer (the same REPLY twice changes nothing). A reply naming an
+    /// account here as its attendee is refused: no message from outside may answer for
+    /// one of this server's users.
+    public func receiveReply(_ calendar: Component, now: Int) async throws(StoreError) -> InboundReply {
+        guard let scheduling else { return .invalid("scheduling is off") }
+        guard ITIPMessage.method(of: calendar) == .reply, let object = SchedulingObject(calendar), let organizer = object.organizer else {
+            return .invalid("a REPLY with an ORGANIZER and a UID is expected")
+        }
+        let attendees = Set(object.allAttendees.map(\.address))
+        guard attendees.count == 1, let attendee = attendees.first else { return .invalid("a REPLY answers for exactly one ATTENDEE") }
+        guard case .local(let user) = await scheduling.route(organizer) else { return .organizerElsewhere }
+        if case .local = await scheduling.route(attendee) { return .attendeeHere }
+        guard let found = try await scheduledCopy(uid: object.uid, of: user),
+              let copy = try? ICalendarParser().parseCalendar(found.object.data), let stored = SchedulingObject(copy) else { return .noSuchEvent }
+        guard stored.organizer == organizer else { return .noSuchEvent }
+        guard stored.allAttendees.contains(where: { $0.address == attendee }) else { return .notInvited }
+        try await deliver(ITIPMessage(method: .reply, originator: attendee, recipient: organizer, calendar: calendar), to: user, now: now)
+        return .recorded(user: user, summary: stored.master?[PropertyName.summary]?.textValue)
+    }
+}

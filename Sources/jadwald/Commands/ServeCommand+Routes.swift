@@ -11,6 +11,8 @@ struct RouteParts {
     let storage: Storage
     /// The calendars as clients see them (cached, computed ones included), for chats.
     let calendars: any CalendarStore
+    /// The CalDAV adapter, for answers to invitations that come from elsewhere.
+    let calDAV: CalDAVAdapter
     let authenticator: BasicAuthenticator
     let keys: ServerKeys
     let publicURL: String
@@ -45,7 +47,7 @@ extension ServeCommand {
                                          publicURL: parts.publicURL, send: parts.mail.send),
                   limits: SignInLimits(application: application), logger: logger).add(to: router)
         let setupLinks = SetupLinks(application: application, publicURL: parts.publicURL, send: parts.mail.send)
-        AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, logger: logger).add(to: router)
+        AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, calDAV: parts.calDAV, logger: logger).add(to: router)
         AdminPages(users: users, setupLinks: setupLinks, publicURL: parts.publicURL, warnings: parts.publicURLWarnings,
                    passwordGuard: PasswordGuard(application: application, scope: "admin-page"), logger: logger).add(to: router)
         SetupLinkRoutes(application: application, publicURL: parts.publicURL, signer: try profileSigner(settings), logger: logger).add(to: router)

@@ -97,7 +97,7 @@ struct ServeCommand: AsyncParsableCommand {
             idleTimeout: .seconds(Int64(settings.idleTimeout)),
             maxConnections: DescriptorLimit.connections(wanted: settings.maxConnections, logger: logger)))
         let (chats, webhookPolicy) = try await Self.addRoutes(to: router, RouteParts(
-            settings: settings, storage: storage, calendars: calendars, authenticator: authenticator, keys: keys, publicURL: publicURL,
+            settings: settings, storage: storage, calendars: calendars, calDAV: calDAV, authenticator: authenticator, keys: keys, publicURL: publicURL,
             publicURLWarnings: publicURLWarnings, mail: mail, metrics: metrics,
             connections: connections, budget: budget, logger: logger))
         InvitationAnswerRoutes(calDAV: calDAV, linkKey: invitationKey, accounts: application.accounts, mail: mail, logger: logger).add(to: router)

@@ -1,6 +1,7 @@
 import CalDAVCore
 import Foundation
 import HTTPTypes
+import ICalendar
 import Hummingbird
 import Jadwal
 import Logging
@@ -15,10 +16,14 @@ import Logging
 /// - `POST users/{name}/setup-link {kind?, send?}`: a one-time setup link (`calendars` or
 ///   `prayer-feed`), mailed when asked
 /// - `GET users/{name}/app-passwords`, `DELETE users/{name}/app-passwords/{label}`
+/// - `POST itip` (a `text/calendar` REPLY): an answer that came by email from an attendee
+///   elsewhere, posted by the site's mail pipeline, recorded for the organizer here
 struct AdminAPI: Sendable {
     let users: UserDirectory
     let authenticator: APIAuthenticator
     let setupLinks: SetupLinks
+    /// Where answers from elsewhere are recorded.
+    let calDAV: CalDAVAdapter
     let logger: Logger
 
     func add(to router: Router<JadwalRequestContext>) {
@@ -36,6 +41,7 @@ struct AdminAPI: Sendable {
         group.post("users/:name/setup-link") { request, context in
             await self.authorized(request, context) { try await self.setupLink(try Self.name(context), request) }
         }
+        group.post("itip") { request, context in await self.authorized(request, context) { try await self.inboundReply(request) } }
         group.get("users/:name/app-passwords") { request, context in
             await self.authorized(request, context) { try await self.appPasswords(try Self.name(context)) }
         }
@@ -49,6 +55,32 @@ struct AdminAPI: Sendable {
     /// A refusal on the way to an answer.
     struct Refusal: Error {
         let response: Response
+    }
+
+    /// The largest iTIP message taken from a mail pipeline.
+    static let maxInboundMessage = 256 << 10
+
+    /// `POST itip`: records an attendee's REPLY for the organizer here (iMIP, RFC 6047).
+    private func inboundReply(_ request: Request) async throws -> Response {
+        guard request.headers[.contentType]?.lowercased().hasPrefix("text/calendar") == true else {
+            return APIResponse.error(.unsupportedMediaType, "unsupported_media_type", "send the REPLY as text/calendar")
+        }
+        guard let body = try? await request.body.collect(upTo: Self.maxInboundMessage) else {
+            return APIResponse.error(.contentTooLarge, "too_large", "an iTIP message has at most \(Self.maxInboundMessage) bytes")
+        }
+        guard let calendar = try? ICalendarParser().parseCalendar(Array(body.readableBytesView)) else {
+            return APIResponse.error(.badRequest, "invalid", "the body is not iCalendar")
+        }
+        switch try await calDAV.receiveReply(calendar, now: Int(Date().timeIntervalSince1970)) {
+        case .recorded(let user, let summary):
+            return APIResponse.json(.ok, ["recorded": true, "organizer": user, "summary": summary ?? ""])
+        case .invalid(let reason): return APIResponse.error(.badRequest, "invalid", reason)
+        case .organizerElsewhere: return APIResponse.error(.notFound, "not_found", "the ORGANIZER has no account here")
+        case .attendeeHere:
+            return APIResponse.error(.forbidden, "forbidden", "the ATTENDEE has an account here; their answers come from their own calendar")
+        case .noSuchEvent: return APIResponse.error(.notFound, "not_found", "the organizer has no such event")
+        case .notInvited: return APIResponse.error(.conflict, "conflict", "the event does not name this attendee")
+        }
     }
 
     private func authorized(_ request: Request, _ context: JadwalRequestContext, _ body: () async throws -> Response) async -> Response {
