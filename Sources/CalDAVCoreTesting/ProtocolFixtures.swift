@@ -25,6 +25,26 @@ public struct ProtocolFixtures: Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.sorted()
     }
 
+    /// The users of the fixtures' server, each with an address `NAME@example.org`: `amal`
+    /// sends the requests, the others those marked `# as: NAME`.
+    public static let emails = ["amal": "amal@example.org", "karim": "karim@example.org", "lina": "lina@example.org"]
+
+    /// The fixtures' users as scheduling finds them.
+    public struct Users: CalendarUserDirectory {
+        public init() {}
+        public func user(withEmail email: String) async throws -> String? { ProtocolFixtures.emails.first { $0.value == email.lowercased() }?.key }
+        public func userExists(_ name: String) async throws -> Bool { ProtocolFixtures.emails[name] != nil }
+    }
+
+    /// Scheduling among the fixtures' users, for the adapter under test.
+    public static let scheduling = CalendarScheduling(directory: Users())
+
+    /// Runs one client's exchanges in order as the fixtures' users, at `now`.
+    public func run(_ client: String, on responder: any DAVResponding, now: Int = 1_800_000_000) async throws -> [String] {
+        let contexts = Dictionary(uniqueKeysWithValues: Self.emails.map { ($0.key, DAVContext(principal: $0.key, now: now, emailAddresses: [$0.value])) })
+        return try await run(client, on: responder, as: contexts["amal"]!, others: contexts)
+    }
+
     /// Runs one client's exchanges in order; returns what did not answer as expected.
     public func run(_ client: String, on responder: any DAVResponding, as context: DAVContext,
                     others: [String: DAVContext] = [:]) async throws -> [String] {

@@ -11,17 +11,7 @@ import WebDAV
 struct ProtocolFixtureTests {
     static let fixtures = ProtocolFixtures(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/protocol"))
-    static let context = DAVContext(principal: "amal", now: 1_800_000_000, emailAddresses: ["amal@example.org"])
-    /// The other users of exchanges between users (`# as: karim`).
-    static let others = Dictionary(uniqueKeysWithValues: FixtureUsers.emails.map { ($0.key, DAVContext(principal: $0.key, now: 1_800_000_000, emailAddresses: [$0.value])) })
-
-    /// The accounts of the fixtures' server, for scheduling.
-    struct FixtureUsers: CalendarUserDirectory {
-        static let emails = ["amal": "amal@example.org", "karim": "karim@example.org", "lina": "lina@example.org"]
-        func user(withEmail email: String) async throws -> String? { Self.emails.first { $0.value == email.lowercased() }?.key }
-        func userExists(_ name: String) async throws -> Bool { Self.emails[name] != nil }
-    }
-    static let scheduling = CalendarScheduling(directory: FixtureUsers())
+    static let scheduling = ProtocolFixtures.scheduling
 
     /// The handler stacks the fixtures run on.
     enum Stack: String, CaseIterable, Sendable {
@@ -42,7 +32,7 @@ struct ProtocolFixtureTests {
 
     @Test("client exchanges answer as the fixtures expect", arguments: fixtures.clients, Stack.allCases)
     func client(_ client: String, stack: Stack) async throws {
-        let failures = try await Self.fixtures.run(client, on: stack.responder(), as: Self.context, others: Self.others)
+        let failures = try await Self.fixtures.run(client, on: stack.responder())
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 

@@ -42,8 +42,9 @@ struct PostgresCachingTests {
     func exchanges(_ client: String) async throws {
         let stores = OpenStores()
         let store = try await stores.open()
-        let responder = DAVServer(ResponseCache(CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes), yearInstances: KeptYearInstances())))
-        let failures = try await Self.fixtures.run(client, on: responder, as: DAVContext(principal: "amal", now: 1_800_000_000, emailAddresses: ["amal@example.org"]))
+        let responder = DAVServer(ResponseCache(CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes), yearInstances: KeptYearInstances(),
+                                                              scheduling: ProtocolFixtures.scheduling)))
+        let failures = try await Self.fixtures.run(client, on: responder)
         await stores.closeAll()
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }

@@ -347,8 +347,9 @@ struct SQLiteCachingTests {
     @Test("the protocol fixtures answer the same over SQLite under both caching decorators", arguments: fixtures.clients)
     func exchanges(_ client: String) async throws {
         let store = try SQLiteCalendarStore(path: SQLiteCalendarStoreTests.temporaryPath())
-        let responder = DAVServer(ResponseCache(CalDAVAdapter(store: CachedCalendarStore(store, signal: try #require(store.commits)), yearInstances: KeptYearInstances())))
-        let failures = try await Self.fixtures.run(client, on: responder, as: DAVContext(principal: "amal", now: 1_800_000_000, emailAddresses: ["amal@example.org"]))
+        let responder = DAVServer(ResponseCache(CalDAVAdapter(store: CachedCalendarStore(store, signal: try #require(store.commits)), yearInstances: KeptYearInstances(),
+                                                              scheduling: ProtocolFixtures.scheduling)))
+        let failures = try await Self.fixtures.run(client, on: responder)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
