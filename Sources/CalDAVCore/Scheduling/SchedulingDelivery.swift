@@ -35,9 +35,12 @@ extension CalDAVAdapter {
     ///
     /// A REQUEST or CANCEL changes a copy only when the copy's organizer sent it, and a
     /// REPLY only the line of the attendee who sent it, so no user can change another's
-    /// calendar beyond what scheduling allows.
+    /// calendar beyond what scheduling allows. An update for an attendee who declined and
+    /// deleted their copy is not delivered: the event does not come back.
     func deliver(_ message: ITIPMessage, to user: String, now: Int) async throws(StoreError) {
         guard let uid = message.uid else { return }
+        let found = try await scheduledCopy(uid: uid, of: user)
+        if message.method == .request, found == nil, Self.declines(message) { return }
         let bytes = message.bytes
         let inbox = try await inbox(of: user, now: now)
         let name = "itip-" + FNV1a.hex(bytes) + ".ics"
@@ -46,12 +49,22 @@ extension CalDAVAdapter {
                                         firstStart: nil, lastEnd: nil)
         _ = try await store.putObject(named: name, data: bytes, index: index, in: inbox.reference, precondition: .none)
         try await trimInbox(inbox.reference)
-        try await autoSchedule(message, uid: uid, for: user, inbox: inbox)
+        try await autoSchedule(message, found: found, for: user, inbox: inbox)
+    }
+
+    /// Whether the recipient of a REQUEST declined every instance it carries.
+    static func declines(_ message: ITIPMessage) -> Bool {
+        message.components.allSatisfy { component in
+            component.properties(named: SchedulingProperty.attendee).contains {
+                CalendarUserAddress($0.value) == message.recipient && Attendee($0).participation == "DECLINED"
+            }
+        }
     }
 
     /// The copy in the recipient's calendars after the message.
-    private func autoSchedule(_ message: ITIPMessage, uid: String, for user: String, inbox: CalendarCollection) async throws(StoreError) {
-        let found = try await scheduledCopy(uid: uid, of: user)
+    private func autoSchedule(_ message: ITIPMessage, found: (collection: CalendarCollection, object: CalendarObject)?, for user: String,
+                              inbox: CalendarCollection) async throws(StoreError) {
+        let uid = message.uid ?? ""
         let existing = found.flatMap { try? ICalendarParser().parseCalendar($0.object.data) }
         if message.method != .reply, let existing {
             // Only the organizer of the copy may change it.
