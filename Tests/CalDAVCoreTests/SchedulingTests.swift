@@ -154,6 +154,16 @@ struct SchedulingTests {
         #expect(text(try await objects(of: "karim").first).contains("SUMMARY:Planning"))
     }
 
+    @Test("an invitation whose UID names one of the attendee's own events lands under a name of its own")
+    func nameTaken() async throws {
+        // Karim already keeps another event under the name the invitation's UID would take.
+        let own = meeting().replacingOccurrences(of: "UID:meeting-1", with: "UID:karims-own").replacingOccurrences(of: "ORGANIZER:mailto:amal@example.org\r\n", with: "")
+        #expect(await send("PUT", "/dav/calendars/karim/calendar/meeting-1.ics", own, as: "karim").status == 201)
+        #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting()).status == 201)
+        let copies = try await objects(of: "karim")
+        #expect(copies.count == 2 && copies.contains { $0.uid == "meeting-1" && $0.name.hasPrefix("uid-") })
+    }
+
     @Test("an attendee cannot answer for another attendee")
     func answeringForSomeoneElse() async throws {
         #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting(lina: true)).status == 201)

@@ -49,7 +49,7 @@ extension CalDAVAdapter {
                                         firstStart: nil, lastEnd: nil)
         _ = try await store.putObject(named: name, data: bytes, index: index, in: inbox.reference, precondition: .none)
         try await trimInbox(inbox.reference)
-        try await autoSchedule(message, found: found, for: user, inbox: inbox)
+        try await autoSchedule(message, found: found, for: user, inbox: inbox, now: now)
     }
 
     /// Whether the recipient of a REQUEST declined every instance it carries.
@@ -63,7 +63,7 @@ extension CalDAVAdapter {
 
     /// The copy in the recipient's calendars after the message.
     private func autoSchedule(_ message: ITIPMessage, found: (collection: CalendarCollection, object: CalendarObject)?, for user: String,
-                              inbox: CalendarCollection) async throws(StoreError) {
+                              inbox: CalendarCollection, now: Int) async throws(StoreError) {
         let uid = message.uid ?? ""
         let existing = found.flatMap { try? ICalendarParser().parseCalendar($0.object.data) }
         if message.method != .reply, let existing {
@@ -96,7 +96,13 @@ extension CalDAVAdapter {
             // A message the rules refuse (an organizer's client wrote something invalid)
             // stays in the inbox only.
             guard let admitted = try? CalendarObjectAdmission(configuration).admit(ICalendarSerializer().serialize(calendar), into: target) else { return }
-            _ = try await store.putObject(named: name, data: admitted.data, index: admitted.index, in: target.reference, precondition: precondition)
+            do {
+                _ = try await store.putObject(named: name, data: admitted.data, index: admitted.index, in: target.reference, precondition: precondition)
+            } catch where found == nil && error.code == .preconditionFailed {
+                // The UID's name holds another event of the recipient's: the copy goes under a name of its own.
+                _ = try await store.putObject(named: "uid-" + FNV1a.hex(Array(uid.utf8) + Array(name.utf8) + Array(String(now).utf8)) + ".ics",
+                                              data: admitted.data, index: admitted.index, in: target.reference, precondition: .mustNotExist)
+            }
         }
     }
 
