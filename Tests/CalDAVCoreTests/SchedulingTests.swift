@@ -184,6 +184,10 @@ struct SchedulingTests {
         #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting()).status == 201)
         let again = await send("PUT", "/dav/calendars/amal/work/meeting.ics", meeting())
         #expect(again.status == 403 && String(decoding: again.bodyBytes, as: UTF8.self).contains("unique-scheduling-object-resource"))
+        let copied = await send("COPY", "/dav/calendars/amal/calendar/meeting.ics", headers: ["destination": "/dav/calendars/amal/work/copy.ics"])
+        #expect(copied.status == 403 && String(decoding: copied.bodyBytes, as: UTF8.self).contains("unique-scheduling-object-resource"))
+        // Moving it is fine: there is still one copy.
+        #expect(await send("MOVE", "/dav/calendars/amal/calendar/meeting.ics", headers: ["destination": "/dav/calendars/amal/work/meeting.ics"]).status == 201)
     }
 
     @Test("free-busy through the outbox")

@@ -27,6 +27,11 @@ extension CalDAVAdapter {
             if overwrite && destination.path != target.path {
                 try checkSameUID(object.uid, replacing: replaced, href: destination.path.href)
             }
+            if keepSource, receiving.reference != source.reference, isSchedulingObject(object, of: context) {
+                // RFC 6638 §3.2.4.1: a copy would be a second scheduling object with the UID.
+                throw DAVError(.uniqueSchedulingObjectResource, "\(target.path.href) is a scheduled event; move it instead of copying it",
+                               href: target.path.href)
+            }
         }
         do {
             let result = try await store.transferObject(named: name, in: origin, to: targetName, in: receiving.reference,

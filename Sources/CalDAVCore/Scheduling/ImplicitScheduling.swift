@@ -96,6 +96,14 @@ extension CalDAVAdapter {
         }
     }
 
+    /// Whether a stored object is a scheduling object of the principal's (its organizer or
+    /// one of its attendees), with scheduling on.
+    func isSchedulingObject(_ object: CalendarObject, of context: DAVContext) -> Bool {
+        guard scheduling != nil, ScheduleTag.mayApply(to: object.data), let calendar = try? ICalendarParser().parseCalendar(object.data),
+              let scheduled = SchedulingObject(calendar) else { return false }
+        return scheduled.role { CalendarScheduling.isOwn($0, in: context) } != .none
+    }
+
     /// The Schedule-Tag of a stored object, when it is a scheduling object.
     static func scheduleTag(of object: CalendarObject) -> String? {
         guard ScheduleTag.mayApply(to: object.data), let calendar = try? ICalendarParser().parseCalendar(object.data) else { return nil }
