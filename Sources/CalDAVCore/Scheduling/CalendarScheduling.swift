@@ -11,11 +11,15 @@ public struct CalendarScheduling: Sendable {
     public let external: (any ExternalScheduling)?
     /// Scheduling messages kept in an inbox; the oldest go when more arrive.
     public let inboxLimit: Int
+    /// Told of a delivery that failed (the write that sent it has succeeded), for the log.
+    public let problem: @Sendable (String) -> Void
 
-    public init(directory: any CalendarUserDirectory, external: (any ExternalScheduling)? = nil, inboxLimit: Int = 250) {
+    public init(directory: any CalendarUserDirectory, external: (any ExternalScheduling)? = nil, inboxLimit: Int = 250,
+                problem: @escaping @Sendable (String) -> Void = { _ in }) {
         self.directory = directory
         self.external = external
         self.inboxLimit = inboxLimit
+        self.problem = problem
     }
 
     /// Where a calendar user address leads.

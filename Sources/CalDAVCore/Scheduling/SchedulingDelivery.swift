@@ -10,8 +10,16 @@ extension CalDAVAdapter {
         for message in messages {
             switch await scheduling.route(message.recipient) {
             case .local(let user) where user.utf8.elementsEqual(sender.utf8): continue
-            case .local(let user): try? await deliver(message, to: user, now: now)
-            case .external: _ = await scheduling.external?.send(message, from: sender)
+            case .local(let user):
+                do {
+                    try await deliver(message, to: user, now: now)
+                } catch {
+                    scheduling.problem("a \(message.method.rawValue) from \(sender) to \(user) was not delivered: \(error)")
+                }
+            case .external:
+                if let status = await scheduling.external?.send(message, from: sender), status != .sent {
+                    scheduling.problem("a \(message.method.rawValue) from \(sender) to \(message.recipient) was not sent (\(status.requestStatus))")
+                }
             case .unknown: continue
             }
         }

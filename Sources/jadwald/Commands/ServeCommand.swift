@@ -74,7 +74,8 @@ struct ServeCommand: AsyncParsableCommand {
         let email = settings.schedulingEmail
             ? EmailScheduling(outbox: application.mailOutbox, accounts: application.accounts, sender: settings.mailSender, linkKey: invitationKey,
                               answerPage: publicURL + InvitationAnswerRoutes.prefix) : nil
-        let scheduling = CalendarScheduling(directory: AccountCalendarUsers(accounts: application.accounts), external: email)
+        let scheduling = CalendarScheduling(directory: AccountCalendarUsers(accounts: application.accounts), external: email,
+                                            problem: { logger.warning("scheduling", metadata: ["problem": "\($0)"]) })
         let calDAV = CalDAVAdapter(store: calendars, resources: store, configuration: davConfiguration, yearInstances: KeptYearInstances(),
                                    scheduling: scheduling)
         let addressBooks: any AddressBookStore = storage.changes.map { CachedAddressBookStore(storage.addressBooks, signal: $0) } ?? storage.addressBooks
