@@ -152,6 +152,9 @@ struct SchedulingTests {
         #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting()).status == 201)
         #expect(await send("PUT", "/dav/calendars/lina/calendar/fake.ics", meeting(summary: "Hijack", lina: true, organizer: "lina@example.org"), as: "lina").status == 204)
         #expect(text(try await objects(of: "karim").first).contains("SUMMARY:Planning"))
+        #expect(try await objects(of: "karim", in: "inbox").count == 1)
+        // Lina's copy says Karim's server refused it.
+        #expect(text(try await objects(of: "lina").first).contains("SCHEDULE-STATUS=3.8:mailto:karim@example.org"))
     }
 
     @Test("an invitation whose UID names one of the attendee's own events lands under a name of its own")
@@ -176,6 +179,17 @@ struct SchedulingTests {
         #expect(organizerCopy.contains("PARTSTAT=NEEDS-ACTION;SCHEDULE-STATUS=1.2:mailto:lina@example.org"))
         // No reply was sent at all: Amal's inbox was never needed.
         #expect(try await store.calendar(CalendarReference(owner: "amal", name: "inbox")) == nil)
+    }
+
+    @Test("someone not invited cannot answer: the organizer gets nothing")
+    func partyCrash() async throws {
+        #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting()).status == 201)
+        // Lina, not on the list, stores the meeting with herself accepting.
+        let crashing = meeting().replacingOccurrences(of: "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:guest@elsewhere.example",
+                                                      with: "ATTENDEE;PARTSTAT=ACCEPTED:mailto:lina@example.org")
+        #expect(await send("PUT", "/dav/calendars/lina/calendar/crash.ics", crashing, as: "lina").status == 201)
+        #expect(try await store.calendar(CalendarReference(owner: "amal", name: "inbox")) == nil)
+        #expect(!text(try await objects(of: "amal").first).contains("lina"))
     }
 
     @Test("one scheduling object per UID in a user's calendars")

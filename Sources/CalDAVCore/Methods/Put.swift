@@ -27,9 +27,9 @@ extension CalDAVAdapter {
         do {
             let stored = plan.data ?? body
             let result = try await store.putObject(named: name, data: stored, index: index, in: collection.reference, precondition: precondition)
-            await carryOut(plan, context: context)
+            let corrected = await carryOut(plan, stored: (name, result.object, collection), context: context)
             // RFC 4791 §5.3.4: no ETag when the stored bytes are not the client's.
-            var headers: [(String, String)] = plan.data == nil ? [("ETag", result.object.etag)] : []
+            var headers: [(String, String)] = plan.data == nil && !corrected ? [("ETag", result.object.etag)] : []
             if let tag = plan.scheduleTag { headers.append(("Schedule-Tag", tag)) }
             headers.append(("Content-Length", "0"))
             return DAVResponse(status: result.created ? 201 : 204, headers: headers)

@@ -11,6 +11,9 @@ struct SchedulingPlan: Sendable {
     var data: [UInt8]? = nil
     /// The Schedule-Tag of what is stored, when it is a scheduling object.
     var scheduleTag: String? = nil
+    /// What the organizer's stored copy says became of each message, and the calendar it
+    /// was recorded in, to be corrected when a delivery turns out otherwise.
+    var recorded: (statuses: [CalendarUserAddress: ScheduleStatus], calendar: Component)? = nil
 
     static let nothing = SchedulingPlan(messages: [])
 }
@@ -43,7 +46,8 @@ extension CalDAVAdapter {
             let recorded = Self.recording(statuses, in: calendar)
             let changed = recorded != calendar
             calendar = recorded
-            return SchedulingPlan(messages: messages, data: changed ? ICalendarSerializer().serialize(calendar) : nil, scheduleTag: tag)
+            return SchedulingPlan(messages: messages, data: changed ? ICalendarSerializer().serialize(calendar) : nil, scheduleTag: tag,
+                                  recorded: (statuses, calendar))
         case .attendee(let attendee):
             if existing == nil, let current { try await checkUnique(current.uid, of: context.principal, besides: collection) }
             let reply = AttendeeScheduling.reply(from: old, to: current, attendee: attendee, stamp: stamp)
@@ -51,10 +55,21 @@ extension CalDAVAdapter {
         }
     }
 
-    /// Carries out a plan once its write is stored.
-    func carryOut(_ plan: SchedulingPlan, context: DAVContext) async {
-        guard let scheduling, !plan.messages.isEmpty else { return }
-        await deliver(plan.messages, from: context.principal, scheduling: scheduling, now: context.now)
+    /// Carries out a plan once its write is stored (as `stored`, when it was a PUT): when a
+    /// delivery came to something else than the stored copy says (a recipient here refused a
+    /// message about someone else's event, a mail could not be queued), the copy is
+    /// corrected, if nobody changed it meanwhile.
+    /// - Returns: whether the stored copy was corrected (its ETag is then another).
+    @discardableResult
+    func carryOut(_ plan: SchedulingPlan, stored: (name: String, object: CalendarObject, in: CalendarCollection)? = nil, context: DAVContext) async -> Bool {
+        guard let scheduling, !plan.messages.isEmpty else { return false }
+        let outcome = await deliver(plan.messages, from: context.principal, scheduling: scheduling, now: context.now)
+        guard let stored, let recorded = plan.recorded,
+              outcome.contains(where: { recorded.statuses[$0.key] != nil && recorded.statuses[$0.key] != $0.value }) else { return false }
+        let corrected = ICalendarSerializer().serialize(Self.recording(recorded.statuses.merging(outcome) { _, actual in actual }, in: recorded.calendar))
+        guard let admitted = try? CalendarObjectAdmission(configuration).admit(corrected, into: stored.in) else { return false }
+        return (try? await store.putObject(named: stored.name, data: admitted.data, index: admitted.index, in: stored.in.reference,
+                                           precondition: .ifMatch([stored.object.etag]))) != nil
     }
 
     /// RFC 6638 §3.2.4.1 (`unique-scheduling-object-resource`): one scheduling object per

@@ -6,23 +6,30 @@ extension CalDAVAdapter {
     /// Delivers messages sent by the account `sender`: to accounts here through their inbox
     /// (``deliver(_:to:now:)``), to anyone else through ``CalendarScheduling/external``.
     /// A failed delivery to one recipient does not stop the others.
-    func deliver(_ messages: [ITIPMessage], from sender: String, scheduling: CalendarScheduling, now: Int) async {
+    /// - Returns: what became of each message, by recipient.
+    @discardableResult
+    func deliver(_ messages: [ITIPMessage], from sender: String, scheduling: CalendarScheduling, now: Int) async -> [CalendarUserAddress: ScheduleStatus] {
+        var statuses: [CalendarUserAddress: ScheduleStatus] = [:]
         for message in messages {
             switch await scheduling.route(message.recipient) {
             case .local(let user) where user.utf8.elementsEqual(sender.utf8): continue
             case .local(let user):
                 do {
-                    try await deliver(message, to: user, now: now)
+                    statuses[message.recipient] = try await deliver(message, to: user, now: now)
                 } catch {
+                    statuses[message.recipient] = .deliveryFailed
                     scheduling.problem("a \(message.method.rawValue) from \(sender) to \(user) was not delivered: \(error)")
                 }
             case .external:
-                if let status = await scheduling.external?.send(message, from: sender), status != .sent {
+                let status = await scheduling.external?.send(message, from: sender) ?? .noScheduling
+                statuses[message.recipient] = status
+                if status != .sent, scheduling.external != nil {
                     scheduling.problem("a \(message.method.rawValue) from \(sender) to \(message.recipient) was not sent (\(status.requestStatus))")
                 }
-            case .unknown: continue
+            case .unknown: statuses[message.recipient] = .invalidUser
             }
         }
+        return statuses
     }
 
     /// What will become of a message to `address`, as the organizer's copy records it.
@@ -43,21 +50,34 @@ extension CalDAVAdapter {
     ///
     /// A REQUEST or CANCEL changes a copy only when the copy's organizer sent it, and a
     /// REPLY only the line of the attendee who sent it, so no user can change another's
-    /// calendar beyond what scheduling allows. An update for an attendee who declined and
-    /// deleted their copy is not delivered: the event does not come back.
-    func deliver(_ message: ITIPMessage, to user: String, now: Int) async throws(StoreError) {
-        guard let uid = message.uid else { return }
+    /// calendar beyond what scheduling allows: such a message is not delivered at all
+    /// (``ScheduleStatus/noAuthority``). An update for an attendee who declined and deleted
+    /// their copy is not delivered either: the event does not come back.
+    @discardableResult
+    func deliver(_ message: ITIPMessage, to user: String, now: Int) async throws(StoreError) -> ScheduleStatus {
+        guard let uid = message.uid else { return .invalidUser }
         let found = try await scheduledCopy(uid: uid, of: user)
-        if message.method == .request, found == nil, Self.declines(message) { return }
+        let existing = found.flatMap { try? ICalendarParser().parseCalendar($0.object.data) }.flatMap(SchedulingObject.init)
+        switch message.method {
+        case .request, .cancel:
+            // A copy of someone else's event under this UID is not the sender's to change.
+            if let existing, existing.organizer != message.originator { return .noAuthority }
+            if message.method == .request, found == nil, Self.declines(message) { return .delivered }
+        case .reply:
+            // Only an attendee of the organizer's own copy answers.
+            guard let existing, existing.organizer == message.recipient,
+                  existing.allAttendees.contains(where: { $0.address == message.originator }) else { return .noAuthority }
+        }
         let bytes = message.bytes
         let inbox = try await inbox(of: user, now: now)
         let name = "itip-" + FNV1a.hex(bytes) + ".ics"
-        if try await store.object(named: name, in: inbox.reference) != nil { return }
+        if try await store.object(named: name, in: inbox.reference) != nil { return .delivered }
         let index = CalendarObjectIndex(uid: uid + "/" + name, componentType: message.components.first?.name ?? ComponentName.event,
                                         firstStart: nil, lastEnd: nil)
         _ = try await store.putObject(named: name, data: bytes, index: index, in: inbox.reference, precondition: .none)
         try await trimInbox(inbox.reference)
         try await autoSchedule(message, found: found, for: user, inbox: inbox, now: now)
+        return .delivered
     }
 
     /// Whether the recipient of a REQUEST declined every instance it carries.
@@ -74,16 +94,12 @@ extension CalDAVAdapter {
                               inbox: CalendarCollection, now: Int) async throws(StoreError) {
         let uid = message.uid ?? ""
         let existing = found.flatMap { try? ICalendarParser().parseCalendar($0.object.data) }
-        if message.method != .reply, let existing {
-            // Only the organizer of the copy may change it.
-            guard SchedulingObject(existing)?.organizer == message.originator else { return }
-        }
         let outcome: RecipientProcessing.Outcome
         switch message.method {
         case .request: outcome = RecipientProcessing.apply(request: message.calendar, to: existing)
         case .cancel: outcome = RecipientProcessing.apply(cancel: message.calendar, to: existing)
         case .reply:
-            guard let existing, SchedulingObject(existing)?.organizer == message.recipient else { return }
+            guard let existing else { return }
             outcome = RecipientProcessing.apply(reply: message.calendar, from: message.originator, to: existing)
         }
         switch outcome {
