@@ -127,6 +127,19 @@ struct SchedulingTests {
         #expect(try await objects(of: "karim", in: "inbox").count == 3)
     }
 
+    @Test("deleting a calendar cancels the meetings organized in it and declines those invited to")
+    func deletingACalendar() async throws {
+        try await store.createCalendar(CalendarCollection(reference: CalendarReference(owner: "amal", name: "work")))
+        #expect(await send("PUT", "/dav/calendars/amal/work/meeting.ics", meeting(lina: true)).status == 201)
+        #expect(try await objects(of: "karim").count == 1)
+        // Lina drops her whole calendar: her invitation is declined.
+        #expect(await send("DELETE", "/dav/calendars/lina/calendar/", as: "lina").status == 204)
+        #expect(text(try await objects(of: "amal", in: "work").first).contains("PARTSTAT=DECLINED;SCHEDULE-STATUS=2.0:mailto:lina@example.org"))
+        // Amal drops hers: the meeting is cancelled for Karim.
+        #expect(await send("DELETE", "/dav/calendars/amal/work/").status == 204)
+        #expect(try await objects(of: "karim").isEmpty)
+    }
+
     @Test("an attendee deleting their copy declines")
     func attendeeDeletes() async throws {
         #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting(lina: true)).status == 201)

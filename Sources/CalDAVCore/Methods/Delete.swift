@@ -3,7 +3,8 @@ import WebDAV
 extension CalDAVAdapter {
     /// DELETE of a calendar object (honouring If-Match) or of a whole calendar.
     /// Deleting a scheduling object cancels it for the attendees, or declines it for the
-    /// organizer (RFC 6638 §3.2.1.3, §3.2.2.3).
+    /// organizer (RFC 6638 §3.2.1.3, §3.2.2.3); deleting a calendar does so for each
+    /// scheduling object in it (§3.2.3.2).
     func delete(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         switch (target.kind, target.path) {
         case (.object(let collection, let existing), .object(_, _, let name)):
@@ -22,7 +23,15 @@ extension CalDAVAdapter {
         case (.calendar(let collection), _) where collection.isScheduleInbox:
             throw DAVError(.needPrivileges, "the scheduling inbox cannot be deleted; delete the messages in it")
         case (.calendar(let collection), _):
+            var plans: [SchedulingPlan] = []
+            if scheduling != nil, !collection.isReadOnly {
+                let objects = try await storing { () async throws(StoreError) in try await store.objects(in: collection.reference) }
+                for object in objects where ScheduleTag.mayApply(to: object.data) {
+                    plans.append(try await planScheduling(nil, data: nil, replacing: object, in: collection, context: context))
+                }
+            }
             try await storing { () async throws(StoreError) in try await store.deleteCalendar(collection.reference) }
+            for plan in plans { await carryOut(plan, context: context) }
         case (.missing, _):
             throw DAVError.notFound("nothing at \(target.path.href)")
         default:
