@@ -54,8 +54,12 @@ public struct InvitationMail: Sendable {
     private var isUpdate: Bool { (event?[PropertyName.sequence].flatMap { Int($0.value) } ?? 0) > 0 }
 
     private var answerVerb: String {
-        let participation = event?.properties(named: SchedulingProperty.attendee).first?[parameter: SchedulingParameter.participation]?.uppercased()
-        switch participation {
+        Self.verb(for: event?.properties(named: SchedulingProperty.attendee).first?[parameter: SchedulingParameter.participation] ?? "")
+    }
+
+    /// How an answer reads after a name: `accepted`, `may come to`, `declined`.
+    public static func verb(for participation: String) -> String {
+        switch participation.uppercased() {
         case "ACCEPTED": return "accepted"
         case "TENTATIVE": return "may come to"
         case "DECLINED": return "declined"

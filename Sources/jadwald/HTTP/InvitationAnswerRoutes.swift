@@ -71,7 +71,7 @@ struct InvitationAnswerRoutes: Sendable {
     /// An email to the organizer saying who answered what.
     private func tellOrganizer(_ link: InvitationAnswerLink, attendee: CalendarUserAddress, participation: String, summary: String) async {
         guard let account = try? await accounts.account(named: link.organizer), let email = account.email else { return }
-        let verb = ["ACCEPTED": "accepted", "TENTATIVE": "may come to", "DECLINED": "declined"][participation] ?? "answered"
+        let verb = InvitationMail.verb(for: participation)
         let who = attendee.email ?? attendee.value
         do {
             try await mail.send(OutgoingMail(to: email, subject: "\(who) \(verb): \(summary)",
