@@ -236,7 +236,7 @@ let package = Package(
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "ITIPTests", dependencies: ["ITIP", "ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "VCardTests", dependencies: ["VCard"], swiftSettings: strictSettings),
-        .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching"], swiftSettings: strictSettings),
+        .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "ITIP", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching"], swiftSettings: strictSettings),
         .testTarget(name: "BaikalImportTests", dependencies: ["BaikalImport", "CalDAVCore", "WebDAV"], swiftSettings: strictSettings),
         .testTarget(name: "CardDAVTests", dependencies: ["VCard", "WebDAV", "CardDAVCore", "CardDAVCoreTesting", "CardDAVSQLite", "SQLiteAccess", "CardDAVPostgres", "PostgresAccess", "PostgresTestSupport", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching",
                                                    .product(name: "GRDB", package: "GRDB.swift")],

@@ -1,5 +1,6 @@
 import Foundation
 import ICalendar
+import ITIP
 import Testing
 @testable import CalDAVCore
 import CalDAVCoreTesting
@@ -10,6 +11,16 @@ private struct TestUsers: CalendarUserDirectory {
     static let emails = ["amal": "amal@example.org", "karim": "karim@example.org", "lina": "lina@example.org"]
     func user(withEmail email: String) async throws -> String? { Self.emails.first { $0.value == email.lowercased() }?.key }
     func userExists(_ name: String) async throws -> Bool { Self.emails[name] != nil }
+}
+
+/// Counts what would go out by email.
+private actor CountingMail: ExternalScheduling {
+    var sent = 0
+    nonisolated func send(_ message: ITIPMessage, from user: String) async -> ScheduleStatus {
+        await count()
+        return .sent
+    }
+    private func count() { sent += 1 }
 }
 
 /// Implicit scheduling (RFC 6638) between accounts of one server, request by request over
@@ -215,6 +226,19 @@ struct SchedulingTests {
         #expect(copied.status == 403 && String(decoding: copied.bodyBytes, as: UTF8.self).contains("unique-scheduling-object-resource"))
         // Moving it is fine: there is still one copy.
         #expect(await send("MOVE", "/dav/calendars/amal/calendar/meeting.ics", headers: ["destination": "/dav/calendars/amal/work/meeting.ics"]).status == 201)
+    }
+
+    @Test("one change emails at most the limit of people elsewhere; the rest are recorded as not sent")
+    func emailLimit() async throws {
+        let mail = CountingMail()
+        let limited = DAVServer(CalDAVAdapter(store: store, scheduling: CalendarScheduling(directory: TestUsers(), external: mail, externalLimit: 2)))
+        let crowd = (1...3).map { "ATTENDEE:mailto:guest\($0)@elsewhere.example\r\n" }.joined()
+        let body = meeting().replacingOccurrences(of: "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:guest@elsewhere.example\r\n", with: crowd)
+        let response = await limited.handle(DAVRequest(method: "PUT", path: "/dav/calendars/amal/calendar/crowd.ics", body: Array(body.utf8)), in: context("amal"))
+        #expect(response.status == 201)
+        #expect(await mail.sent == 2)
+        let stored = text(try await objects(of: "amal").first).replacingOccurrences(of: "\r\n ", with: "")
+        #expect(stored.components(separatedBy: "SCHEDULE-STATUS=1.1").count - 1 == 2 && stored.contains("SCHEDULE-STATUS=5.1:mailto:guest3@"))
     }
 
     @Test("free-busy through the outbox")

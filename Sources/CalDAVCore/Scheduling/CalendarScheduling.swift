@@ -11,14 +11,18 @@ public struct CalendarScheduling: Sendable {
     public let external: (any ExternalScheduling)?
     /// Scheduling messages kept in an inbox; the oldest go when more arrive.
     public let inboxLimit: Int
+    /// Messages to people elsewhere one write may send (each an email): beyond it they are
+    /// not sent (SCHEDULE-STATUS 5.1), so that no event makes the server a mass mailer.
+    public let externalLimit: Int
     /// Told of a delivery that failed (the write that sent it has succeeded), for the log.
     public let problem: @Sendable (String) -> Void
 
     public init(directory: any CalendarUserDirectory, external: (any ExternalScheduling)? = nil, inboxLimit: Int = 250,
-                problem: @escaping @Sendable (String) -> Void = { _ in }) {
+                externalLimit: Int = 100, problem: @escaping @Sendable (String) -> Void = { _ in }) {
         self.directory = directory
         self.external = external
         self.inboxLimit = inboxLimit
+        self.externalLimit = externalLimit
         self.problem = problem
     }
 

@@ -10,6 +10,7 @@ extension CalDAVAdapter {
     @discardableResult
     func deliver(_ messages: [ITIPMessage], from sender: String, scheduling: CalendarScheduling, now: Int) async -> [CalendarUserAddress: ScheduleStatus] {
         var statuses: [CalendarUserAddress: ScheduleStatus] = [:]
+        var sentElsewhere = 0
         for message in messages {
             switch await scheduling.route(message.recipient) {
             case .local(let user) where user.utf8.elementsEqual(sender.utf8): continue
@@ -20,7 +21,11 @@ extension CalDAVAdapter {
                     statuses[message.recipient] = .deliveryFailed
                     scheduling.problem("a \(message.method.rawValue) from \(sender) to \(user) was not delivered: \(error)")
                 }
+            case .external where scheduling.external != nil && sentElsewhere >= scheduling.externalLimit:
+                statuses[message.recipient] = .deliveryFailed
+                scheduling.problem("a \(message.method.rawValue) from \(sender) to \(message.recipient) was not sent: over \(scheduling.externalLimit) people elsewhere in one change")
             case .external:
+                if scheduling.external != nil { sentElsewhere += 1 }
                 let status = await scheduling.external?.send(message, from: sender) ?? .noScheduling
                 statuses[message.recipient] = status
                 if status != .sent, scheduling.external != nil {
@@ -57,7 +62,8 @@ extension CalDAVAdapter {
     func deliver(_ message: ITIPMessage, to user: String, now: Int) async throws(StoreError) -> ScheduleStatus {
         guard let uid = message.uid else { return .invalidUser }
         let found = try await scheduledCopy(uid: uid, of: user)
-        let existing = found.flatMap { try? ICalendarParser().parseCalendar($0.object.data) }.flatMap(SchedulingObject.init)
+        let copy = found.flatMap { try? ICalendarParser().parseCalendar($0.object.data) }
+        let existing = copy.flatMap(SchedulingObject.init)
         switch message.method {
         case .request, .cancel:
             // A copy of someone else's event under this UID is not the sender's to change.
@@ -76,7 +82,7 @@ extension CalDAVAdapter {
                                         firstStart: nil, lastEnd: nil)
         _ = try await store.putObject(named: name, data: bytes, index: index, in: inbox.reference, precondition: .none)
         try await trimInbox(inbox.reference)
-        try await autoSchedule(message, found: found, for: user, inbox: inbox, now: now)
+        try await autoSchedule(message, found: found, copy: copy, for: user, inbox: inbox, now: now)
         return .delivered
     }
 
@@ -90,10 +96,10 @@ extension CalDAVAdapter {
     }
 
     /// The copy in the recipient's calendars after the message.
-    private func autoSchedule(_ message: ITIPMessage, found: (collection: CalendarCollection, object: CalendarObject)?, for user: String,
-                              inbox: CalendarCollection, now: Int) async throws(StoreError) {
+    /// - Parameter copy: the recipient's copy as parsed, read from `found`.
+    private func autoSchedule(_ message: ITIPMessage, found: (collection: CalendarCollection, object: CalendarObject)?, copy existing: Component?,
+                              for user: String, inbox: CalendarCollection, now: Int) async throws(StoreError) {
         let uid = message.uid ?? ""
-        let existing = found.flatMap { try? ICalendarParser().parseCalendar($0.object.data) }
         let outcome: RecipientProcessing.Outcome
         switch message.method {
         case .request: outcome = RecipientProcessing.apply(request: message.calendar, to: existing)
