@@ -258,6 +258,31 @@ enum AccountMigrations {
             try db.execute(sql: "ALTER TABLE mail_outbox ADD COLUMN calendar_method TEXT")
             try db.execute(sql: "ALTER TABLE mail_outbox ADD COLUMN calendar_body TEXT")
         }
+        migrator.registerMigration("jadwal-14-shares") { db in
+            // Calendars and address books shared between accounts (WebDAV.CollectionShare).
+            try db.execute(sql: """
+                CREATE TABLE collection_share (
+                    tree TEXT NOT NULL,
+                    owner TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    collection TEXT NOT NULL,
+                    sharee TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    access TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    mount TEXT,
+                    invitation TEXT NOT NULL,
+                    summary TEXT,
+                    display_name TEXT,
+                    description TEXT,
+                    color TEXT,
+                    sort_order INTEGER,
+                    changed_at INTEGER NOT NULL,
+                    invite_seen INTEGER NOT NULL DEFAULT 0,
+                    answer_seen INTEGER NOT NULL DEFAULT 1,
+                    PRIMARY KEY (tree, owner, collection, sharee)
+                );
+                CREATE UNIQUE INDEX collection_share_mount ON collection_share (tree, sharee, mount);
+                """)
+        }
         return migrator
     }
 }

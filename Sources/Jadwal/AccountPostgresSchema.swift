@@ -248,5 +248,29 @@ enum AccountPostgresSchema {
             "ALTER TABLE mail_outbox ADD COLUMN calendar_method TEXT",
             "ALTER TABLE mail_outbox ADD COLUMN calendar_body TEXT",
         ]),
+        PostgresMigration("jadwal-8-shares", statements: [
+            """
+            CREATE TABLE collection_share (
+                tree TEXT COLLATE "C" NOT NULL,
+                owner TEXT COLLATE "C" NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                collection TEXT COLLATE "C" NOT NULL,
+                sharee TEXT COLLATE "C" NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                access TEXT NOT NULL,
+                status TEXT NOT NULL,
+                mount TEXT COLLATE "C",
+                invitation TEXT NOT NULL,
+                summary TEXT,
+                display_name TEXT,
+                description TEXT,
+                color TEXT,
+                sort_order BIGINT,
+                changed_at BIGINT NOT NULL,
+                invite_seen BIGINT NOT NULL DEFAULT 0,
+                answer_seen BIGINT NOT NULL DEFAULT 1,
+                PRIMARY KEY (tree, owner, collection, sharee)
+            )
+            """,
+            "CREATE UNIQUE INDEX collection_share_mount ON collection_share (tree, sharee, mount)",
+        ]),
     ])
 }

@@ -31,6 +31,10 @@ public struct CalDAVAdapter: PreparingAdapter {
     /// Scheduling (RFC 6638); `nil` turns it off: no inbox or outbox, and writes of
     /// objects with attendees send nothing.
     public let scheduling: CalendarScheduling?
+    /// Sharing of calendars between users; `nil` turns it off.
+    public let sharing: CalendarSharing?
+    /// The store beneath sharing: every user's own calendars, for what a share's owner holds.
+    let ownCalendars: any CalendarStore
     let properties = CalDAVProperties.table
 
     /// - Parameters:
@@ -39,9 +43,13 @@ public struct CalDAVAdapter: PreparingAdapter {
     ///   - configuration: limits and choices of this server.
     ///   - yearInstances: keeps recurring objects' instances for calendar-query.
     ///   - scheduling: who calendar users are and where messages to others go, to schedule.
+    ///   - sharing: where shares are kept, to share calendars; the store then shows accepted
+    ///     shares in sharees' homes (``SharingCalendarStore``).
     public init(store: any CalendarStore, resources: (any ResourceTreeStore)? = nil, configuration: DAVConfiguration = DAVConfiguration(),
-                yearInstances: (any YearInstancesCache)? = nil, scheduling: CalendarScheduling? = nil) {
-        self.store = store
+                yearInstances: (any YearInstancesCache)? = nil, scheduling: CalendarScheduling? = nil, sharing: CalendarSharing? = nil) {
+        self.store = sharing.map { SharingCalendarStore(primary: store, shares: $0.shares) } ?? store
+        ownCalendars = store
+        self.sharing = sharing
         self.resources = resources
         self.configuration = configuration
         self.yearInstances = yearInstances
@@ -50,11 +58,13 @@ public struct CalDAVAdapter: PreparingAdapter {
 
     public var tree: String { DAVPath.tree }
     public var complianceClasses: [String] {
-        scheduling == nil ? ["calendar-access", "extended-mkcol"] : ["calendar-access", "calendar-auto-schedule", "extended-mkcol"]
+        ["calendar-access"] + (scheduling == nil ? [] : ["calendar-auto-schedule"]) + (sharing == nil ? [] : ["calendarserver-sharing"])
+            + ["extended-mkcol"]
     }
-    public var methods: [String] { scheduling == nil ? Self.methods : Self.methods + ["POST"] }
+    public var methods: [String] { scheduling == nil && sharing == nil ? Self.methods : Self.methods + ["POST"] }
     public var principalProperties: [PropertyTable<ServerPath>.Definition] {
-        scheduling == nil ? CalDAVProperties.principal : CalDAVProperties.principal + CalDAVProperties.schedulingPrincipal
+        CalDAVProperties.principal + (scheduling == nil ? [] : CalDAVProperties.schedulingPrincipal)
+            + (sharing == nil ? [] : CalDAVProperties.sharingPrincipal)
     }
     public var searchableProperties: [SearchableProperty] { CalDAVProperties.searchable }
 
@@ -121,7 +131,7 @@ public struct CalDAVAdapter: PreparingAdapter {
         case "HEAD": return try await get(target, includeBody: false)
         case "PUT": return try await put(request, target: target, context: context)
         case "DELETE": return try await delete(request, target: target, context: context)
-        case "POST" where scheduling != nil: return try await postToOutbox(request, target: target, context: context)
+        case "POST" where scheduling != nil || sharing != nil: return try await post(request, target: target, context: context)
         case "COPY": return try await copyOrMove(request, target: target, context: context, keepSource: true)
         case "MOVE": return try await copyOrMove(request, target: target, context: context, keepSource: false)
         case "MKCALENDAR", "MKCOL": return try await makeCalendar(request, target: target, context: context)

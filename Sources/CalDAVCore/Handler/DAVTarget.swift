@@ -22,6 +22,10 @@ struct DAVTarget: Sendable {
         case unreadObject(CalendarCollection)
         /// The user's scheduling outbox (RFC 6638 §2.1), which nothing is stored in.
         case outbox(user: String)
+        /// The user's notification collection (caldav-notifications), with what it holds.
+        case notifications(user: String, [ShareNotification])
+        /// A name in it, with the notification of that name, if any.
+        case notification(user: String, ShareNotification?)
         /// A path in the owner's tree of plain collections, with what is there, if anything.
         case plain(ResourcePath, PlainResource?)
         /// A calendar, or a name in one, where there is no calendar (and no plain tree).
@@ -49,6 +53,10 @@ extension CalDAVAdapter {
             return DAVTarget(path: path, kind: .calendar(found))
         case .object(_, SchedulingCollections.outbox, _) where scheduling != nil:
             return DAVTarget(path: path, kind: .missing)
+        case .calendar(let user, ShareNotification.collection) where sharing != nil:
+            return DAVTarget(path: path, kind: .notifications(user: user, try await notifications(of: user)))
+        case .object(let user, ShareNotification.collection, let name) where sharing != nil:
+            return DAVTarget(path: path, kind: .notification(user: user, try await notifications(of: user).first { $0.name == name }))
         case .calendar(let user, let name):
             let reference = CalendarReference(owner: user, name: name)
             if let found = try await storing({ () async throws(StoreError) in try await store.lookup(reference, object: nil) }) {
@@ -85,6 +93,9 @@ extension CalDAVAdapter {
             return .home(user: user, calendars: calendars)
         case .calendar(let collection): return .calendar(collection)
         case .outbox(let user): return .outbox(user: user)
+        case .notifications(let user, let notifications): return .notifications(user: user, notifications)
+        case .notification(let user, let notification?): return .notification(user: user, notification)
+        case .notification(_, nil): throw DAVError.notFound("no notification \(target.path.href)")
         case .object(let collection, let object?): return .object(collection, object)
         case .object(_, nil), .unreadObject: throw DAVError.notFound("no object \(target.path.href)")
         case .plain(_, let resource?): return .plain(resource)

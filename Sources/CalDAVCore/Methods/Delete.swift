@@ -24,7 +24,8 @@ extension CalDAVAdapter {
             throw DAVError(.needPrivileges, "the scheduling inbox cannot be deleted; delete the messages in it")
         case (.calendar(let collection), _):
             var plans: [SchedulingPlan] = []
-            if scheduling != nil, !collection.isReadOnly {
+            // Leaving a calendar shared with one cancels nothing.
+            if scheduling != nil, !collection.isReadOnly, collection.receivedShare == nil {
                 let objects = try await storing { () async throws(StoreError) in try await store.objects(in: collection.reference) }
                 for object in objects where ScheduleTag.mayApply(to: object.data) {
                     plans.append(try await planScheduling(nil, data: nil, replacing: object, in: collection, context: context))
@@ -32,6 +33,10 @@ extension CalDAVAdapter {
             }
             try await storing { () async throws(StoreError) in try await store.deleteCalendar(collection.reference) }
             for plan in plans { await carryOut(plan, context: context) }
+        case (.notification(let user, let notification), _):
+            try await dismiss(notification, of: user)
+        case (.notifications, _):
+            throw DAVError(.needPrivileges, "the notification collection cannot be deleted; delete the notifications in it")
         case (.missing, _):
             throw DAVError.notFound("nothing at \(target.path.href)")
         default:

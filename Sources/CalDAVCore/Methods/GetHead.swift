@@ -7,6 +7,11 @@ extension CalDAVAdapter {
         switch target.kind {
         case .object(_, let object?): return getResponse(object, includeBody: includeBody)
         case .calendar(let collection): return try await exportCalendar(collection, includeBody: includeBody)
+        case .notification(_, let notification?):
+            return DAVResponse(status: 200, headers: [("Content-Type", "application/xml; charset=utf-8"), ("ETag", notification.etag),
+                                                      ("Content-Length", String(notification.document.count))],
+                               body: includeBody ? notification.document : [])
+        case .notification(_, nil): throw DAVError.notFound("no notification \(target.path.href)")
         case .object(_, nil), .missing: throw DAVError.notFound("nothing at \(target.path.href)")
         default: throw DAVError(status: 405, message: "GET applies to calendar objects; use PROPFIND or REPORT on collections")
         }

@@ -12,6 +12,7 @@ extension CalDAVAdapter {
             switch found {
             case .home(let user, let calendars):
                 resources += calendars.map(Resource.calendar)
+                if sharing != nil { resources.append(.notifications(user: user, try await notifications(of: user))) }
                 if let tree = self.resources {
                     // Plain collections sit beside the calendars, typed DAV:collection only.
                     let plain = try await storing { () async throws(StoreError) in try await tree.members(of: .root(of: user)) }
@@ -21,6 +22,8 @@ extension CalDAVAdapter {
                 let tree = try requireTree()
                 let members = try await storing { () async throws(StoreError) in try await tree.members(of: collection.path) }
                 resources += members.map(Resource.plain)
+            case .notifications(_, let notifications):
+                resources += notifications.map { Resource.notification(user: context.principal, $0) }
             case .calendar(let collection):
                 let objects = try await storing { () async throws(StoreError) in try await store.listing(of: collection.reference) }
                 resources += objects.map { Resource.object(collection, $0) }

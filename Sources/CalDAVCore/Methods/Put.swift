@@ -9,6 +9,9 @@ extension CalDAVAdapter {
         guard case .object(let user, let calendarName, let name) = path else {
             throw DAVError(status: 405, message: "PUT applies to calendar objects, not collections")
         }
+        if case .notification = target.kind {
+            throw DAVError(.needPrivileges, "notifications are the server's; a client reads and deletes them")
+        }
         guard case .object(let collection, let existing) = target.kind else {
             // RFC 4918 §9.7.1: a missing parent collection is a conflict.
             throw DAVError.conflict("calendar \(calendarName) does not exist; create it with MKCALENDAR first")

@@ -67,7 +67,7 @@ enum CalDAVProperties {
             guard case .object(_, let object) = resource, !object.data.isEmpty else { return nil }
             return CalDAVAdapter.scheduleTag(of: object).map { .text($0) }
         },
-    ])
+    ] + sharing)
 
     /// A principal's calendar user addresses (RFC 4791 §6.2.1): its email addresses as
     /// `mailto:` URIs, which clients match against ORGANIZER and ATTENDEE to find "me",

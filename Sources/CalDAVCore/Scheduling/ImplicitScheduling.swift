@@ -21,10 +21,11 @@ struct SchedulingPlan: Sendable {
 extension CalDAVAdapter {
     /// The plan for storing `new` (parsed from `data`; `nil`: deleting) in place of
     /// `existing`, by the principal of `context`. Objects the principal neither organizes
-    /// nor attends plan nothing.
+    /// nor attends plan nothing, and so do writes in a calendar shared with the principal:
+    /// its meetings are its owner's to schedule.
     func planScheduling(_ new: Component?, data: [UInt8]?, replacing existing: CalendarObject?, in collection: CalendarCollection,
                         context: DAVContext) async throws(DAVError) -> SchedulingPlan {
-        guard let scheduling, !collection.isScheduleInbox else { return .nothing }
+        guard let scheduling, !collection.isScheduleInbox, collection.receivedShare == nil else { return .nothing }
         let old = existing.flatMap { ScheduleTag.mayApply(to: $0.data) ? try? ICalendarParser().parseCalendar($0.data) : nil }.flatMap(SchedulingObject.init)
         let schedulesNew = data.map(ScheduleTag.mayApply) ?? false
         guard old != nil || schedulesNew else { return .nothing }

@@ -8,10 +8,7 @@ extension CalDAVAdapter {
     /// account here is answered from its calendars (computed ones, such as prayer times,
     /// included); anyone else gets a status saying they cannot be asked. Only busy time is
     /// told, never what fills it.
-    func postToOutbox(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        guard case .outbox(let user) = target.kind else {
-            throw DAVError(status: 405, message: "POST applies to the scheduling outbox, \(DAVPath.calendar(user: context.principal, calendar: SchedulingCollections.outbox).href)")
-        }
+    func postToOutbox(_ request: DAVRequest, user: String, context: DAVContext) async throws(DAVError) -> DAVResponse {
         guard context.owns(user) else { throw DAVError.notFound() }
         if let type = request.header("content-type"), !type.lowercased().hasPrefix("text/calendar") {
             throw DAVError(.supportedCalendarData, "the outbox takes text/calendar, not \(type)")
@@ -77,7 +74,9 @@ extension CalDAVAdapter {
     /// The busy periods of every calendar of `user` that holds events, over [from, to).
     private func busyPeriods(of user: String, from: Int, to: Int) async throws(StoreError) -> [FreeBusyCalculator.Period] {
         var periods: [FreeBusyCalculator.Period] = []
-        for collection in try await store.calendars(of: user) where !collection.isScheduleInbox && collection.supportedComponents.contains(ComponentName.event) {
+        // Calendars shared with the user are the owner's time, not theirs (caldav-sharing §5.5.5).
+        for collection in try await store.calendars(of: user)
+        where !collection.isScheduleInbox && collection.receivedShare == nil && collection.supportedComponents.contains(ComponentName.event) {
             periods += try await busyPeriods(in: collection, from: from, to: to)
         }
         return periods

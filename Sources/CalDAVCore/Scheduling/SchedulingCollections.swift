@@ -68,7 +68,7 @@ extension CalDAVAdapter {
     /// The calendars of `user` that scheduling may write to: neither the inbox nor a
     /// computed one.
     func schedulableCalendars(of user: String) async throws(StoreError) -> [CalendarCollection] {
-        try await store.calendars(of: user).filter { !$0.isScheduleInbox && !$0.isReadOnly }
+        try await store.calendars(of: user).filter { !$0.isScheduleInbox && !$0.isReadOnly && $0.receivedShare == nil }
     }
 
     /// Where an invitation of this component type lands for `user`: the calendar their
@@ -77,7 +77,7 @@ extension CalDAVAdapter {
     func defaultCalendar(of user: String, inbox: CalendarCollection, for componentType: String) async throws(StoreError) -> CalendarCollection? {
         if let name = SchedulingCollections.defaultCalendarName(of: inbox),
            let named = try await store.calendar(CalendarReference(owner: user, name: name)),
-           !named.isScheduleInbox, !named.isReadOnly, named.supportedComponents.contains(componentType) {
+           !named.isScheduleInbox, !named.isReadOnly, named.receivedShare == nil, named.supportedComponents.contains(componentType) {
             return named
         }
         return try await firstCalendar(of: user, for: componentType)

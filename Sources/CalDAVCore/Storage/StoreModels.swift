@@ -42,6 +42,10 @@ public struct CalendarCollection: Hashable, Sendable {
     /// A collection the store computes (such as prayer times): clients may read it only,
     /// and its privilege set says so. Stores refuse writes with ``StoreError/Code/readOnly``.
     public var isReadOnly = false
+    /// How the calendar is shared, when it is: offered by its owner to others, or seen by a
+    /// sharee in their home (then ``reference`` names it there, and ``storedAt`` where it is
+    /// kept). Set by ``SharingCalendarStore``; other stores leave it `nil`.
+    public var sharing: CollectionSharing?
 
     public init(
         reference: CalendarReference, displayName: String? = nil, calendarDescription: String? = nil,
@@ -71,8 +75,20 @@ public struct CalendarCollection: Hashable, Sendable {
     public var cacheState: CollectionState {
         CollectionState(changePosition: changePosition, parts: [
             syncID, displayName, calendarDescription, color, order.map(String.init), timeZone,
-            supportedComponents.sorted().joined(separator: ","), isReadOnly ? "r" : "w",
+            supportedComponents.sorted().joined(separator: ","), isReadOnly ? "r" : "w", sharing?.digest,
         ], deadProperties: deadProperties)
+    }
+
+    /// Where the calendar is kept: its owner's reference, also when it is seen through a share.
+    public var storedAt: CalendarReference {
+        guard case .received(let share) = sharing else { return reference }
+        return CalendarReference(owner: share.owner, name: share.collection)
+    }
+
+    /// The share it is seen through, when it is someone else's calendar in this home.
+    public var receivedShare: CollectionShare? {
+        if case .received(let share) = sharing { return share }
+        return nil
     }
 }
 

@@ -37,6 +37,11 @@ public struct XMLWriter: Sendable {
         start(name, declaringNamespaces: declaringNamespaces, attributes: [:])
     }
 
+    /// Opens an element with attributes without a namespace (`shared-type="calendar"`).
+    public mutating func start(_ name: DAVXML.Name, attributes: [String: String]) {
+        start(name, declaringNamespaces: false, attributes: Dictionary(uniqueKeysWithValues: attributes.map { (DAVXML.Name("", $0.key), $0.value) }))
+    }
+
     /// Opens an element with attributes, in a fixed order; a namespaced attribute gets a
     /// prefix declared on the element (`xml:` needs none).
     private mutating func start(_ name: DAVXML.Name, declaringNamespaces: Bool, attributes: [DAVXML.Name: String]) {

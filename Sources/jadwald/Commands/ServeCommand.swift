@@ -76,8 +76,11 @@ struct ServeCommand: AsyncParsableCommand {
                               answerPage: publicURL + InvitationAnswerRoutes.prefix) : nil
         let scheduling = CalendarScheduling(directory: AccountCalendarUsers(accounts: application.accounts), external: email,
                                             problem: { logger.warning("scheduling", metadata: ["problem": "\($0)"]) })
+        // Who shares what is asked on every request to a home; kept until the next commit.
+        let shares: any CollectionShareStore = storage.changes.map { CachedShareStore(application.shares, signal: $0) } ?? application.shares
+        let sharing = CalendarSharing(shares: shares, directory: AccountCalendarUsers(accounts: application.accounts))
         let calDAV = CalDAVAdapter(store: calendars, resources: store, configuration: davConfiguration, yearInstances: KeptYearInstances(),
-                                   scheduling: scheduling)
+                                   scheduling: scheduling, sharing: sharing)
         let addressBooks: any AddressBookStore = storage.changes.map { CachedAddressBookStore(storage.addressBooks, signal: $0) } ?? storage.addressBooks
         let cardDAV = CardDAVAdapter(store: addressBooks, configuration: davConfiguration)
         // One budget for the answers both protocols keep.
