@@ -236,7 +236,7 @@ let package = Package(
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "ITIPTests", dependencies: ["ITIP", "ICalendar"], swiftSettings: strictSettings),
         .testTarget(name: "VCardTests", dependencies: ["VCard"], swiftSettings: strictSettings),
-        .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "ITIP", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching"], swiftSettings: strictSettings),
+        .testTarget(name: "CalDAVCoreTests", dependencies: ["WebDAV", "ITIP", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching", "DAVTesting"], swiftSettings: strictSettings),
         .testTarget(name: "BaikalImportTests", dependencies: ["BaikalImport", "CalDAVCore", "WebDAV"], swiftSettings: strictSettings),
         .testTarget(name: "CardDAVTests", dependencies: ["VCard", "WebDAV", "CardDAVCore", "CardDAVCoreTesting", "CardDAVSQLite", "SQLiteAccess", "CardDAVPostgres", "PostgresAccess", "PostgresTestSupport", "CalDAVCore", "CalDAVCoreTesting", "DAVCaching",
                                                    .product(name: "GRDB", package: "GRDB.swift")],
@@ -280,7 +280,7 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "WebDAV", "CalDAVCore", "CalDAVSQLite", "CardDAVCore", "CardDAVSQLite", "SQLiteAccess", "ICalendar", "Mail", "PrayerTimes", "PostgresTestSupport", "CalDAVPostgres", "PostgresAccess", "SQLStorage", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "WebDAV", "DAVTesting", "CalDAVCore", "CalDAVSQLite", "CardDAVCore", "CardDAVSQLite", "SQLiteAccess", "ICalendar", "Mail", "PrayerTimes", "PostgresTestSupport", "CalDAVPostgres", "PostgresAccess", "SQLStorage", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
         .testTarget(
             name: "MailTests",
             dependencies: [

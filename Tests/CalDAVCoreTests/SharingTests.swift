@@ -259,3 +259,10 @@ struct SharingTests {
         #expect(await shares.shares(involving: "amal", in: DAVPath.tree).all.isEmpty)
     }
 }
+
+/// The in-memory share store the protocol tests run on passes the same checks as the real ones.
+@Test("the in-memory share store conforms")
+func inMemoryShareStoreConforms() async {
+    let failures = await ShareStoreConformance.run { InMemoryShareStore() }
+    #expect(failures.isEmpty, "\(failures)")
+}

@@ -1,0 +1,242 @@
+"""Sharing calendars between accounts of a running jadwald: the CalendarServer sharing
+extension as iOS and macOS speak it (CS:share, the notification collection, CS:invite-reply),
+python `caldav` writing through a share, and the matrix of every method by owner, read-write
+sharee, read-only sharee and stranger, on SQLite and on PostgreSQL."""
+import base64
+import re
+import uuid
+
+import caldav
+import pytest
+import requests
+
+from conftest import Server
+
+EVENT = """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Jadwal tests//EN
+BEGIN:VEVENT
+UID:{uid}
+DTSTAMP:20261101T000000Z
+DTSTART:20270104T090000Z
+DTEND:20270104T100000Z
+SUMMARY:{summary}
+END:VEVENT
+END:VCALENDAR
+"""
+
+XML = {"Content-Type": "application/xml; charset=utf-8"}
+ICS = {"Content-Type": "text/calendar; charset=utf-8"}
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def family(request, tmp_path):
+    """A server with huda (who shares), samir and laila (who are shared with) and omar (a stranger)."""
+    binary = request.config.getoption("--jadwald")
+    import os
+    binary = os.path.abspath(binary)
+    storage = None
+    if request.param == "postgres":
+        storage = request.getfixturevalue("postgres_server").make_database()
+    instance = Server(binary, tmp_path / "data", storage=storage)
+    os.makedirs(instance.data_dir, exist_ok=True)
+    if storage:
+        instance.config = 'secret_key = "' + base64.b64encode(bytes(range(32))).decode() + '"\n'
+    for name in ("huda", "samir", "laila", "omar"):
+        instance.add_user(name, f"{name}-password-1", email=f"{name}@example.org")
+    instance.start()
+    yield instance
+    instance.stop()
+
+
+def session(user):
+    http = requests.Session()
+    http.auth = (user, f"{user}-password-1")
+    return http
+
+
+def share_body(*entries):
+    return ('<?xml version="1.0" encoding="utf-8"?><CS:share xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/">'
+            + "".join(entries) + "</CS:share>")
+
+
+def grant(href, access):
+    return f"<CS:set><D:href>{href}</D:href><CS:summary>Family plans</CS:summary><CS:{access}/></CS:set>"
+
+
+def notification_url(server, user):
+    body = session(user).request("PROPFIND", f"{server.url}/dav/principals/{user}/", headers={"Depth": "0", **XML}, data=
+        '<D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop><CS:notification-URL/></D:prop></D:propfind>').text
+    return re.search(r"<CS:notification-URL><D:href>([^<]+)</D:href>", body).group(1)
+
+
+def notifications(server, user):
+    """The user's notifications: (href, document) for each."""
+    http = session(user)
+    listing = http.request("PROPFIND", server.url + notification_url(server, user), headers={"Depth": "1", **XML}, data=
+        '<D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop><CS:notificationtype/></D:prop></D:propfind>')
+    assert listing.status_code == 207
+    hrefs = re.findall(r"<D:href>([^<]+\.xml)</D:href>", listing.text)
+    return [(href, http.get(server.url + href).text) for href in hrefs]
+
+
+def accept(server, user, accepted=True):
+    """Answers the user's invitation as iOS does; returns where the calendar is now."""
+    (href, document), = [(h, d) for h, d in notifications(server, user) if "invite-notification" in d]
+    uid = re.search(r"<CS:uid>([^<]+)</CS:uid>", document).group(1)
+    host = re.search(r"<CS:hosturl><D:href>([^<]+)</D:href>", document).group(1)
+    answer = "invite-accepted" if accepted else "invite-declined"
+    response = session(user).post(f"{server.url}/dav/calendars/{user}/", headers=XML, data=f"""<?xml version="1.0" encoding="utf-8"?>
+        <CS:invite-reply xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/">
+          <D:href>mailto:{user}@example.org</D:href><CS:{answer}/>
+          <CS:hosturl><D:href>{host}</D:href></CS:hosturl><CS:in-reply-to>{uid}</CS:in-reply-to>
+        </CS:invite-reply>""")
+    assert response.status_code == 200, response.text
+    # iOS deletes the notification once it has acted on it.
+    assert session(user).delete(server.url + href).status_code in (204, 404)
+    match = re.search(r"<D:href>([^<]+)</D:href>", response.text)
+    return match.group(1) if match else None
+
+
+def shared_family(server):
+    """huda shares her calendar read-write with samir and read-only with laila; both accept."""
+    owner = f"{server.url}/dav/calendars/huda/calendar/"
+    response = session("huda").post(owner, headers=XML, data=share_body(
+        grant("mailto:samir@example.org", "read-write"), grant("/dav/principals/laila/", "read")))
+    assert response.status_code == 200, response.text
+    return owner, server.url + accept(server, "samir"), server.url + accept(server, "laila")
+
+
+def test_share_accept_and_sync_with_python_caldav(family):
+    server = family
+    owner, samir_mount, laila_mount = shared_family(server)
+    assert samir_mount.endswith("/dav/calendars/samir/calendar-huda/")
+    # huda sees who has it, and hears both answers.
+    invite = session("huda").request("PROPFIND", owner, headers={"Depth": "0", **XML}, data=
+        '<D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop><CS:invite/><D:resourcetype/></D:prop></D:propfind>').text
+    assert invite.count("<CS:invite-accepted/>") == 2 and "<CS:shared-owner/>" in invite
+    answers = [d for _, d in notifications(server, "huda") if "invite-reply" in d]
+    assert len(answers) == 2
+
+    # samir's client finds the shared calendar in his home and writes to it.
+    samir = caldav.DAVClient(url=server.url + "/dav/", username="samir", password="samir-password-1").principal()
+    shared = [c for c in samir.calendars() if str(c.url).endswith("/calendar-huda/")]
+    assert len(shared) == 1
+    shared[0].save_event(EVENT.format(uid="picnic", summary="Picnic"))
+    huda = caldav.DAVClient(url=server.url + "/dav/", username="huda", password="huda-password-1").principal()
+    huda_calendar = [c for c in huda.calendars() if str(c.url).endswith("/huda/calendar/")][0]
+    assert "Picnic" in huda_calendar.event_by_uid("picnic").data
+
+    # laila's client reads it, and cannot write.
+    laila = caldav.DAVClient(url=server.url + "/dav/", username="laila", password="laila-password-1").principal()
+    read_only = [c for c in laila.calendars() if str(c.url) == laila_mount][0]
+    assert "Picnic" in read_only.event_by_uid("picnic").data
+    with pytest.raises(caldav.lib.error.DAVError):
+        read_only.save_event(EVENT.format(uid="sneaky", summary="Sneaky"))
+    assert session("huda").get(owner + "sneaky.ics").status_code == 404
+
+    # Shares outlive a restart.
+    server.restart()
+    assert session("samir").get(samir_mount + "picnic.ics").status_code == 200
+
+
+def test_access_matrix_has_no_hole(family):
+    server = family
+    owner, samir_mount, laila_mount = shared_family(server)
+    huda = session("huda")
+    assert huda.put(owner + "lunch.ics", data=EVENT.format(uid="lunch", summary="Lunch"), headers=ICS).status_code == 201
+    etag = huda.get(owner + "lunch.ics").headers["ETag"]
+    own = {user: f"{server.url}/dav/calendars/{user}/calendar/" for user in ("huda", "samir", "laila", "omar")}
+
+    def attempt(user, method, base):
+        """One request of the matrix; the object names are fresh for writes, so cells do not depend on each other."""
+        http = session(user)
+        fresh = uuid.uuid4().hex
+        if method == "GET":
+            return http.get(base + "lunch.ics").status_code
+        if method == "PROPFIND":
+            return http.request("PROPFIND", base, headers={"Depth": "1"}).status_code
+        if method == "REPORT":
+            return http.request("REPORT", base, headers={"Depth": "1", **XML}, data=
+                f'<C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/></D:prop>'
+                f'<D:href>{base.replace(server.url, "")}lunch.ics</D:href></C:calendar-multiget>').status_code
+        if method == "PUT new":
+            return http.put(base + fresh + ".ics", data=EVENT.format(uid=fresh, summary="New"), headers=ICS).status_code
+        if method == "PUT over":
+            return http.put(base + "lunch.ics", data=EVENT.format(uid="lunch", summary="Changed by " + user), headers=ICS).status_code
+        if method == "DELETE":
+            return http.delete(base + "lunch.ics", headers={"If-Match": '"no such etag"'}).status_code
+        if method == "PROPPATCH name":
+            return http.request("PROPPATCH", base, headers=XML, data=
+                '<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><D:displayname>Named by ' + user + '</D:displayname></D:prop></D:set></D:propertyupdate>').status_code
+        if method == "MOVE out":
+            return http.request("MOVE", base + "lunch.ics", headers={"Destination": own[user] + fresh + ".ics"}).status_code
+        if method == "COPY out":
+            return http.request("COPY", base + "lunch.ics", headers={"Destination": own[user] + fresh + ".ics"}).status_code
+        if method == "POST share":
+            return http.post(base, headers=XML, data=share_body(grant("mailto:omar@example.org", "read"))).status_code
+        if method == "MKCALENDAR":
+            return http.request("MKCALENDAR", base).status_code
+        raise AssertionError(method)
+
+    # (user, base) -> expected status per method; "ok" is any 2xx.
+    allowed_read = {"GET": "ok", "PROPFIND": "ok", "REPORT": "ok"}
+    cells = {
+        ("samir", samir_mount): {**allowed_read, "PUT new": "ok", "PUT over": "ok", "DELETE": 412, "PROPPATCH name": "ok",
+                                 "MOVE out": 403, "COPY out": 403, "POST share": 403, "MKCALENDAR": 405},
+        ("laila", laila_mount): {**allowed_read, "PUT new": 403, "PUT over": 403, "DELETE": 403, "PROPPATCH name": "ok",
+                                 "MOVE out": 403, "COPY out": 403, "POST share": 403, "MKCALENDAR": 405},
+    }
+    methods = ["GET", "PROPFIND", "REPORT", "PUT new", "PUT over", "DELETE", "PROPPATCH name", "MOVE out", "COPY out", "POST share", "MKCALENDAR"]
+    # Nobody reaches the owner's paths or another sharee's mount: 404, as if nothing were there.
+    for user, base in [("samir", owner), ("laila", owner), ("omar", owner), ("omar", samir_mount), ("omar", laila_mount),
+                       ("laila", samir_mount), ("samir", laila_mount), ("huda", samir_mount)]:
+        cells[(user, base)] = {method: 404 for method in methods}
+    holes = []
+    for (user, base), expected in cells.items():
+        for method in methods:
+            status = attempt(user, method, base)
+            want = expected[method]
+            if (want == "ok" and not 200 <= status < 300) or (want != "ok" and status != want):
+                holes.append(f"{user} {method} {base}: {status}, expected {want}")
+    assert not holes, "\n".join(holes)
+
+    # What was refused changed nothing: lunch is huda's, changed only by samir's allowed PUT.
+    lunch = huda.get(owner + "lunch.ics")
+    assert lunch.status_code == 200 and "Changed by samir" in lunch.text and lunch.headers["ETag"] != etag
+    assert huda.request("PROPFIND", owner, headers={"Depth": "0"}).text.count("Named by") == 0
+    # The owner still does everything.
+    for method in ["GET", "PROPFIND", "REPORT", "PUT new", "PROPPATCH name", "POST share"]:
+        assert 200 <= attempt("huda", method, owner) < 300, method
+
+
+def test_revoke_leave_and_bad_requests(family):
+    server = family
+    owner, samir_mount, laila_mount = shared_family(server)
+    huda = session("huda")
+    # Bad requests change nothing and say why.
+    for body, headers, status in [
+        ("<CS:share", XML, 400),
+        (share_body(), XML, 400),
+        (share_body(grant("mailto:nobody@example.org", "read")), XML, 403),
+        (share_body(grant("mailto:huda@example.org", "read")), XML, 403),
+        (share_body(grant("mailto:omar@example.org", "read")), {"Content-Type": "text/plain"}, 415),
+        ('<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><CS:share xmlns:CS="http://calendarserver.org/ns/">&e;</CS:share>', XML, 400),
+    ]:
+        response = huda.post(owner, data=body, headers=headers)
+        assert response.status_code == status, (body, response.status_code, response.text)
+    invite = huda.request("PROPFIND", owner, headers={"Depth": "0", **XML}, data=
+        '<D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop><CS:invite/></D:prop></D:propfind>').text
+    assert "omar" not in invite and "nobody" not in invite
+
+    # Revoked: samir's mount is gone at once.
+    assert huda.post(owner, headers=XML, data=share_body(
+        "<CS:remove><D:href>mailto:samir@example.org</D:href></CS:remove>")).status_code == 200
+    assert session("samir").request("PROPFIND", samir_mount, headers={"Depth": "0"}).status_code == 404
+    # Left: laila deletes it from her home; huda's calendar stays and shows she declined.
+    assert session("laila").delete(laila_mount).status_code == 204
+    assert huda.request("PROPFIND", owner, headers={"Depth": "0"}).status_code == 207
+    assert session("laila").request("PROPFIND", laila_mount, headers={"Depth": "0"}).status_code == 404
+    invite = huda.request("PROPFIND", owner, headers={"Depth": "0", **XML}, data=
+        '<D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop><CS:invite/></D:prop></D:propfind>').text
+    assert "<CS:invite-declined/>" in invite and "samir" not in invite
