@@ -10,7 +10,10 @@ import caldav
 import pytest
 import requests
 
+from api_client import ApiClient
 from conftest import Server
+
+ADMIN_TOKEN = "admin-token-" + "s" * 32
 
 EVENT = """BEGIN:VCALENDAR
 VERSION:2.0
@@ -40,8 +43,9 @@ def family(request, tmp_path):
         storage = request.getfixturevalue("postgres_server").make_database()
     instance = Server(binary, tmp_path / "data", storage=storage)
     os.makedirs(instance.data_dir, exist_ok=True)
+    instance.config = f'[admin]\ntoken = "{ADMIN_TOKEN}"\n'
     if storage:
-        instance.config = 'secret_key = "' + base64.b64encode(bytes(range(32))).decode() + '"\n'
+        instance.config = 'secret_key = "' + base64.b64encode(bytes(range(32))).decode() + '"\n' + instance.config
     for name in ("huda", "samir", "laila", "omar"):
         instance.add_user(name, f"{name}-password-1", email=f"{name}@example.org")
     instance.start()
@@ -240,3 +244,49 @@ def test_revoke_leave_and_bad_requests(family):
     invite = huda.request("PROPFIND", owner, headers={"Depth": "0", **XML}, data=
         '<D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop><CS:invite/></D:prop></D:propfind>').text
     assert "<CS:invite-declined/>" in invite and "samir" not in invite
+
+
+def test_sharing_through_the_json_api(family):
+    server = family
+    api = ApiClient(server.url)
+    samir, laila = api.basic("samir", "samir-password-1"), api.basic("laila", "laila-password-1")
+    # samir offers his calendar to laila by email; she sees the invitation and accepts it.
+    offered = api.call("POST", "/calendars/calendar/shares", {"sharee": "laila@example.org", "access": "read", "summary": "Work trips"}, auth=samir)
+    assert offered.status == 201 and offered.json()["status"] == "pending" and offered.json()["href"] is None
+    received = api.call("GET", "/shares", auth=laila).json()["received"]
+    assert [(s["owner"], s["calendar"], s["access"]) for s in received] == [("samir", "calendar", "read")]
+    accepted = api.call("POST", f"/shares/{received[0]['invitation']}/accept", auth=laila).json()
+    assert accepted["status"] == "accepted" and accepted["href"] == "/dav/calendars/laila/calendar-samir/"
+    assert session("laila").request("PROPFIND", server.url + accepted["href"], headers={"Depth": "0"}).status_code == 207
+    # The same invitation is also in her notification collection, answered.
+    assert [d for _, d in notifications(server, "laila") if "invite-notification" in d] == []
+    assert len([d for _, d in notifications(server, "samir") if "invite-accepted" in d]) == 1
+    # Upgraded to read-write, she stays accepted and may write.
+    upgraded = api.call("POST", "/calendars/calendar/shares", {"sharee": "laila", "access": "read-write"}, auth=samir).json()
+    assert upgraded["status"] == "accepted" and upgraded["access"] == "read-write"
+    assert session("laila").put(server.url + accepted["href"] + "trip.ics", data=EVENT.format(uid="trip", summary="Trip"), headers=ICS).status_code == 201
+    # Refusals: nobody, oneself, someone else's calendar, a calendar that is not there, a stranger answering.
+    assert api.call("POST", "/calendars/calendar/shares", {"sharee": "nobody", "access": "read"}, auth=samir).status == 404
+    assert api.call("POST", "/calendars/calendar/shares", {"sharee": "samir", "access": "read"}, auth=samir).status == 403
+    assert api.call("POST", "/calendars/calendar-samir/shares", {"sharee": "omar", "access": "read"}, auth=laila).status == 403
+    assert api.call("POST", "/calendars/nothing/shares", {"sharee": "omar", "access": "read"}, auth=samir).status == 404
+    assert api.call("POST", "/calendars/calendar/shares", {"sharee": "omar", "access": "owner"}, auth=samir, check_request=False).status == 400
+    omar = api.basic("omar", "omar-password-1")
+    assert api.call("POST", f"/shares/{received[0]['invitation']}/accept", auth=omar).status == 403
+    assert api.call("GET", "/shares", auth=omar).json() == {"given": [], "received": []}
+    # Leaving through the API takes it out of her home; samir ends it for good.
+    assert api.call("POST", f"/shares/{received[0]['invitation']}/decline", auth=laila).json()["status"] == "declined"
+    assert session("laila").request("PROPFIND", server.url + accepted["href"], headers={"Depth": "0"}).status_code == 404
+    assert api.call("DELETE", "/calendars/calendar/shares/laila", auth=samir).status == 204
+    assert api.call("DELETE", "/calendars/calendar/shares/laila", auth=samir).status == 404
+    assert api.call("GET", "/shares", auth=samir).json()["given"] == []
+
+    # An administrator shares for a family at once, accepted for the sharee.
+    admin = api.bearer(ADMIN_TOKEN)
+    assert api.call("POST", "/admin/users/huda/calendars/calendar/shares", {"sharee": "omar", "access": "read"}, auth=samir).status == 403
+    shared = api.call("POST", "/admin/users/huda/calendars/calendar/shares", {"sharee": "omar", "access": "read-write", "accepted": True}, auth=admin)
+    assert shared.status == 201 and shared.json()["href"] == "/dav/calendars/omar/calendar-huda/"
+    listed = api.call("GET", "/admin/users/huda/shares", auth=admin).json()
+    assert [(s["sharee"], s["status"]) for s in listed["given"]] == [("omar", "accepted")]
+    assert api.call("DELETE", "/admin/users/huda/calendars/calendar/shares/omar", auth=admin).status == 204
+    assert api.call("GET", "/admin/users/nobody/shares", auth=admin).status == 200

@@ -32,7 +32,7 @@ extension CalDAVAdapter {
     /// the access given (an invitation, for someone new or who had declined) or loses it.
     /// Every sharee is checked before anything changes.
     private func share(_ collection: CalendarCollection, request: DAVRequest, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        guard let sharing else { throw DAVError.notFound() }
+        let sharing = try requireSharing()
         let root = try await sharingBody(request)
         guard ShareRequest.isShareRequest(root) else {
             throw DAVError.badRequest("POST to a calendar shares it: the body is CS:share or DAV:share-resource")
@@ -42,7 +42,6 @@ extension CalDAVAdapter {
             throw DAVError(.needPrivileges, collection.receivedShare != nil
                 ? "only the owner of a calendar shares it" : "\(collection.displayName ?? collection.reference.name) cannot be shared")
         }
-        let owner = collection.reference.owner
         var sharees: [(ShareRequest.Change, String)] = []
         for change in changes {
             guard let sharee = await sharing.account(at: change.address) else {
@@ -51,30 +50,12 @@ extension CalDAVAdapter {
             guard !context.owns(sharee) else { throw DAVError.forbidden("a calendar is not shared with its owner") }
             sharees.append((change, sharee))
         }
-        let existing = try await storing { () async throws(StoreError) in
-            try await sharing.shares.shares(involving: owner, in: DAVPath.tree)
-        }.ofCollection(collection.reference.name)
-        try await storing { () async throws(StoreError) in
-            for (change, sharee) in sharees {
-                let current = existing.first { $0.isFor(sharee) }
-                guard let access = change.access else {
-                    if current != nil {
-                        try await sharing.shares.removeShare(in: DAVPath.tree, owner: owner, collection: collection.reference.name, sharee: sharee)
-                    }
-                    continue
-                }
-                if var share = current, share.status != .declined {
-                    guard share.access != access || (change.summary != nil && share.summary != change.summary) else { continue }
-                    share.access = access
-                    share.summary = change.summary ?? share.summary
-                    share.changedAt = context.now
-                    share.inviteSeen = false
-                    try await sharing.shares.saveShare(share)
-                } else {
-                    try await sharing.shares.saveShare(CollectionShare(
-                        tree: DAVPath.tree, owner: owner, collection: collection.reference.name, sharee: sharee, access: access,
-                        invitation: UUID().uuidString.lowercased(), summary: change.summary, changedAt: context.now))
-                }
+        let (owner, name) = (collection.reference.owner, collection.reference.name)
+        for (change, sharee) in sharees {
+            if let access = change.access {
+                _ = try await offer(name, of: owner, to: sharee, access: access, summary: change.summary, now: context.now)
+            } else {
+                try await withdraw(name, of: owner, from: sharee)
             }
         }
         return DAVResponse(status: 200, headers: [("Content-Length", "0")])
@@ -89,7 +70,7 @@ extension CalDAVAdapter {
     /// CS:invite-reply to the principal's home: accepting puts the calendar in the home
     /// (answered with CS:shared-as, where), declining leaves it out.
     private func answerInvitation(of user: String, request: DAVRequest, context: DAVContext) async throws(DAVError) -> DAVResponse {
-        guard let sharing else { throw DAVError.notFound() }
+        let sharing = try requireSharing()
         let root = try await sharingBody(request)
         guard InviteReply.isInviteReply(root) else {
             throw DAVError.badRequest("POST to a calendar home answers an invitation to share: the body is CS:invite-reply")
@@ -117,7 +98,7 @@ extension CalDAVAdapter {
     /// Records a sharee's answer: accepting gives the calendar a name in their home (kept
     /// when already accepted), declining takes it out.
     func answer(_ share: CollectionShare, accepting: Bool, now: Int) async throws(DAVError) -> CollectionShare {
-        guard let sharing else { throw DAVError.notFound() }
+        let sharing = try requireSharing()
         var answered = share
         if accepting {
             if share.status == .accepted, share.mount != nil { return share }

@@ -47,7 +47,10 @@ extension ServeCommand {
                                          publicURL: parts.publicURL, send: parts.mail.send),
                   limits: SignInLimits(application: application), logger: logger).add(to: router)
         let setupLinks = SetupLinks(application: application, publicURL: parts.publicURL, send: parts.mail.send)
-        AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, calDAV: parts.calDAV, logger: logger).add(to: router)
+        let adminAPI = AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, calDAV: parts.calDAV, logger: logger)
+        adminAPI.add(to: router)
+        SharesAPI(calDAV: parts.calDAV, requests: SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "shares"),
+                  admin: adminAPI).add(to: router)
         AdminPages(users: users, setupLinks: setupLinks, publicURL: parts.publicURL, warnings: parts.publicURLWarnings,
                    passwordGuard: PasswordGuard(application: application, scope: "admin-page"), logger: logger).add(to: router)
         SetupLinkRoutes(application: application, publicURL: parts.publicURL, signer: try profileSigner(settings), logger: logger).add(to: router)

@@ -83,7 +83,7 @@ struct AdminAPI: Sendable {
         }
     }
 
-    private func authorized(_ request: Request, _ context: JadwalRequestContext, _ body: () async throws -> Response) async -> Response {
+    func authorized(_ request: Request, _ context: JadwalRequestContext, _ body: () async throws -> Response) async -> Response {
         let authentication = await authenticator.authenticate(request, context: context)
         guard let caller = authentication.caller else { return authentication.refusal }
         guard await authenticator.isAdministrator(caller) else {
@@ -109,7 +109,7 @@ struct AdminAPI: Sendable {
         Refusal(response: APIResponse.error(.notFound, "not_found", "no user \(name)"))
     }
 
-    private static func name(_ context: JadwalRequestContext) throws -> String {
+    static func name(_ context: JadwalRequestContext) throws -> String {
         // Path parameters arrive percent-encoded ("amal%40example.org").
         guard let name = context.parameters.get("name")?.removingPercentEncoding.map(AccountIdentity.canonical), AccountStore.isValidName(name) else {
             throw Refusal(response: APIResponse.error(.notFound, "not_found", "no such user"))

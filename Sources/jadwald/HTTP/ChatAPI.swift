@@ -43,24 +43,15 @@ struct ChatAPI: Sendable {
         ChatImportAPI(service: service).add(to: router, signedIn: signedIn)
     }
 
+    private var requests: SignedInRequests { SignedInRequests(authenticator: authenticator, logger: logger, area: "chat") }
+
     /// Runs `body` for the signed-in user, turning refusals and failures into JSON errors.
     func signedIn(_ request: Request, _ context: JadwalRequestContext, _ body: (String) async throws -> Response) async -> Response {
-        let authentication = await authenticator.authenticate(request, context: context)
-        guard case .user(let user) = authentication.caller else { return authentication.refusal }
-        return await guarded { try await body(user) }
+        await requests.signedIn(request, context, body)
     }
 
     func guarded(_ body: () async throws -> Response) async -> Response {
-        do {
-            return try await body()
-        } catch let refusal as JSONRequestBody.Refusal {
-            return refusal.response
-        } catch let refusal as AdminAPI.Refusal {
-            return refusal.response
-        } catch {
-            logger.error("chat API failed", metadata: ["error": "\(error)"])
-            return APIResponse.error(.serviceUnavailable, "unavailable", "the operation could not be completed; try again")
-        }
+        await requests.guarded(body)
     }
 
     static func refuse(_ status: HTTPResponse.Status, _ code: String, _ message: String) -> AdminAPI.Refusal {
