@@ -86,6 +86,26 @@ def test_the_admin_page_in_a_real_browser(admin_server, tmp_path):
         shot = os.path.join(folder, "admin-setup-link.png")
         driver.save_screenshot(shot)
         assert os.path.getsize(shot) > 10_000
+
+        # Sharing amal's calendar with omar, read and write: it is in omar's home at once.
+        driver.get(admin_server.url + "/admin/users/amal")
+        wait.until(expected_conditions.title_is("amal · Jadwal admin"))
+        assert "No calendar of theirs is shared" in driver.page_source
+        driver.find_element(By.NAME, "sharee").send_keys("omar")
+        driver.find_element(By.CSS_SELECTOR, "input[name=access][value=read-write]").click()
+        driver.find_element(By.XPATH, "//button[text()='Share']").click()
+        wait.until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "body"), "is shared with omar"))
+        rows = driver.find_element(By.XPATH, "//h2[text()='Sharing']/following-sibling::table").text
+        assert "omar" in rows and "read-write" in rows and "accepted" in rows
+        propfind = urllib.request.Request(admin_server.url + "/dav/calendars/omar/calendar-amal/", method="PROPFIND", headers={"Depth": "0"})
+        propfind.add_header("Authorization", "Basic " + __import__("base64").b64encode(b"omar:omar-password-1").decode())
+        with urllib.request.urlopen(propfind, timeout=30) as response:
+            assert response.status == 207
+        driver.find_element(By.XPATH, "//button[text()='Stop sharing']").click()
+        wait.until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "body"), "is no longer shared with omar"))
+        with pytest.raises(urllib.error.HTTPError) as gone:
+            urllib.request.urlopen(propfind, timeout=30)
+        assert gone.value.code == 404
     finally:
         driver.quit()
 

@@ -51,7 +51,7 @@ extension ServeCommand {
         adminAPI.add(to: router)
         SharesAPI(calDAV: parts.calDAV, requests: SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "shares"),
                   admin: adminAPI).add(to: router)
-        AdminPages(users: users, setupLinks: setupLinks, publicURL: parts.publicURL, warnings: parts.publicURLWarnings,
+        AdminPages(users: users, calDAV: parts.calDAV, setupLinks: setupLinks, publicURL: parts.publicURL, warnings: parts.publicURLWarnings,
                    passwordGuard: PasswordGuard(application: application, scope: "admin-page"), logger: logger).add(to: router)
         SetupLinkRoutes(application: application, publicURL: parts.publicURL, signer: try profileSigner(settings), logger: logger).add(to: router)
         let chats = try await ChatComponents(settings: settings, application: application, store: parts.calendars, keys: parts.keys, send: parts.mail.send,

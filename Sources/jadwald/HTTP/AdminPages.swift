@@ -14,9 +14,11 @@ import Provisioning
 /// limited to `/admin` and Secure when the public URL is https. Every form carries the
 /// session's CSRF token, and a POST whose Origin is another site is refused. Secrets (a
 /// generated password, a setup link) are shown in the answer to the POST, never put in
-/// a URL.
+/// a URL. An administrator also shares a user's calendars with other users.
 struct AdminPages: Sendable {
     let users: UserDirectory
+    /// Shares calendars (``AdminPages/sharingSection(_:of:calendars:)``).
+    let calDAV: CalDAVAdapter
     let setupLinks: SetupLinks
     let publicURL: String
     /// What the operator should fix about the public URL, shown on every page.
@@ -55,6 +57,12 @@ struct AdminPages: Sendable {
         }
         router.post("/admin/users/:name/delete") { request, context in
             await self.form(request) { session, form in try await self.delete(session, try Self.name(context), form) }
+        }
+        router.post("/admin/users/:name/shares") { request, context in
+            await self.form(request) { session, form in try await self.share(session, try Self.name(context), form) }
+        }
+        router.post("/admin/users/:name/unshare") { request, context in
+            await self.form(request) { session, form in try await self.unshare(session, try Self.name(context), form) }
         }
     }
 
@@ -140,7 +148,7 @@ struct AdminPages: Sendable {
             """).response(status: status)
     }
 
-    private static func hidden(_ session: WebSessions.Session) -> String {
+    static func hidden(_ session: WebSessions.Session) -> String {
         "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLPage.escape(session.csrfToken))\">"
     }
 
@@ -159,7 +167,7 @@ struct AdminPages: Sendable {
         return formatter.string(fromByteCount: Int64(bytes))
     }
 
-    private static func userPath(_ name: String) -> String {
+    static func userPath(_ name: String) -> String {
         "/admin/users/" + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? name)
     }
 
@@ -280,6 +288,7 @@ struct AdminPages: Sendable {
             · \(summary.objectCount) objects · \(Self.size(summary.storageBytes))</p>
             <h2>Calendars</h2>
             <table><tr><th>Calendar</th><th>Objects</th><th>Size</th></tr>\(calendars)</table>
+            \(try await sharingSection(session, of: name, calendars: summary.calendars))
             <h2>Address books</h2>
             \(books.isEmpty ? "<p class=\"muted\">No address books.</p>" : "<table><tr><th>Address book</th><th>Cards</th><th>Size</th></tr>\(books)</table>")
             <h2>Devices</h2>
@@ -308,7 +317,7 @@ struct AdminPages: Sendable {
     // MARK: Actions
 
     /// 303 to the user's page, which shows `notice` once: a reload does not post again.
-    private func redirect(to name: String, showing notice: String, in session: WebSessions.Session) -> Response {
+    func redirect(to name: String, showing notice: String, in session: WebSessions.Session) -> Response {
         let key = notices.keep(notice, for: session.csrfToken)
         return Response(status: .seeOther, headers: [.location: Self.userPath(name) + "?notice=" + key])
     }

@@ -1,0 +1,75 @@
+import CalDAVCore
+import Foundation
+import Hummingbird
+import Jadwal
+import Logging
+import WebDAV
+
+/// The admin page's sharing: who has each of a user's calendars and what is shared with
+/// them; sharing a calendar with another user (accepted for them at once: the administrator
+/// acts for the family) and ending a share. The same rules as every other way of sharing
+/// (``CalDAVAdapter/offer(_:of:to:access:summary:now:)``).
+extension AdminPages {
+    func sharingSection(_ session: WebSessions.Session, of name: String, calendars: [CalendarUsage]) async throws -> String {
+        let shares: SharesOfUser
+        do { shares = try await calDAV.shares(of: name) } catch { return "" }  // sharing is off
+        let action = HTMLPage.escape(Self.userPath(name))
+        let given = shares.given.map { share in
+            """
+            <tr><td dir="auto">\(HTMLPage.escape(share.collection))</td><td dir="auto">\(HTMLPage.escape(share.sharee))</td>
+            <td>\(share.access.rawValue)</td><td>\(share.status.rawValue)</td><td>
+            <form method="post" action="\(action)/unshare">\(Self.hidden(session))
+            <input type="hidden" name="calendar" value="\(HTMLPage.escape(share.collection))">
+            <input type="hidden" name="sharee" value="\(HTMLPage.escape(share.sharee))"><button>Stop sharing</button></form></td></tr>
+            """
+        }.joined()
+        let received = shares.received.map { share in
+            """
+            <tr><td dir="auto">\(HTMLPage.escape(share.owner))</td><td dir="auto">\(HTMLPage.escape(share.collection))</td>
+            <td>\(share.access.rawValue)</td><td>\(share.status.rawValue)</td></tr>
+            """
+        }.joined()
+        let options = calendars.filter { !SchedulingCollections.isReserved($0.name) }.map {
+            "<option value=\"\(HTMLPage.escape($0.name))\">\(HTMLPage.escape($0.displayName ?? $0.name))</option>"
+        }.joined()
+        return """
+            <h2>Sharing</h2>
+            \(given.isEmpty ? "<p class=\"muted\">No calendar of theirs is shared.</p>"
+                : "<table><tr><th>Calendar</th><th>With</th><th>Access</th><th>Status</th><th></th></tr>\(given)</table>")
+            \(received.isEmpty ? "" : "<p>Shared with them:</p><table><tr><th>Owner</th><th>Calendar</th><th>Access</th><th>Status</th></tr>\(received)</table>")
+            <form method="post" action="\(action)/shares">\(Self.hidden(session))
+            <p><label>Calendar<br><select name="calendar">\(options)</select></label>
+            <label>With (user name or email)<br><input name="sharee" required autocomplete="off"></label>
+            <label><input type="radio" name="access" value="read" checked> Read</label>
+            <label><input type="radio" name="access" value="read-write"> Read and write</label></p>
+            <p><button>Share</button> <span class="muted">It appears in their calendar apps at once.</span></p>
+            </form>
+            """
+    }
+
+    func share(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
+        let (calendar, named) = (form["calendar"] ?? "", form["sharee"]?.trimmingCharacters(in: .whitespaces) ?? "")
+        let access = form["access"].flatMap(ShareAccess.init(rawValue:)) ?? .read
+        guard let sharee = await calDAV.sharee(named: named) else {
+            return redirect(to: name, showing: "<p><b>Not shared: no user is named or has the address \(HTMLPage.escape(named)).</b></p>", in: session)
+        }
+        let now = Int(Date().timeIntervalSince1970)
+        do {
+            let offered = try await calDAV.offer(calendar, of: name, to: sharee, access: access, summary: nil, now: now)
+            _ = try await calDAV.answer(invitation: offered.invitation, of: sharee, accepting: true, now: now)
+        } catch {
+            return redirect(to: name, showing: "<p><b>Not shared: \(HTMLPage.escape(error.message)).</b></p>", in: session)
+        }
+        logger.info("calendar shared", metadata: ["user": "\(name)", "calendar": "\(calendar)", "with": "\(sharee)", "by": "\(session.account)"])
+        return redirect(to: name, showing: "<p><b>\(HTMLPage.escape(calendar)) is shared with \(HTMLPage.escape(sharee)).</b></p>", in: session)
+    }
+
+    func unshare(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
+        let (calendar, sharee) = (form["calendar"] ?? "", form["sharee"] ?? "")
+        do { try await calDAV.withdraw(calendar, of: name, from: sharee) } catch {
+            return redirect(to: name, showing: "<p><b>\(HTMLPage.escape(error.message)).</b></p>", in: session)
+        }
+        logger.info("calendar unshared", metadata: ["user": "\(name)", "calendar": "\(calendar)", "with": "\(sharee)", "by": "\(session.account)"])
+        return redirect(to: name, showing: "<p><b>\(HTMLPage.escape(calendar)) is no longer shared with \(HTMLPage.escape(sharee)).</b></p>", in: session)
+    }
+}
