@@ -258,8 +258,9 @@ enum AccountMigrations {
             try db.execute(sql: "ALTER TABLE mail_outbox ADD COLUMN calendar_method TEXT")
             try db.execute(sql: "ALTER TABLE mail_outbox ADD COLUMN calendar_body TEXT")
         }
-        migrator.registerMigration("jadwal-14-shares") { db in
-            // Calendars and address books shared between accounts (WebDAV.CollectionShare).
+        migrator.registerMigration("jadwal-14-sharing") { db in
+            // Calendars and address books shared between accounts (WebDAV.CollectionShare),
+            // and calendars published at secret links (CalendarPublications).
             try db.execute(sql: """
                 CREATE TABLE collection_share (
                     tree TEXT NOT NULL,
@@ -281,6 +282,15 @@ enum AccountMigrations {
                     PRIMARY KEY (tree, owner, collection, sharee)
                 );
                 CREATE UNIQUE INDEX collection_share_mount ON collection_share (tree, sharee, mount);
+                CREATE TABLE calendar_publication (
+                    owner TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    calendar TEXT NOT NULL,
+                    sync_id TEXT NOT NULL,
+                    token_digest TEXT NOT NULL UNIQUE,
+                    busy_only INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (owner, calendar)
+                );
                 """)
         }
         return migrator

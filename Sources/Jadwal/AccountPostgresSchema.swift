@@ -248,7 +248,7 @@ enum AccountPostgresSchema {
             "ALTER TABLE mail_outbox ADD COLUMN calendar_method TEXT",
             "ALTER TABLE mail_outbox ADD COLUMN calendar_body TEXT",
         ]),
-        PostgresMigration("jadwal-8-shares", statements: [
+        PostgresMigration("jadwal-8-sharing", statements: [
             """
             CREATE TABLE collection_share (
                 tree TEXT COLLATE "C" NOT NULL,
@@ -271,6 +271,17 @@ enum AccountPostgresSchema {
             )
             """,
             "CREATE UNIQUE INDEX collection_share_mount ON collection_share (tree, sharee, mount)",
+            """
+            CREATE TABLE calendar_publication (
+                owner TEXT COLLATE "C" NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                calendar TEXT COLLATE "C" NOT NULL,
+                sync_id TEXT NOT NULL,
+                token_digest TEXT NOT NULL UNIQUE,
+                busy_only BIGINT NOT NULL,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (owner, calendar)
+            )
+            """,
         ]),
     ])
 }

@@ -290,3 +290,50 @@ def test_sharing_through_the_json_api(family):
     assert [(s["sharee"], s["status"]) for s in listed["given"]] == [("omar", "accepted")]
     assert api.call("DELETE", "/admin/users/huda/calendars/calendar/shares/omar", auth=admin).status == 204
     assert api.call("GET", "/admin/users/nobody/shares", auth=admin).status == 200
+
+
+def test_publishing_a_calendar_at_a_secret_link(family):
+    server = family
+    api = ApiClient(server.url)
+    huda_auth = api.basic("huda", "huda-password-1")
+    huda = session("huda")
+    calendar = f"{server.url}/dav/calendars/huda/calendar/"
+    assert huda.put(calendar + "clinic.ics", data=EVENT.format(uid="clinic", summary="Clinic appointment"), headers=ICS).status_code == 201
+    assert api.call("GET", "/calendars/calendar/publication", auth=huda_auth).status == 404
+
+    published = api.call("PUT", "/calendars/calendar/publication", {}, auth=huda_auth)
+    assert published.status == 201 and published.json()["busyOnly"] is False
+    url = published.json()["url"]
+    assert published.json()["webcal"].startswith("webcal://") and "/feeds/calendars/jc_" in url
+    path = url[url.index("/feeds/"):]
+    # Anyone with the link reads it, without signing in; nobody writes through it.
+    feed = requests.get(server.url + path)
+    assert feed.status_code == 200 and feed.headers["Content-Type"].startswith("text/calendar")
+    assert "SUMMARY:Clinic appointment" in feed.text and "X-WR-CALNAME:Calendar" in feed.text
+    assert requests.get(server.url + path, headers={"If-None-Match": feed.headers["ETag"]}).status_code == 304
+    assert requests.put(server.url + path, data="x").status_code in (404, 405)
+    assert requests.get(server.url + path.replace("jc_", "jc_x")).status_code == 404
+    # A change shows at once, with a new ETag.
+    assert huda.put(calendar + "gym.ics", data=EVENT.format(uid="gym", summary="Gym"), headers=ICS).status_code == 201
+    changed = requests.get(server.url + path)
+    assert "SUMMARY:Gym" in changed.text and changed.headers["ETag"] != feed.headers["ETag"]
+
+    # Busy blocks only: a new link, the old one ends, and what the events are is not shown.
+    busy = api.call("PUT", "/calendars/calendar/publication", {"busyOnly": True}, auth=huda_auth).json()
+    assert requests.get(server.url + path).status_code == 404
+    busy_path = busy["url"][busy["url"].index("/feeds/"):]
+    blocks = requests.get(server.url + busy_path).text
+    assert "Clinic" not in blocks and "Gym" not in blocks and blocks.count("SUMMARY:Busy") == 2
+    assert api.call("GET", "/calendars/calendar/publication", auth=huda_auth).json()["busyOnly"] is True
+
+    # Only one's own calendars are published; ended links and deleted calendars answer 404.
+    samir_auth = api.basic("samir", "samir-password-1")
+    assert api.call("PUT", "/calendars/nothing/publication", {}, auth=samir_auth).status == 404
+    assert api.call("DELETE", "/calendars/calendar/publication", auth=samir_auth).status == 404
+    assert huda.delete(calendar).status_code == 204
+    assert huda.request("MKCALENDAR", calendar).status_code == 201
+    assert requests.get(server.url + busy_path).status_code == 404
+    assert api.call("GET", "/calendars/calendar/publication", auth=huda_auth).status == 404
+    again = api.call("PUT", "/calendars/calendar/publication", {}, auth=huda_auth).json()
+    assert api.call("DELETE", "/calendars/calendar/publication", auth=huda_auth).status == 204
+    assert requests.get(server.url + again["url"][again["url"].index("/feeds/"):]).status_code == 404

@@ -61,9 +61,9 @@ extension CalDAVAdapter {
         return DAVResponse(status: 200, headers: [("Content-Length", "0")])
     }
 
-    /// Whether a calendar is one its viewer may share: their own, and neither the inbox
-    /// nor a computed one.
-    static func canBeShared(_ collection: CalendarCollection) -> Bool {
+    /// Whether a calendar is one its viewer may share or publish: their own, and neither the
+    /// inbox nor a computed one.
+    public static func canBeShared(_ collection: CalendarCollection) -> Bool {
         collection.receivedShare == nil && !collection.isScheduleInbox && !collection.isReadOnly
     }
 

@@ -36,6 +36,7 @@ extension ServeCommand {
         let accessTokens = try await parts.keys.accessTokens(issuer: parts.publicURL)
         router.get("/healthz") { _, _ in "ok\n" }
         PrayerFeedRoutes(settings: application.prayerSettings).add(to: router)
+        CalendarFeedRoutes(publications: application.publications, calendars: parts.calendars).add(to: router)
         let apiAuthenticator = APIAuthenticator(accessTokens: accessTokens, basic: parts.authenticator, accounts: accounts, adminToken: settings.adminToken)
         PrayerSettingsAPI(settings: application.prayerSettings, authenticator: apiAuthenticator, resolveCity: PrayerSettings.place(city:)).add(to: router)
         let oidc = settings.oidcIssuer.flatMap { issuer in
@@ -49,8 +50,9 @@ extension ServeCommand {
         let setupLinks = SetupLinks(application: application, publicURL: parts.publicURL, send: parts.mail.send)
         let adminAPI = AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, calDAV: parts.calDAV, logger: logger)
         adminAPI.add(to: router)
-        SharesAPI(calDAV: parts.calDAV, requests: SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "shares"),
-                  admin: adminAPI).add(to: router)
+        let sharingRequests = SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "sharing")
+        SharesAPI(calDAV: parts.calDAV, requests: sharingRequests, admin: adminAPI).add(to: router)
+        PublicationsAPI(publications: application.publications, calDAV: parts.calDAV, requests: sharingRequests, publicURL: parts.publicURL).add(to: router)
         AdminPages(users: users, calDAV: parts.calDAV, setupLinks: setupLinks, publicURL: parts.publicURL, warnings: parts.publicURLWarnings,
                    passwordGuard: PasswordGuard(application: application, scope: "admin-page"), logger: logger).add(to: router)
         SetupLinkRoutes(application: application, publicURL: parts.publicURL, signer: try profileSigner(settings), logger: logger).add(to: router)
