@@ -34,7 +34,8 @@ ICS = {"Content-Type": "text/calendar; charset=utf-8"}
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def family(request, tmp_path):
-    """A server with huda (who shares), samir and laila (who are shared with) and omar (a stranger)."""
+    """A server with huda (who shares), samir and laila (who are shared with), nadia and yusuf
+    (whom huda may make delegates) and omar (a stranger)."""
     binary = request.config.getoption("--jadwald")
     import os
     binary = os.path.abspath(binary)
@@ -46,7 +47,7 @@ def family(request, tmp_path):
     instance.config = f'[admin]\ntoken = "{ADMIN_TOKEN}"\n'
     if storage:
         instance.config = 'secret_key = "' + base64.b64encode(bytes(range(32))).decode() + '"\n' + instance.config
-    for name in ("huda", "samir", "laila", "omar"):
+    for name in ("huda", "samir", "laila", "omar", "nadia", "yusuf"):
         instance.add_user(name, f"{name}-password-1", email=f"{name}@example.org")
     instance.start()
     yield instance
@@ -150,7 +151,10 @@ def test_access_matrix_has_no_hole(family):
     huda = session("huda")
     assert huda.put(owner + "lunch.ics", data=EVENT.format(uid="lunch", summary="Lunch"), headers=ICS).status_code == 201
     etag = huda.get(owner + "lunch.ics").headers["ETag"]
-    own = {user: f"{server.url}/dav/calendars/{user}/calendar/" for user in ("huda", "samir", "laila", "omar")}
+    own = {user: f"{server.url}/dav/calendars/{user}/calendar/" for user in ("huda", "samir", "laila", "omar", "nadia", "yusuf")}
+    api = ApiClient(server.url)
+    assert api.call("PUT", "/delegates/nadia", {"access": "read-write"}, auth=api.basic("huda", "huda-password-1")).status == 200
+    assert api.call("PUT", "/delegates/yusuf", {"access": "read"}, auth=api.basic("huda", "huda-password-1")).status == 200
 
     def attempt(user, method, base):
         """One request of the matrix; the object names are fresh for writes, so cells do not depend on each other."""
@@ -190,11 +194,17 @@ def test_access_matrix_has_no_hole(family):
                                  "MOVE out": 403, "COPY out": 403, "POST share": 403, "MKCALENDAR": 405},
         ("laila", laila_mount): {**allowed_read, "PUT new": 403, "PUT over": 403, "DELETE": 403, "PROPPATCH name": "ok",
                                  "MOVE out": 403, "COPY out": 403, "POST share": 403, "MKCALENDAR": 405},
+        # Delegates work in the owner's own paths, as the owner, within what they were given.
+        ("nadia", owner): {**allowed_read, "PUT new": "ok", "PUT over": "ok", "DELETE": 412, "PROPPATCH name": "ok",
+                           "MOVE out": 403, "COPY out": 403, "POST share": 403, "MKCALENDAR": 405},
+        ("yusuf", owner): {**allowed_read, "PUT new": 403, "PUT over": 403, "DELETE": 403, "PROPPATCH name": 403,
+                           "MOVE out": 403, "COPY out": 403, "POST share": 403, "MKCALENDAR": 403},
     }
     methods = ["GET", "PROPFIND", "REPORT", "PUT new", "PUT over", "DELETE", "PROPPATCH name", "MOVE out", "COPY out", "POST share", "MKCALENDAR"]
     # Nobody reaches the owner's paths or another sharee's mount: 404, as if nothing were there.
     for user, base in [("samir", owner), ("laila", owner), ("omar", owner), ("omar", samir_mount), ("omar", laila_mount),
-                       ("laila", samir_mount), ("samir", laila_mount), ("huda", samir_mount)]:
+                       ("laila", samir_mount), ("samir", laila_mount), ("huda", samir_mount), ("nadia", samir_mount),
+                       ("yusuf", laila_mount), ("huda", own["nadia"])]:
         cells[(user, base)] = {method: 404 for method in methods}
     holes = []
     for (user, base), expected in cells.items():
@@ -205,10 +215,11 @@ def test_access_matrix_has_no_hole(family):
                 holes.append(f"{user} {method} {base}: {status}, expected {want}")
     assert not holes, "\n".join(holes)
 
-    # What was refused changed nothing: lunch is huda's, changed only by samir's allowed PUT.
+    # What was refused changed nothing: lunch is huda's, changed only by the allowed PUTs (nadia's last).
     lunch = huda.get(owner + "lunch.ics")
-    assert lunch.status_code == 200 and "Changed by samir" in lunch.text and lunch.headers["ETag"] != etag
-    assert huda.request("PROPFIND", owner, headers={"Depth": "0"}).text.count("Named by") == 0
+    assert lunch.status_code == 200 and "Changed by nadia" in lunch.text and lunch.headers["ETag"] != etag
+    # Sharees named it for themselves only; the write delegate named it for huda.
+    assert "Named by nadia" in huda.request("PROPFIND", owner, headers={"Depth": "0"}).text
     # The owner still does everything.
     for method in ["GET", "PROPFIND", "REPORT", "PUT new", "PROPPATCH name", "POST share"]:
         assert 200 <= attempt("huda", method, owner) < 300, method
@@ -337,3 +348,46 @@ def test_publishing_a_calendar_at_a_secret_link(family):
     again = api.call("PUT", "/calendars/calendar/publication", {}, auth=huda_auth).json()
     assert api.call("DELETE", "/calendars/calendar/publication", auth=huda_auth).status == 204
     assert requests.get(server.url + again["url"][again["url"].index("/feeds/"):]).status_code == 404
+
+
+def test_delegation_as_macos_sets_it_up(family):
+    server = family
+    huda = session("huda")
+    # huda makes samir a write delegate and laila a read delegate, as macOS Calendar does.
+    for group, member in [("calendar-proxy-write", "samir"), ("calendar-proxy-read", "laila")]:
+        response = huda.request("PROPPATCH", f"{server.url}/dav/principals/huda/{group}/", headers=XML, data=
+            f'<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><D:group-member-set><D:href>/dav/principals/{member}/</D:href>'
+            '</D:group-member-set></D:prop></D:set></D:propertyupdate>')
+        assert response.status_code == 207 and "200 OK" in response.text, response.text
+    # samir's client finds whom he acts for with expand-property, then huda's calendars.
+    expanded = session("samir").request("REPORT", f"{server.url}/dav/principals/samir/", headers={"Depth": "0", **XML}, data=
+        '<D:expand-property xmlns:D="DAV:"><D:property name="calendar-proxy-write-for" namespace="http://calendarserver.org/ns/">'
+        '<D:property name="displayname"/><D:property name="calendar-home-set" namespace="urn:ietf:params:xml:ns:caldav"/>'
+        '</D:property></D:expand-property>')
+    assert expanded.status_code == 207 and "/dav/calendars/huda/" in expanded.text, expanded.text
+    samir = caldav.DAVClient(url=server.url + "/dav/calendars/huda/calendar/", username="samir", password="samir-password-1")
+    huda_calendar = caldav.Calendar(client=samir, url=server.url + "/dav/calendars/huda/calendar/")
+    huda_calendar.save_event(EVENT.format(uid="board", summary="Board meeting"))
+    assert "Board meeting" in huda.get(f"{server.url}/dav/calendars/huda/calendar/board.ics").text
+    # laila reads and cannot write; omar reaches nothing.
+    laila = session("laila")
+    assert laila.get(f"{server.url}/dav/calendars/huda/calendar/board.ics").status_code == 200
+    assert laila.put(f"{server.url}/dav/calendars/huda/calendar/x.ics", data=EVENT.format(uid="x", summary="x"), headers=ICS).status_code == 403
+    assert laila.delete(f"{server.url}/dav/calendars/huda/calendar/board.ics").status_code == 403
+    assert session("omar").get(f"{server.url}/dav/calendars/huda/calendar/board.ics").status_code == 404
+    assert session("omar").request("PROPFIND", f"{server.url}/dav/principals/huda/", headers={"Depth": "0"}).status_code == 404
+
+    # The JSON API shows and changes the same delegations.
+    api = ApiClient(server.url)
+    huda_auth = api.basic("huda", "huda-password-1")
+    listed = api.call("GET", "/delegates", auth=huda_auth).json()
+    assert sorted((d["name"], d["access"]) for d in listed["delegates"]) == [("laila", "read"), ("samir", "read-write")]
+    acting = api.call("GET", "/delegates", auth=api.basic("samir", "samir-password-1")).json()["delegators"]
+    assert acting == [{"name": "huda", "access": "read-write", "href": "/dav/calendars/huda/"}]
+    assert api.call("PUT", "/delegates/laila", {"access": "read-write"}, auth=huda_auth).json() == {"name": "laila", "access": "read-write"}
+    assert laila.put(f"{server.url}/dav/calendars/huda/calendar/x.ics", data=EVENT.format(uid="x", summary="x"), headers=ICS).status_code == 201
+    assert api.call("PUT", "/delegates/nobody", {"access": "read"}, auth=huda_auth).status == 404
+    assert api.call("PUT", "/delegates/huda", {"access": "read"}, auth=huda_auth).status == 400
+    assert api.call("DELETE", "/delegates/samir", auth=huda_auth).status == 204
+    assert api.call("DELETE", "/delegates/samir", auth=huda_auth).status == 404
+    assert session("samir").get(f"{server.url}/dav/calendars/huda/calendar/board.ics").status_code == 404

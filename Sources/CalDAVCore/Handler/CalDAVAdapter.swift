@@ -68,6 +68,20 @@ public struct CalDAVAdapter: PreparingAdapter {
     }
     public var searchableProperties: [SearchableProperty] { CalDAVProperties.searchable }
 
+    /// Methods that change nothing: all a read-only delegate may send.
+    static let readMethods: Set<String> = ["OPTIONS", "GET", "HEAD", "PROPFIND", "REPORT"]
+
+    /// The context of a delegate's request in `user`'s home: the delegator's, remembering who asked.
+    private func acting(for user: String, access: ShareAccess, _ context: DAVContext) async -> DAVContext {
+        var acting = context
+        acting.onBehalf = OnBehalf(delegate: context.principal, access: access)
+        acting.principal = user
+        acting.emailAddresses = (try? await (scheduling?.directory ?? sharing?.directory)?.emailAddresses(of: user)) ?? []
+        acting.delegators = []
+        acting.delegates = []
+        return acting
+    }
+
     /// Methods this adapter answers, for 405 responses.
     public static let methods = ["OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "PROPPATCH", "MKCALENDAR", "MKCOL", "REPORT", "COPY", "MOVE"]
 
@@ -80,6 +94,15 @@ public struct CalDAVAdapter: PreparingAdapter {
     public func prepare(_ request: DAVRequest, in context: DAVContext) async -> PreparedRequest {
         guard let path = DAVPath(request.path), context.mayReach(path) else {
             return PreparedRequest(request: request, context: context, target: .failure(DAVError.notFound()))
+        }
+        var context = context
+        if let user = path.user, !context.owns(user), let access = context.access(to: user) {
+            // A delegate acts as the delegator, within what the delegator allowed.
+            guard access == .readWrite || Self.readMethods.contains(request.method) else {
+                return PreparedRequest(request: request, context: context, target: .failure(DAVError(
+                    .needPrivileges, "\(user) lets you read their calendars, not change them")))
+            }
+            context = await acting(for: user, access: access, context)
         }
         do {
             // DELETE needs the object only to schedule its cancellation.
@@ -110,7 +133,8 @@ public struct CalDAVAdapter: PreparingAdapter {
     /// A calendar's state, when the path names one (answers about an object or a home are
     /// not kept: a home's depend on every calendar in it).
     public func collectionState(of prepared: PreparedRequest) -> CollectionState? {
-        prepared.calendar?.cacheState
+        // A delegate's answers depend on the delegation too; they are few, and not kept.
+        prepared.context.onBehalf == nil ? prepared.calendar?.cacheState : nil
     }
 
     public func node(at path: String, in context: DAVContext) async -> DAVNode? {

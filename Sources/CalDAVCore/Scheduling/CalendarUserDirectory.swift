@@ -6,4 +6,11 @@ public protocol CalendarUserDirectory: Sendable {
     func user(withEmail email: String) async throws -> String?
     /// Whether an account of this name exists.
     func userExists(_ name: String) async throws -> Bool
+    /// The email addresses of an account: its calendar user addresses, for a delegate who
+    /// acts for it.
+    func emailAddresses(of name: String) async throws -> [String]
+}
+
+extension CalendarUserDirectory {
+    public func emailAddresses(of name: String) async throws -> [String] { [] }
 }

@@ -6,6 +6,12 @@ extension CalDAVAdapter {
     /// scheduling outbox, a share request to one's own calendar, an answer to an invitation
     /// to one's home.
     func post(_ request: DAVRequest, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
+        if context.onBehalf != nil {
+            // A delegate may ask for free-busy for the delegator; sharing stays the owner's.
+            guard case .outbox = target.kind else {
+                throw DAVError(.needPrivileges, "only \(context.principal) shares their calendars and answers invitations to share")
+            }
+        }
         switch target.kind {
         case .outbox(let user) where scheduling != nil:
             return try await postToOutbox(request, user: user, context: context)

@@ -16,4 +16,8 @@ public struct AccountCalendarUsers: CalendarUserDirectory {
     public func userExists(_ name: String) async throws -> Bool {
         try await accounts.account(named: name) != nil
     }
+
+    public func emailAddresses(of name: String) async throws -> [String] {
+        try await accounts.account(named: name)?.email.map { [$0] } ?? []
+    }
 }

@@ -21,15 +21,22 @@ public struct DAVServer: DAVResponding, DAVDirectory {
     /// Every method the server answers somewhere, for OPTIONS and 405 answers.
     public let methods: [String]
     private let compliance: String
+    /// Delegation of calendar homes; `nil` turns it off.
+    public let delegation: Delegation?
 
     /// - Parameters:
     ///   - adapters: the protocols, each in its own tree.
     ///   - configuration: limits and choices of this server.
-    public init(_ adapters: [any DAVAdapter], configuration: DAVConfiguration = DAVConfiguration()) {
+    ///   - delegation: where delegations are kept, to let people delegate their calendars
+    ///     (the proxy groups of principals); the context of every request then says whom the
+    ///     principal acts for.
+    public init(_ adapters: [any DAVAdapter], configuration: DAVConfiguration = DAVConfiguration(), delegation: Delegation? = nil) {
         self.adapters = adapters
         self.configuration = configuration
+        self.delegation = delegation
         adapterByTree = Dictionary(adapters.map { ($0.tree, $0) }, uniquingKeysWith: { first, _ in first })
-        properties = PropertyTable(PropertyTable<ServerPath>.common + adapters.flatMap(\.principalProperties))
+        properties = PropertyTable(PropertyTable<ServerPath>.common + adapters.flatMap(\.principalProperties)
+            + (delegation == nil ? [] : DelegationProperties.principal))
         searchable = [SearchableProperty(name: .dav("displayname"), description: "Display name") { $0.principal }]
             + adapters.flatMap(\.searchableProperties)
         var methods = ["OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "PROPPATCH", "REPORT", "COPY", "MOVE", "MKCOL"]
@@ -49,6 +56,10 @@ public struct DAVServer: DAVResponding, DAVDirectory {
         var context = context
         context.prefersMinimal = request.prefersMinimal
         context.directory = self
+        if let delegation, let shares = try? await delegation.shares.shares(involving: context.principal, in: Delegation.tree) {
+            context.delegators = shares.received.map { ($0.owner, $0.access) }
+            context.delegates = shares.given.map { ($0.sharee, $0.access) }
+        }
         var response: DAVResponse
         if request.method == "OPTIONS" {
             response = options
@@ -76,11 +87,15 @@ public struct DAVServer: DAVResponding, DAVDirectory {
 
     /// A request for one of the engine's own resources.
     private func answer(_ request: DAVRequest, at path: ServerPath, in context: DAVContext) async throws(DAVError) -> DAVResponse {
-        if case .principal(let user) = path, !context.owns(user) { throw DAVError.notFound() }
+        if let user = path.user, !context.knows(user) { throw DAVError.notFound() }
+        if case .proxyGroup = path, delegation == nil { throw DAVError.notFound() }
         switch request.method {
         case "PROPFIND": return try await propFind(request, at: path, in: context)
         case "PROPPATCH":
             let update = try PropertyUpdate(try await configuration.parseXML(request.body))
+            if case .proxyGroup(let user, let access) = path, let delegation, context.owns(user) {
+                return try await updateGroup(update, of: user, access: access, delegation: delegation, in: context)
+            }
             return PropertyUpdate.answer(href: path.href, results: update.instructions.map { ($0.property.name, 403) }, context: context)
         case "REPORT":
             let root = try await configuration.parseXML(request.body)
@@ -102,6 +117,10 @@ public struct DAVServer: DAVResponding, DAVDirectory {
         var listed = [path]
         // Other users' principals stay private: only one's own is listed.
         if depth == .one, path == .principals { listed.append(.principal(user: context.principal)) }
+        // A principal's proxy groups are its members (caldav-proxy §5.2).
+        if depth == .one, delegation != nil, case .principal(let user) = path, context.owns(user) {
+            listed += [.proxyGroup(user: user, access: .read), .proxyGroup(user: user, access: .readWrite)]
+        }
         var writer = XMLWriter()
         writer.start(.dav("multistatus"), declaringNamespaces: true)
         for resource in listed {
@@ -119,7 +138,8 @@ public struct DAVServer: DAVResponding, DAVDirectory {
         switch ServerPath(path) {
         case nil: return nil
         case .tree(let name)?: return await adapterByTree[name]?.node(at: path, in: context)
-        case .principal(let user)? where !context.owns(user): return nil
+        case .principal(let user)? where !context.knows(user): return nil
+        case .proxyGroup(let user, _)? where delegation == nil || !context.knows(user): return nil
         case let path?: return node(path)
         }
     }
@@ -175,22 +195,25 @@ public struct DAVServer: DAVResponding, DAVDirectory {
 
 extension ServerPath: DAVDescribed {
     public var resourceTypes: [DAVXML.Name] {
-        if case .principal = self { return [.dav("principal")] }
-        return [.dav("collection")]
+        switch self {
+        case .principal: return [.dav("principal")]
+        case .proxyGroup(_, let access): return [.dav("principal"), .calendarServer(Delegation.groupName(access))]
+        default: return [.dav("collection")]
+        }
     }
     public var displayName: String? {
-        if case .principal(let user) = self { return user }
-        return nil
+        switch self {
+        case .principal(let user): return user
+        case .proxyGroup(_, let access): return Delegation.groupName(access)
+        default: return nil
+        }
     }
     public var entityTag: String? { nil }
     public var contentType: String? { nil }
     public var contentLength: Int? { nil }
     public var lastModified: Int? { nil }
     public var creationDate: Int? { nil }
-    public var owner: String? {
-        if case .principal(let user) = self { return user }
-        return nil
-    }
+    public var owner: String? { user }
     public var privileges: [String] { ["read"] }
     public var supportedReports: [DAVXML.Name] { [.dav("expand-property"), .dav("principal-property-search"), .dav("principal-search-property-set")] }
     public var collectionTag: String? { nil }

@@ -133,6 +133,14 @@ public struct DAVContext: Sendable {
     public var prefersMinimal = false
     /// Where an adapter finds resources outside its own tree (the engine, which sets it).
     public var directory: (any DAVDirectory)?
+    /// The accounts that delegated their calendars to the principal, with the access each
+    /// gave (set by the engine when it has delegation).
+    public var delegators: [(user: String, access: ShareAccess)] = []
+    /// The principal's own delegates (set by the engine when it has delegation).
+    public var delegates: [(user: String, access: ShareAccess)] = []
+    /// Set when an adapter answers a delegate's request as the delegator (``principal``
+    /// is then the delegator).
+    public var onBehalf: OnBehalf?
 
     public init(principal: String, now: Int, emailAddresses: [String] = []) {
         self.principal = principal
@@ -144,6 +152,18 @@ public struct DAVContext: Sendable {
     /// canonically equivalent strings as equal, and two such names are two accounts.
     public func owns(_ user: String) -> Bool {
         user.utf8.elementsEqual(principal.utf8)
+    }
+
+    /// What the principal may do in `user`'s calendars: everything in its own, what a
+    /// delegator allowed in theirs, nothing elsewhere.
+    public func access(to user: String) -> ShareAccess? {
+        if owns(user) { return onBehalf?.access ?? .readWrite }
+        return delegators.first { $0.user.utf8.elementsEqual(user.utf8) }?.access
+    }
+
+    /// Whether `user`'s principal may be read: the principal's own, a delegator's or a delegate's.
+    public func knows(_ user: String) -> Bool {
+        access(to: user) != nil || delegates.contains { $0.user.utf8.elementsEqual(user.utf8) }
     }
 }
 

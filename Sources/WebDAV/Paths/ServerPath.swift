@@ -6,6 +6,7 @@
 /// /dav/                              .root
 /// /dav/principals/                   .principals
 /// /dav/principals/{user}/            .principal(user)
+/// /dav/principals/{user}/calendar-proxy-read/    .proxyGroup(user, .read) (and -write)
 /// /dav/{tree}/…                      .tree(tree): an adapter's (calendars, addressbooks)
 /// ```
 public enum ServerPath: Hashable, Sendable {
@@ -13,6 +14,8 @@ public enum ServerPath: Hashable, Sendable {
     case root
     case principals
     case principal(user: String)
+    /// A principal's group of delegates (``Delegation``).
+    case proxyGroup(user: String, access: ShareAccess)
     /// A path in the tree a protocol adapter serves, named by its first segment.
     case tree(String)
 
@@ -25,8 +28,18 @@ public enum ServerPath: Hashable, Sendable {
         case (nil, _): self = .root
         case ("principals", 1): self = .principals
         case ("principals", 2): self = .principal(user: segments[1])
+        case ("principals", 3) where segments[2] == Delegation.groupName(.read): self = .proxyGroup(user: segments[1], access: .read)
+        case ("principals", 3) where segments[2] == Delegation.groupName(.readWrite): self = .proxyGroup(user: segments[1], access: .readWrite)
         case ("principals", _): return nil
         case (let tree?, _): self = .tree(tree)
+        }
+    }
+
+    /// The account a principal or group path belongs to.
+    public var user: String? {
+        switch self {
+        case .principal(let user), .proxyGroup(let user, _): return user
+        default: return nil
         }
     }
 
@@ -42,6 +55,7 @@ public enum ServerPath: Hashable, Sendable {
         case .root: return PathSegments.prefix
         case .principals: return PathSegments.prefix + "principals/"
         case .principal(let user): return Self.principalHref(user)
+        case .proxyGroup(let user, let access): return Self.principalHref(user) + Delegation.groupName(access) + "/"
         case .tree(let name): return PathSegments.prefix + PathSegments.encode(name) + "/"
         }
     }

@@ -71,8 +71,9 @@ extension PropertyTable where Subject: DAVDescribed {
             Definition(name: .dav("owner"), inAllProp: false, isWritable: false) { resource, _, _ in
                 resource.owner.map { .href(ServerPath.principalHref($0)) }
             },
-            Definition(name: .dav("current-user-privilege-set"), inAllProp: false, isWritable: false) { resource, _, _ in
-                let names = resource.privileges
+            Definition(name: .dav("current-user-privilege-set"), inAllProp: false, isWritable: false) { resource, context, _ in
+                // A read-only delegate may do no more than read, whatever the resource allows.
+                let names = context.onBehalf?.access == .read ? resource.privileges.filter(DAVPrivileges.readOnly.contains) : resource.privileges
                 return .custom { writer in
                     for name in names {
                         writer.start(.dav("privilege"))

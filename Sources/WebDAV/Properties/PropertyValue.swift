@@ -7,6 +7,8 @@ public enum PropertyValue: Sendable {
     case utf8Text([UInt8])
     /// One DAV:href.
     case href(String)
+    /// Any number of DAV:href elements (group members, delegators).
+    case hrefs([String])
     /// Empty child elements (resourcetype, privileges, report names).
     case elements([DAVXML.Name])
     /// Anything else, written by a closure.
@@ -22,6 +24,10 @@ public enum PropertyValue: Sendable {
         case .href(let href):
             writer.start(name)
             writer.element(.dav("href"), text: href)
+            writer.end()
+        case .hrefs(let hrefs):
+            writer.start(name)
+            for href in hrefs { writer.element(.dav("href"), text: href) }
             writer.end()
         case .elements(let children):
             if children.isEmpty { writer.element(name); return }

@@ -63,14 +63,26 @@ public struct ExpandPropertyReport: Sendable {
             writer.start(.dav("propstat"))
             writer.start(.dav("prop"))
             for (property, value) in found {
-                if case .href(let href) = value, !property.children.isEmpty, depth < Self.maxDepth,
-                   let target = await context.directory?.node(at: PathSegments.pathOfHref(href), in: context) {
-                    writer.start(property.name)
-                    await write(target, property.children, context: context, depth: depth + 1, into: &writer)
-                    writer.end()
-                } else {
-                    PropertyValue.write(property.name, value, into: &writer)
+                let hrefs: [String]
+                switch value {
+                case .href(let href): hrefs = [href]
+                case .hrefs(let many): hrefs = many
+                default: hrefs = []
                 }
+                guard !hrefs.isEmpty, !property.children.isEmpty, depth < Self.maxDepth else {
+                    PropertyValue.write(property.name, value, into: &writer)
+                    continue
+                }
+                // Each href in turn: the resource's response when it may be read, else the href as it is.
+                writer.start(property.name)
+                for href in hrefs {
+                    if let target = await context.directory?.node(at: PathSegments.pathOfHref(href), in: context) {
+                        await write(target, property.children, context: context, depth: depth + 1, into: &writer)
+                    } else {
+                        writer.element(.dav("href"), text: href)
+                    }
+                }
+                writer.end()
             }
             writer.end()
             writer.element(.dav("status"), text: DAVResponse.statusLine(200))

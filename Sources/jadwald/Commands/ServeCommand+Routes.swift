@@ -4,6 +4,7 @@ import Hummingbird
 import Jadwal
 import Logging
 import NIOCore
+import WebDAV
 
 /// What the routes that are not DAV are made from, put together once by `serve`.
 struct RouteParts {
@@ -13,6 +14,8 @@ struct RouteParts {
     let calendars: any CalendarStore
     /// The CalDAV adapter, for answers to invitations that come from elsewhere.
     let calDAV: CalDAVAdapter
+    /// Who acts in whose calendars.
+    let delegation: Delegation
     let authenticator: BasicAuthenticator
     let keys: ServerKeys
     let publicURL: String
@@ -53,7 +56,8 @@ extension ServeCommand {
         let sharingRequests = SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "sharing")
         SharesAPI(calDAV: parts.calDAV, requests: sharingRequests, admin: adminAPI).add(to: router)
         PublicationsAPI(publications: application.publications, calDAV: parts.calDAV, requests: sharingRequests, publicURL: parts.publicURL).add(to: router)
-        AdminPages(users: users, calDAV: parts.calDAV, setupLinks: setupLinks, publicURL: parts.publicURL, warnings: parts.publicURLWarnings,
+        DelegatesAPI(delegation: parts.delegation, requests: sharingRequests).add(to: router)
+        AdminPages(users: users, calDAV: parts.calDAV, delegation: parts.delegation, setupLinks: setupLinks, publicURL: parts.publicURL, warnings: parts.publicURLWarnings,
                    passwordGuard: PasswordGuard(application: application, scope: "admin-page"), logger: logger).add(to: router)
         SetupLinkRoutes(application: application, publicURL: parts.publicURL, signer: try profileSigner(settings), logger: logger).add(to: router)
         let chats = try await ChatComponents(settings: settings, application: application, store: parts.calendars, keys: parts.keys, send: parts.mail.send,

@@ -87,21 +87,24 @@ struct ServeCommand: AsyncParsableCommand {
         let answers = KeptAnswers(maxBytes: max(settings.responseCacheBytes, 1))
         let adapters: [any DAVAdapter] = settings.responseCacheBytes > 0
             ? [ResponseCache(calDAV, answers: answers), ResponseCache(cardDAV, answers: answers)] : [calDAV, cardDAV]
-        let davServer = DAVServer(adapters, configuration: davConfiguration)
+        let accounts = application.accounts
+        let delegation = Delegation(shares: shares) { name in (try? await accounts.account(named: name)) != nil }
+        let davServer = DAVServer(adapters, configuration: davConfiguration, delegation: delegation)
         let baikalMigrated = try await application.serverSettings.baikalMigrated()
         let answersBaikalURLs = settings.baikalURLs == "on" || (settings.baikalURLs == "auto" && baikalMigrated)
         let dav = DAVResponder(
             handler: davServer,
             authenticator: authenticator,
             maxBodySize: settings.maxRequestBody,
-            alias: answersBaikalURLs ? .baikal : nil)
+            alias: answersBaikalURLs ? .baikal : nil,
+            delegation: delegation)
         let budget = BodyBudget(limit: settings.bodyMemory)
         let connections = ConnectionRegistry(limits: ConnectionLimits(
             headerTimeout: .seconds(Int64(settings.headerTimeout)), bodyTimeout: .seconds(Int64(settings.bodyTimeout)),
             idleTimeout: .seconds(Int64(settings.idleTimeout)),
             maxConnections: DescriptorLimit.connections(wanted: settings.maxConnections, logger: logger)))
         let (chats, webhookPolicy) = try await Self.addRoutes(to: router, RouteParts(
-            settings: settings, storage: storage, calendars: calendars, calDAV: calDAV, authenticator: authenticator, keys: keys, publicURL: publicURL,
+            settings: settings, storage: storage, calendars: calendars, calDAV: calDAV, delegation: delegation, authenticator: authenticator, keys: keys, publicURL: publicURL,
             publicURLWarnings: publicURLWarnings, mail: mail, metrics: metrics,
             connections: connections, budget: budget, logger: logger))
         InvitationAnswerRoutes(calDAV: calDAV, linkKey: invitationKey, accounts: application.accounts, mail: mail, logger: logger).add(to: router)

@@ -44,7 +44,48 @@ extension AdminPages {
             <label><input type="radio" name="access" value="read-write"> Read and write</label></p>
             <p><button>Share</button> <span class="muted">It appears in their calendar apps at once.</span></p>
             </form>
+            \(try await delegatesSection(session, of: name))
             """
+    }
+
+    /// Who acts in the user's calendars, and a form to add, change or remove one.
+    private func delegatesSection(_ session: WebSessions.Session, of name: String) async throws -> String {
+        let shares = try await delegation.shares.shares(involving: name, in: Delegation.tree)
+        let action = HTMLPage.escape(Self.userPath(name))
+        let rows = shares.given.map { share in
+            """
+            <tr><td dir="auto">\(HTMLPage.escape(share.sharee))</td><td>\(share.access.rawValue)</td><td>
+            <form method="post" action="\(action)/delegates">\(Self.hidden(session))
+            <input type="hidden" name="delegate" value="\(HTMLPage.escape(share.sharee))"><button name="access" value="none">Remove</button></form></td></tr>
+            """
+        }.joined()
+        let acting = shares.received.map { HTMLPage.escape($0.owner) + " (" + $0.access.rawValue + ")" }.joined(separator: ", ")
+        return """
+            <h2>Delegates</h2>
+            \(rows.isEmpty ? "<p class=\"muted\">Nobody acts in their calendars.</p>" : "<table><tr><th>Delegate</th><th>Access</th><th></th></tr>\(rows)</table>")
+            \(acting.isEmpty ? "" : "<p>They act for: \(acting)</p>")
+            <form method="post" action="\(action)/delegates">\(Self.hidden(session))
+            <p><label>Delegate (user name)<br><input name="delegate" required autocomplete="off"></label>
+            <label><input type="radio" name="access" value="read" checked> Read</label>
+            <label><input type="radio" name="access" value="read-write"> Read and write</label></p>
+            <p><button>Add the delegate</button></p>
+            </form>
+            """
+    }
+
+    func setDelegate(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
+        let delegate = AccountIdentity.canonical(form["delegate"]?.trimmingCharacters(in: .whitespaces) ?? "")
+        do {
+            if let access = form["access"].flatMap(ShareAccess.init(rawValue:)) {
+                try await delegation.delegate(name, to: delegate, access: access, now: Int(Date().timeIntervalSince1970))
+            } else {
+                try await delegation.revoke(name, from: delegate)
+            }
+        } catch {
+            return redirect(to: name, showing: "<p><b>Not changed: \(HTMLPage.escape(error.message)).</b></p>", in: session)
+        }
+        logger.info("delegate changed", metadata: ["user": "\(name)", "delegate": "\(delegate)", "access": "\(form["access"] ?? "none")", "by": "\(session.account)"])
+        return redirect(to: name, showing: "<p><b>\(HTMLPage.escape(delegate))'s access is changed.</b></p>", in: session)
     }
 
     func share(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {

@@ -5,6 +5,7 @@ import Hummingbird
 import Jadwal
 import Logging
 import Provisioning
+import WebDAV
 
 /// The admin web page at `/admin/`: sign in, list users with their calendars, object
 /// counts, storage and devices; create a user, reset a password, show or mail a setup
@@ -19,6 +20,8 @@ struct AdminPages: Sendable {
     let users: UserDirectory
     /// Shares calendars (``AdminPages/sharingSection(_:of:calendars:)``).
     let calDAV: CalDAVAdapter
+    /// Who acts in whose calendars.
+    let delegation: Delegation
     let setupLinks: SetupLinks
     let publicURL: String
     /// What the operator should fix about the public URL, shown on every page.
@@ -63,6 +66,9 @@ struct AdminPages: Sendable {
         }
         router.post("/admin/users/:name/unshare") { request, context in
             await self.form(request) { session, form in try await self.unshare(session, try Self.name(context), form) }
+        }
+        router.post("/admin/users/:name/delegates") { request, context in
+            await self.form(request) { session, form in try await self.setDelegate(session, try Self.name(context), form) }
         }
     }
 

@@ -16,6 +16,8 @@ struct DAVResponder: Sendable {
     let maxBodySize: Int
     /// Another layout of the DAV tree answered beside `/dav/` (Baïkal's), if any.
     var alias: DAVMountAlias? = nil
+    /// Who acts in whose calendars: a delegate's request to the delegator's tree goes on.
+    var delegation: Delegation? = nil
 
     static let wellKnownPaths: Set<Substring> = ["/.well-known/caldav", "/.well-known/caldav/", "/.well-known/carddav", "/.well-known/carddav/"]
 
@@ -41,7 +43,10 @@ struct DAVResponder: Sendable {
                        checkingPath: Bool = true) -> Admission? {
         guard path != "/", !Self.wellKnownPaths.contains(Substring(path)),
               let user = authenticator.keptUser(for: authorization, remembered: &remembered) else { return nil }
-        return checkingPath ? reach(path, as: user) : .user(user)
+        guard checkingPath else { return .user(user) }
+        // Someone else's tree: whether the user is their delegate needs the store.
+        if let owner = PathSegments.user(inRawPath: path), !DAVContext(principal: user.name, now: 0).owns(owner) { return nil }
+        return .user(user)
     }
 
     /// Whether a request may go on, from its head alone.
@@ -59,7 +64,7 @@ struct DAVResponder: Sendable {
             return .answered(welcomePage)
         }
         switch await authenticator.authenticate(authorization, client: client) {
-        case .signedIn(let user): return checkingPath ? reach(path, as: user) : .user(user)
+        case .signedIn(let user): return checkingPath ? await reach(path, as: user) : .user(user)
         case .refused: return .answered(Self.unauthorized)
         case .throttled(let retryAfter):
             return .answered(DAVResponse(status: 429, headers: [("Retry-After", String(retryAfter)), ("Content-Type", "text/plain; charset=utf-8")],
@@ -67,12 +72,15 @@ struct DAVResponder: Sendable {
         }
     }
 
-    /// 404 for a path inside another user's tree, as the handler answers it.
-    private func reach(_ path: String, as user: BasicAuthenticator.User) -> Admission {
-        if let owner = PathSegments.user(inRawPath: path), !DAVContext(principal: user.name, now: 0).owns(owner) {
-            return .answered(DAVResponse.notFound)
+    /// 404 for a path inside another user's tree, as the handler answers it, unless that
+    /// user delegated to this one (the handler then decides what the delegate may do).
+    private func reach(_ path: String, as user: BasicAuthenticator.User) async -> Admission {
+        guard let owner = PathSegments.user(inRawPath: path), !DAVContext(principal: user.name, now: 0).owns(owner) else { return .user(user) }
+        if let delegation, let shares = try? await delegation.shares.shares(involving: user.name, in: Delegation.tree),
+           shares.received.contains(where: { $0.owner.utf8.elementsEqual(owner.utf8) }) {
+            return .user(user)
         }
-        return .user(user)
+        return .answered(DAVResponse.notFound)
     }
 
     /// The response to an admitted request.
