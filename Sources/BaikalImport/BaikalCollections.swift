@@ -17,10 +17,11 @@ public struct BaikalCollections: Sendable {
         self.maxResourceSize = maxResourceSize
     }
 
-    /// One collection ready to store.
+    /// One collection ready to store, or a share of one (stored after the calendar it shares).
     public enum Collection: Sendable {
         case calendar(ImportedCalendar)
         case addressBook(ImportedAddressBook)
+        case share(CollectionShare)
     }
 
     /// What the database holds, without storing anything (a dry run).
@@ -31,16 +32,18 @@ public struct BaikalCollections: Sendable {
     /// Reads every user's calendars and address books and hands each to `store` as it is
     /// read, with how many were handed over and how many there are.
     /// - Returns: the report: what came across per user, what was kept despite jadwald's
-    ///   rules, what is not carried (shares, serialized PHP properties, collections of
-    ///   principals without a user).
+    ///   rules, what is not carried (serialized PHP properties, collections of principals
+    ///   without a user).
     public func walk(_ store: (Collection, _ done: Int, _ total: Int) async throws -> Void) async throws -> BaikalInventory {
         var inventory = BaikalInventory(users: try await source.users())
         let properties = try await source.properties()
         let instances = try await source.calendarInstances()
         let books = try await source.addressBooks()
         let messages = Dictionary(grouping: try await source.schedulingObjects(), by: \.user)
-        let total = instances.filter { $0.access == .owner && inventory.knows($0.user) }.count + books.filter { inventory.knows($0.user) }.count
-            + messages.keys.filter { inventory.knows($0) }.count
+        let owners = Dictionary(instances.filter { $0.access == .owner }.map { ($0.calendarID, $0) }, uniquingKeysWith: { first, _ in first })
+        let shares = instances.filter { ($0.access == .readOnly || $0.access == .readWrite) && inventory.knows($0.user) }
+        let total = owners.values.filter { inventory.knows($0.user) }.count + books.filter { inventory.knows($0.user) }.count
+            + messages.keys.filter { inventory.knows($0) }.count + shares.count
         var done = 0
         for instance in instances {
             let path = "calendars/\(instance.user)/\(instance.uri)/"
@@ -59,11 +62,27 @@ public struct BaikalCollections: Sendable {
                     part.keptDespiteRules += refused
                 }
             case .readOnly, .readWrite:
-                let kind = instance.access == .readOnly ? "read-only" : "read-write"
-                inventory.note(instance.user, orphan: .init(path: path, reason: "a share held by a principal without a user; not carried")) { part in
-                    part.sharesReceived += 1
-                    part.skipped.append(.init(path: path, reason: "a \(kind) share of calendar \(instance.calendarID); shares are not carried yet"))
+                guard inventory.knows(instance.user) else {
+                    inventory.orphans.append(.init(path: path, reason: "a share held by a principal without a user; not carried"))
+                    continue
                 }
+                guard let owner = owners[instance.calendarID], inventory.knows(owner.user) else {
+                    done += 1
+                    inventory.note(instance.user, orphan: .init(path: path, reason: "")) {
+                        $0.skipped.append(.init(path: path, reason: "a share of a calendar whose owner has no user; not carried"))
+                    }
+                    continue
+                }
+                done += 1
+                guard let share = Self.share(instance, of: owner) else {
+                    inventory.note(instance.user, orphan: .init(path: path, reason: "")) {
+                        $0.skipped.append(.init(path: path, reason: "an invitation Baïkal marked invalid; not carried"))
+                    }
+                    continue
+                }
+                try await store(.share(share), done, total)
+                inventory.note(instance.user, orphan: .init(path: path, reason: "")) { $0.sharesReceived += 1 }
+                inventory.note(owner.user, orphan: .init(path: path, reason: "")) { $0.sharesGiven += 1 }
             case .other(let value):
                 inventory.note(instance.user, orphan: .init(path: path, reason: "access \(value), principal without a user; not carried")) {
                     $0.skipped.append(.init(path: path, reason: "access \(value) is not one sabre/dav writes; not carried"))
@@ -102,6 +121,25 @@ public struct BaikalCollections: Sendable {
             }
         }
         return inventory
+    }
+
+    /// A sharee's calendar instance as a share of the owner's calendar: at the same name in the
+    /// sharee's home, with the sharee's own name and colour for it. sabre/dav shows a sharee's
+    /// instance in their home whether or not they answered, so one not declined comes across
+    /// accepted, where their devices already see it; one marked invalid (4) does not come.
+    static func share(_ instance: BaikalCalendarInstance, of owner: BaikalCalendarInstance) -> CollectionShare? {
+        let status: ShareStatus
+        switch instance.shareInviteStatus {
+        case 3?: status = .declined
+        case 4?: return nil
+        default: status = .accepted
+        }
+        return CollectionShare(
+            tree: DAVPath.tree, owner: owner.user, collection: owner.uri, sharee: instance.user,
+            access: instance.access == .readOnly ? .read : .readWrite, status: status, mount: status == .accepted ? instance.uri : nil,
+            invitation: UUID().uuidString.lowercased(), displayName: instance.displayName, calendarDescription: instance.description,
+            color: instance.color.flatMap { $0.isEmpty ? nil : $0 }, order: instance.order, changedAt: Int(Date().timeIntervalSince1970),
+            inviteSeen: true, answerSeen: true)
     }
 
     /// A calendar instance with its objects and change log, as jadwald stores it, and the

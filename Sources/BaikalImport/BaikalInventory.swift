@@ -14,6 +14,8 @@ public struct BaikalInventory: Sendable {
         public var inboxMessages = 0
         /// Calendars of others this user has through a share.
         public var sharesReceived = 0
+        /// Shares of this user's calendars with others.
+        public var sharesGiven = 0
         /// Items carried as they are although jadwald's own rules would refuse them.
         public var keptDespiteRules: [Item] = []
         /// Items not carried, with the reason.

@@ -57,6 +57,7 @@ public struct BaikalMigration: Sendable {
                 switch collection {
                 case .calendar(let calendar): try await directory.calendars.importCalendar(calendar)
                 case .addressBook(let book): try await addressBooks.importAddressBook(book)
+                case .share(let share): try await directory.application.shares.saveShare(share)
                 }
                 progress(done, total)
             }

@@ -1,4 +1,5 @@
 import CalDAVCore
+import DAVTesting
 import Foundation
 import WebDAV
 
@@ -34,10 +35,20 @@ public struct ProtocolFixtures: Sendable {
         public init() {}
         public func user(withEmail email: String) async throws -> String? { ProtocolFixtures.emails.first { $0.value == email.lowercased() }?.key }
         public func userExists(_ name: String) async throws -> Bool { ProtocolFixtures.emails[name] != nil }
+        public func emailAddresses(of name: String) async throws -> [String] { ProtocolFixtures.emails[name].map { [$0] } ?? [] }
     }
 
     /// Scheduling among the fixtures' users, for the adapter under test.
     public static let scheduling = CalendarScheduling(directory: Users())
+
+    /// The fixtures' server: the adapter `make` builds, given sharing among the fixtures'
+    /// users, and delegation between them, over one fresh share store.
+    public static func server(_ make: (CalendarSharing) -> any DAVAdapter) -> DAVServer {
+        let shares = InMemoryShareStore()
+        return DAVServer([make(CalendarSharing(shares: shares, directory: Users()))],
+                         delegation: Delegation(shares: shares, accountExists: { ProtocolFixtures.emails[$0] != nil },
+                                                emailAddresses: { ProtocolFixtures.emails[$0].map { [$0] } ?? [] }))
+    }
 
     /// Runs one client's exchanges in order as the fixtures' users, at `now`.
     public func run(_ client: String, on responder: any DAVResponding, now: Int = 1_800_000_000) async throws -> [String] {

@@ -260,7 +260,8 @@ enum AccountMigrations {
         }
         migrator.registerMigration("jadwal-14-sharing") { db in
             // Calendars and address books shared between accounts (WebDAV.CollectionShare),
-            // and calendars published at secret links (CalendarPublications).
+            // calendars published at secret links (CalendarPublications), and who changed
+            // which object (ObjectHistory).
             try db.execute(sql: """
                 CREATE TABLE collection_share (
                     tree TEXT NOT NULL,
@@ -291,6 +292,17 @@ enum AccountMigrations {
                     created_at INTEGER NOT NULL,
                     PRIMARY KEY (owner, calendar)
                 );
+                CREATE TABLE object_change (
+                    id INTEGER PRIMARY KEY,
+                    owner TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    calendar TEXT NOT NULL,
+                    object TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    author TEXT NOT NULL,
+                    on_behalf_of TEXT,
+                    changed_at INTEGER NOT NULL
+                );
+                CREATE INDEX object_change_calendar ON object_change (owner, calendar, changed_at);
                 """)
         }
         return migrator

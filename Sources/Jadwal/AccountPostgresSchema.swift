@@ -282,6 +282,19 @@ enum AccountPostgresSchema {
                 PRIMARY KEY (owner, calendar)
             )
             """,
+            """
+            CREATE TABLE object_change (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                owner TEXT COLLATE "C" NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                calendar TEXT COLLATE "C" NOT NULL,
+                object TEXT COLLATE "C" NOT NULL,
+                kind TEXT NOT NULL,
+                author TEXT NOT NULL,
+                on_behalf_of TEXT,
+                changed_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX object_change_calendar ON object_change (owner, calendar, changed_at)",
         ]),
     ])
 }

@@ -20,12 +20,16 @@ struct ProtocolFixtureTests {
         func responder() -> any DAVResponding {
             let store = InMemoryCalendarStore()
             switch self {
-            case .plain: return DAVServer(CalDAVAdapter(store: store, scheduling: scheduling))
+            case .plain: return ProtocolFixtures.server { CalDAVAdapter(store: store, scheduling: scheduling, sharing: $0) }
             case .cachedStore:
-                return DAVServer(CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes), yearInstances: KeptYearInstances(), scheduling: scheduling))
+                return ProtocolFixtures.server {
+                    CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes), yearInstances: KeptYearInstances(), scheduling: scheduling, sharing: $0)
+                }
             case .cachedStoreAndAnswers:
-                return DAVServer(ResponseCache(CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes), yearInstances: KeptYearInstances(),
-                                                             scheduling: scheduling)))
+                return ProtocolFixtures.server {
+                    ResponseCache(CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes), yearInstances: KeptYearInstances(),
+                                                scheduling: scheduling, sharing: $0))
+                }
             }
         }
     }

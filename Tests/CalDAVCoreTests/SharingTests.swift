@@ -111,6 +111,13 @@ struct SharingTests {
         #expect(listing.contains("<CS:notification/>"))
         #expect(listing.contains(#"<CS:invite-notification shared-type="calendar"/>"#))
         let invitation = try await invitation(of: "karim")
+        // macOS keeps up with sync-collection: a full list, then nothing until it changes.
+        let sync = #"<D:sync-collection xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:sync-token>TOKEN</D:sync-token><D:sync-level>1</D:sync-level><D:prop><D:getetag/><CS:notificationtype/></D:prop></D:sync-collection>"#
+        let full = text(await send("REPORT", "/dav/calendars/karim/notifications/", sync.replacingOccurrences(of: "TOKEN", with: ""), as: "karim"))
+        #expect(full.contains("/dav/calendars/karim/notifications/\(invitation).xml"))
+        let token = try #require(full.firstMatch(of: /<D:sync-token>([^<]+)</)?.1)
+        let same = text(await send("REPORT", "/dav/calendars/karim/notifications/", sync.replacingOccurrences(of: "TOKEN", with: String(token)), as: "karim"))
+        #expect(!same.contains("<D:response>"))
         let document = text(await send("GET", "/dav/calendars/karim/notifications/\(invitation).xml", as: "karim"))
         #expect(document.contains("<CS:uid>\(invitation)</CS:uid>"))
         #expect(document.contains("<CS:hosturl><D:href>/dav/calendars/amal/calendar/</D:href></CS:hosturl>"))
@@ -120,6 +127,7 @@ struct SharingTests {
 
         let accepted = await accept("karim", invitation: invitation)
         #expect(accepted.status == 200)
+        #expect(await send("REPORT", "/dav/calendars/karim/notifications/", sync.replacingOccurrences(of: "TOKEN", with: String(token)), as: "karim").status == 403)
         #expect(text(accepted).contains("<D:href>/dav/calendars/karim/calendar-amal/</D:href></CS:shared-as>"))
         let home = text(await send("PROPFIND", "/dav/calendars/karim/", """
             <D:propfind xmlns:D="DAV:" xmlns:CS="http://calendarserver.org/ns/"><D:prop><D:resourcetype/><D:owner/><CS:shared-url/></D:prop></D:propfind>

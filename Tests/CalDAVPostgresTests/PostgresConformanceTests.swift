@@ -42,8 +42,10 @@ struct PostgresCachingTests {
     func exchanges(_ client: String) async throws {
         let stores = OpenStores()
         let store = try await stores.open()
-        let responder = DAVServer(ResponseCache(CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes), yearInstances: KeptYearInstances(),
-                                                              scheduling: ProtocolFixtures.scheduling)))
+        let responder = ProtocolFixtures.server {
+            ResponseCache(CalDAVAdapter(store: CachedCalendarStore(store, signal: store.changes), yearInstances: KeptYearInstances(),
+                                        scheduling: ProtocolFixtures.scheduling, sharing: $0))
+        }
         let failures = try await Self.fixtures.run(client, on: responder)
         await stores.closeAll()
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")

@@ -347,8 +347,11 @@ struct SQLiteCachingTests {
     @Test("the protocol fixtures answer the same over SQLite under both caching decorators", arguments: fixtures.clients)
     func exchanges(_ client: String) async throws {
         let store = try SQLiteCalendarStore(path: SQLiteCalendarStoreTests.temporaryPath())
-        let responder = DAVServer(ResponseCache(CalDAVAdapter(store: CachedCalendarStore(store, signal: try #require(store.commits)), yearInstances: KeptYearInstances(),
-                                                              scheduling: ProtocolFixtures.scheduling)))
+        let signal = try #require(store.commits)
+        let responder = ProtocolFixtures.server {
+            ResponseCache(CalDAVAdapter(store: CachedCalendarStore(store, signal: signal), yearInstances: KeptYearInstances(),
+                                        scheduling: ProtocolFixtures.scheduling, sharing: $0))
+        }
         let failures = try await Self.fixtures.run(client, on: responder)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }

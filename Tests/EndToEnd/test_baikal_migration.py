@@ -146,7 +146,7 @@ def test_calendars_and_address_books_keep_names_etags_and_sync_tokens(migrated):
     passwords = {u["username"]: u["password"] for u in MANIFEST["users"]}
     for calendar in MANIFEST["calendars"]:
         if calendar["access"] not in (1, None):
-            continue  # shares are not carried yet
+            continue  # a share: see test_shares_arrive_where_sharees_had_them
         user, path = calendar["owner"], f"/dav/calendars/{calendar['owner']}/{calendar['uri']}/"
         expected = {o["uri"]: f'"{o["etag"]}"' for o in calendar["objects"]}
         assert etags(migrated, user, passwords[user], path) == expected, path
@@ -159,6 +159,34 @@ def test_calendars_and_address_books_keep_names_etags_and_sync_tokens(migrated):
         assert etags(migrated, user, passwords[user], path) == expected, path
         answer = sync(migrated, user, passwords[user], path, book["dav_sync_token"])
         assert "<D:response>" not in answer, answer
+
+
+def test_shares_arrive_where_sharees_had_them(migrated):
+    passwords = {u["username"]: u["password"] for u in MANIFEST["users"]}
+    shared = [c for c in MANIFEST["calendars"] if c["access"] in (2, 3)]
+    assert shared, "the fixture database holds a share"
+    for calendar in shared:
+        sharee, path = calendar["owner"], f"/dav/calendars/{calendar['owner']}/{calendar['uri']}/"
+        # The same objects and ETags as the owner's calendar, and Baïkal's token says nothing changed.
+        expected = {o["uri"]: f'"{o["etag"]}"' for o in calendar["objects"]}
+        assert etags(migrated, sharee, passwords[sharee], path) == expected, path
+        answer = sync(migrated, sharee, passwords[sharee], path, calendar["dav_sync_token"])
+        assert "<D:response>" not in answer, answer
+        owner = next(c for c in MANIFEST["calendars"] if c["calendarid"] == calendar["calendarid"] and c["access"] in (1, None))
+        body = '<d:propfind xmlns:d="DAV:" xmlns:cs="http://calendarserver.org/ns/"><d:prop><cs:invite/><d:resourcetype/></d:prop></d:propfind>'
+        status, _, answer = request(migrated, "PROPFIND", f"/dav/calendars/{owner['owner']}/{owner['uri']}/", body, {"Depth": "0"},
+                                    auth=auth(owner["owner"], passwords[owner["owner"]]))
+        text = answer.decode()
+        assert status == 207 and f"/dav/principals/{sharee}/" in text and "<CS:invite-accepted/>" in text and "<CS:shared-owner/>" in text, text
+        # Read-write (3) may write; the write lands in the owner's calendar.
+        if calendar["access"] == 3:
+            event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nBEGIN:VEVENT\r\nUID:after-move\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20270101T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            status, _, _ = request(migrated, "PUT", path + "after-move.ics", event, {"Content-Type": "text/calendar"}, auth=auth(sharee, passwords[sharee]))
+            assert status == 201
+            status, _, _ = request(migrated, "GET", f"/dav/calendars/{owner['owner']}/{owner['uri']}/after-move.ics", auth=auth(owner["owner"], passwords[owner["owner"]]))
+            assert status == 200
+            status, _, _ = request(migrated, "DELETE", path + "after-move.ics", auth=auth(sharee, passwords[sharee]))
+            assert status == 204
 
 
 def test_an_older_baikal_token_gets_what_changed_since(migrated):
@@ -184,7 +212,8 @@ def test_family_calendar_properties_and_report(migrated):
     status, _, answer = request(migrated, "PROPFIND", "/dav/calendars/karim/family/", body, {"Depth": "0"}, auth=auth("karim", "karim-pass-3"))
     text = answer.decode()
     assert status == 207 and "Family – العائلة" in text and "Asia/Dubai" in text and "kitchen tablet" in text, text
-    for line in ("karim <karim@example.net>: 2 calendars, 20 objects, 2 address books, 6 cards, 1 scheduling inbox messages", "read-write share"):
+    for line in ("karim <karim@example.net>: 2 calendars, 20 objects, 2 address books, 6 cards, 1 scheduling inbox messages, 1 calendars shared with others",
+                 "1 shared with them"):
         assert line in migrated.report, migrated.report
     # The inbox message came across, under its name, with the scheduling inbox's type.
     status, _, answer = request(migrated, "PROPFIND", "/dav/calendars/karim/inbox/", "", {"Depth": "1"}, auth=auth("karim", "karim-pass-3"))

@@ -391,3 +391,25 @@ def test_delegation_as_macos_sets_it_up(family):
     assert api.call("DELETE", "/delegates/samir", auth=huda_auth).status == 204
     assert api.call("DELETE", "/delegates/samir", auth=huda_auth).status == 404
     assert session("samir").get(f"{server.url}/dav/calendars/huda/calendar/board.ics").status_code == 404
+
+
+def test_history_says_who_changed_what(family):
+    server = family
+    owner, samir_mount, _ = shared_family(server)
+    api = ApiClient(server.url)
+    huda_auth = api.basic("huda", "huda-password-1")
+    assert api.call("PUT", "/delegates/nadia", {"access": "read-write"}, auth=huda_auth).status == 200
+    assert session("huda").put(owner + "a.ics", data=EVENT.format(uid="a", summary="A"), headers=ICS).status_code == 201
+    assert session("samir").put(samir_mount + "b.ics", data=EVENT.format(uid="b", summary="B"), headers=ICS).status_code == 201
+    assert session("samir").put(samir_mount + "a.ics", data=EVENT.format(uid="a", summary="A2"), headers=ICS).status_code == 204
+    assert session("nadia").delete(owner + "b.ics").status_code == 204
+    changes = api.call("GET", "/calendars/calendar/history", auth=huda_auth).json()["changes"]
+    assert [(c["object"], c["kind"], c["author"], c["onBehalfOf"]) for c in changes] == [
+        ("b.ics", "deleted", "nadia", "huda"), ("a.ics", "changed", "samir", None),
+        ("b.ics", "created", "samir", None), ("a.ics", "created", "huda", None)]
+    # The sharee reads the same history under the name the calendar has in their home.
+    samir_auth = api.basic("samir", "samir-password-1")
+    only_a = api.call("GET", "/calendars/calendar-huda/history?object=a.ics", auth=samir_auth).json()["changes"]
+    assert [(c["kind"], c["author"]) for c in only_a] == [("changed", "samir"), ("created", "huda")]
+    # A stranger has no such calendar.
+    assert api.call("GET", "/calendars/calendar-huda/history", auth=api.basic("omar", "omar-password-1")).status == 404

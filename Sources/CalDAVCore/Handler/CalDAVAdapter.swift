@@ -35,6 +35,8 @@ public struct CalDAVAdapter: PreparingAdapter {
     public let sharing: CalendarSharing?
     /// The store beneath sharing: every user's own calendars, for what a share's owner holds.
     let ownCalendars: any CalendarStore
+    /// Where who changed which object is recorded, if anywhere.
+    public let journal: (any ChangeJournal)?
     let properties = CalDAVProperties.table
 
     /// - Parameters:
@@ -45,8 +47,11 @@ public struct CalDAVAdapter: PreparingAdapter {
     ///   - scheduling: who calendar users are and where messages to others go, to schedule.
     ///   - sharing: where shares are kept, to share calendars; the store then shows accepted
     ///     shares in sharees' homes (``SharingCalendarStore``).
+    ///   - journal: where each write of an object is recorded with who made it.
     public init(store: any CalendarStore, resources: (any ResourceTreeStore)? = nil, configuration: DAVConfiguration = DAVConfiguration(),
-                yearInstances: (any YearInstancesCache)? = nil, scheduling: CalendarScheduling? = nil, sharing: CalendarSharing? = nil) {
+                yearInstances: (any YearInstancesCache)? = nil, scheduling: CalendarScheduling? = nil, sharing: CalendarSharing? = nil,
+                journal: (any ChangeJournal)? = nil) {
+        self.journal = journal
         self.store = sharing.map { SharingCalendarStore(primary: store, shares: $0.shares) } ?? store
         ownCalendars = store
         self.sharing = sharing

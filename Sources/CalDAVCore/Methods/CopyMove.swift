@@ -36,6 +36,8 @@ extension CalDAVAdapter {
         do {
             let result = try await store.transferObject(named: name, in: origin, to: targetName, in: receiving.reference,
                                                         keepSource: keepSource, overwrite: overwrite)
+            await attribute(result.created ? .created : .changed, of: targetName, in: receiving, context: context)
+            if !keepSource { await attribute(.deleted, of: name, in: source, context: context) }
             // RFC 9110 §15.3.2: a 201 names what it created.
             var headers = [("ETag", result.object.etag), ("Content-Length", "0")]
             if result.created { headers.append(("Location", destination.path.href)) }

@@ -15,11 +15,13 @@ extension CalDAVAdapter {
                 try await store.deleteObject(named: name, in: collection.reference, precondition: precondition)
             }
             await carryOut(plan, context: context)
+            await attribute(.deleted, of: name, in: collection, context: context)
         case (.unreadObject(let collection), .object(_, _, let name)):
             let precondition = try WritePrecondition(ifMatch: request.header("if-match"), ifNoneMatch: request.header("if-none-match"))
             try await storing { () async throws(StoreError) in
                 try await store.deleteObject(named: name, in: collection.reference, precondition: precondition)
             }
+            await attribute(.deleted, of: name, in: collection, context: context)
         case (.calendar(let collection), _) where collection.isScheduleInbox:
             throw DAVError(.needPrivileges, "the scheduling inbox cannot be deleted; delete the messages in it")
         case (.calendar(let collection), _):

@@ -31,6 +31,7 @@ extension CalDAVAdapter {
             let stored = plan.data ?? body
             let result = try await store.putObject(named: name, data: stored, index: index, in: collection.reference, precondition: precondition)
             let corrected = await carryOut(plan, stored: (name, result.object, collection), context: context)
+            await attribute(result.created ? .created : .changed, of: name, in: collection, context: context)
             // RFC 4791 §5.3.4: no ETag when the stored bytes are not the client's.
             var headers: [(String, String)] = plan.data == nil && !corrected ? [("ETag", result.object.etag)] : []
             if let tag = plan.scheduleTag { headers.append(("Schedule-Tag", tag)) }

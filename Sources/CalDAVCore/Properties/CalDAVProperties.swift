@@ -71,10 +71,12 @@ enum CalDAVProperties {
 
     /// A principal's calendar user addresses (RFC 4791 §6.2.1): its email addresses as
     /// `mailto:` URIs, which clients match against ORGANIZER and ATTENDEE to find "me",
-    /// and its principal URL. Only the principal's own record is ever shown, so the context
-    /// holds its addresses.
+    /// and its principal URL. Email addresses are shown to the principal itself and to its
+    /// delegates (who act with them), so the context holds them.
     static func calendarUserAddresses(of user: String, in context: DAVContext) -> [String] {
-        (context.owns(user) ? context.emailAddresses.map { "mailto:" + $0 } : []) + [ServerPath.principalHref(user)]
+        let emails = context.owns(user) ? context.emailAddresses
+            : context.delegators.first { $0.user.utf8.elementsEqual(user.utf8) }?.emailAddresses ?? []
+        return emails.map { "mailto:" + $0 } + [ServerPath.principalHref(user)]
     }
 
     /// What CalDAV adds to every principal.

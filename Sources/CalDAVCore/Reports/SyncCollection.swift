@@ -6,6 +6,15 @@ extension CalDAVAdapter {
     /// where it stopped, so nothing is lost.
     func syncCollection(_ root: DAVXML.Element, target: DAVTarget, context: DAVContext) async throws(DAVError) -> DAVResponse {
         if case .home(let user) = target.kind { return try await syncHome(root, user: user, context: context) }
+        if case .notifications(let user, let notifications) = target.kind {
+            // A digest token, as the home's: what macOS asks of the notification collection.
+            let writer = try XMLWriter.homeSyncAnswer(root, token: ShareNotification.collectionTag(of: notifications)) { query, writer in
+                for notification in notifications {
+                    writeResponse(for: .notification(user: user, notification), query: query, context: context, into: &writer)
+                }
+            }
+            return .multiStatus(writer)
+        }
         let collection = try reportTarget(target, "sync-collection")
         let (user, name) = (collection.reference.owner, collection.reference.name)
         let request = try SyncCollectionRequest(root)

@@ -44,6 +44,8 @@ public struct DAVServer: DAVResponding, DAVDirectory {
         self.methods = methods
         var classes = ["1", "3"]
         for name in adapters.flatMap(\.complianceClasses) where !classes.contains(name) { classes.append(name) }
+        // caldav-proxy §5.1.
+        if delegation != nil { classes.append("calendar-proxy") }
         compliance = classes.joined(separator: ", ")
     }
 
@@ -57,7 +59,11 @@ public struct DAVServer: DAVResponding, DAVDirectory {
         context.prefersMinimal = request.prefersMinimal
         context.directory = self
         if let delegation, let shares = try? await delegation.shares.shares(involving: context.principal, in: Delegation.tree) {
-            context.delegators = shares.received.map { ($0.owner, $0.access) }
+            var delegators: [Delegator] = []
+            for share in shares.received {
+                delegators.append(Delegator(user: share.owner, access: share.access, emailAddresses: await delegation.emailAddresses(share.owner)))
+            }
+            context.delegators = delegators
             context.delegates = shares.given.map { ($0.sharee, $0.access) }
         }
         var response: DAVResponse

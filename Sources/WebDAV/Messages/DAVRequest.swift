@@ -135,7 +135,7 @@ public struct DAVContext: Sendable {
     public var directory: (any DAVDirectory)?
     /// The accounts that delegated their calendars to the principal, with the access each
     /// gave (set by the engine when it has delegation).
-    public var delegators: [(user: String, access: ShareAccess)] = []
+    public var delegators: [Delegator] = []
     /// The principal's own delegates (set by the engine when it has delegation).
     public var delegates: [(user: String, access: ShareAccess)] = []
     /// Set when an adapter answers a delegate's request as the delegator (``principal``

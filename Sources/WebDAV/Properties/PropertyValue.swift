@@ -26,6 +26,7 @@ public enum PropertyValue: Sendable {
             writer.element(.dav("href"), text: href)
             writer.end()
         case .hrefs(let hrefs):
+            if hrefs.isEmpty { writer.element(name); return }
             writer.start(name)
             for href in hrefs { writer.element(.dav("href"), text: href) }
             writer.end()

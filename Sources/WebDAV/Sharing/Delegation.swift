@@ -15,10 +15,14 @@ public struct Delegation: Sendable {
     public let shares: any CollectionShareStore
     /// Whether an account of this name exists (a delegate must).
     public let accountExists: @Sendable (String) async -> Bool
+    /// An account's email addresses, which its delegates see on its principal.
+    public let emailAddresses: @Sendable (String) async -> [String]
 
-    public init(shares: any CollectionShareStore, accountExists: @escaping @Sendable (String) async -> Bool) {
+    public init(shares: any CollectionShareStore, accountExists: @escaping @Sendable (String) async -> Bool,
+                emailAddresses: @escaping @Sendable (String) async -> [String] = { _ in [] }) {
         self.shares = shares
         self.accountExists = accountExists
+        self.emailAddresses = emailAddresses
     }
 
     /// The name of a principal's group of delegates with `access`, a path segment under the principal.
@@ -47,6 +51,20 @@ public struct Delegation: Sendable {
     public static func share(of owner: String, to delegate: String, access: ShareAccess, invitation: String, now: Int) -> CollectionShare {
         CollectionShare(tree: tree, owner: owner, collection: home, sharee: delegate, access: access, status: .accepted,
                         invitation: invitation, changedAt: now, inviteSeen: true, answerSeen: true)
+    }
+}
+
+/// An account that delegated its calendars to the principal of a request.
+public struct Delegator: Sendable {
+    public let user: String
+    public let access: ShareAccess
+    /// Its email addresses: its calendar user addresses, which the delegate acts with.
+    public let emailAddresses: [String]
+
+    public init(user: String, access: ShareAccess, emailAddresses: [String]) {
+        self.user = user
+        self.access = access
+        self.emailAddresses = emailAddresses
     }
 }
 

@@ -16,8 +16,9 @@ struct MigrateBaikalCommand: AsyncParsableCommand {
             every object and card with its name, bytes and ETag. Sync tokens Baïkal gave \
             devices stay good, so devices download nothing again. Users the target already has \
             are refused, and a migration that fails keeps nothing. --dry-run reads everything \
-            and reports what would come across, writing nothing. Shares and scheduling inbox \
-            messages are listed as not carried.
+            and reports what would come across, writing nothing. Shares of calendars come \
+            across as shares, at the same place in each sharee's home, and scheduling inbox \
+            messages into the inbox.
             """)
 
     @Option(help: ArgumentHelp("Baïkal's database: sqlite:PATH, or mysql://USER:PASSWORD@HOST[:PORT]/DATABASE (?socket=PATH for a local socket).",
@@ -66,7 +67,9 @@ struct MigrateBaikalCommand: AsyncParsableCommand {
         for user in inventory.users {
             lines.append("  \(user.name)\(user.email.map { " <\($0)>" } ?? ""): \(user.calendars) calendars, \(user.objects) objects, "
                          + "\(user.addressBooks) address books, \(user.cards) cards"
-                         + (user.inboxMessages > 0 ? ", \(user.inboxMessages) scheduling inbox messages" : ""))
+                         + (user.inboxMessages > 0 ? ", \(user.inboxMessages) scheduling inbox messages" : "")
+                         + (user.sharesGiven > 0 ? ", \(user.sharesGiven) calendars shared with others" : "")
+                         + (user.sharesReceived > 0 ? ", \(user.sharesReceived) shared with them" : ""))
             for item in user.keptDespiteRules { lines.append("    kept: \(item)") }
             for item in user.skipped { lines.append("    not carried: \(item)") }
         }

@@ -57,6 +57,7 @@ extension ServeCommand {
         SharesAPI(calDAV: parts.calDAV, requests: sharingRequests, admin: adminAPI).add(to: router)
         PublicationsAPI(publications: application.publications, calDAV: parts.calDAV, requests: sharingRequests, publicURL: parts.publicURL).add(to: router)
         DelegatesAPI(delegation: parts.delegation, requests: sharingRequests).add(to: router)
+        HistoryAPI(history: application.history(logger: logger), calDAV: parts.calDAV, requests: sharingRequests).add(to: router)
         AdminPages(users: users, calDAV: parts.calDAV, delegation: parts.delegation, setupLinks: setupLinks, publicURL: parts.publicURL, warnings: parts.publicURLWarnings,
                    passwordGuard: PasswordGuard(application: application, scope: "admin-page"), logger: logger).add(to: router)
         SetupLinkRoutes(application: application, publicURL: parts.publicURL, signer: try profileSigner(settings), logger: logger).add(to: router)

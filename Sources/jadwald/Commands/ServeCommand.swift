@@ -80,7 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
         let shares: any CollectionShareStore = storage.changes.map { CachedShareStore(application.shares, signal: $0) } ?? application.shares
         let sharing = CalendarSharing(shares: shares, directory: AccountCalendarUsers(accounts: application.accounts))
         let calDAV = CalDAVAdapter(store: calendars, resources: store, configuration: davConfiguration, yearInstances: KeptYearInstances(),
-                                   scheduling: scheduling, sharing: sharing)
+                                   scheduling: scheduling, sharing: sharing, journal: application.history(logger: logger))
         let addressBooks: any AddressBookStore = storage.changes.map { CachedAddressBookStore(storage.addressBooks, signal: $0) } ?? storage.addressBooks
         let cardDAV = CardDAVAdapter(store: addressBooks, configuration: davConfiguration)
         // One budget for the answers both protocols keep.
@@ -88,7 +88,8 @@ struct ServeCommand: AsyncParsableCommand {
         let adapters: [any DAVAdapter] = settings.responseCacheBytes > 0
             ? [ResponseCache(calDAV, answers: answers), ResponseCache(cardDAV, answers: answers)] : [calDAV, cardDAV]
         let accounts = application.accounts
-        let delegation = Delegation(shares: shares) { name in (try? await accounts.account(named: name)) != nil }
+        let delegation = Delegation(shares: shares, accountExists: { name in (try? await accounts.account(named: name)) != nil },
+                                    emailAddresses: { name in (try? await accounts.account(named: name))?.email.map { [$0] } ?? [] })
         let davServer = DAVServer(adapters, configuration: davConfiguration, delegation: delegation)
         let baikalMigrated = try await application.serverSettings.baikalMigrated()
         let answersBaikalURLs = settings.baikalURLs == "on" || (settings.baikalURLs == "auto" && baikalMigrated)
