@@ -90,7 +90,7 @@ def test_the_admin_page_in_a_real_browser(admin_server, tmp_path):
         # Sharing amal's calendar with omar, read and write: it is in omar's home at once.
         driver.get(admin_server.url + "/admin/users/amal")
         wait.until(expected_conditions.title_is("amal · Jadwal admin"))
-        assert "No calendar of theirs is shared" in driver.page_source
+        assert "Nothing of theirs is shared" in driver.page_source
         driver.find_element(By.NAME, "sharee").send_keys("omar")
         driver.find_element(By.CSS_SELECTOR, "input[name=access][value=read-write]").click()
         driver.find_element(By.XPATH, "//button[text()='Share']").click()

@@ -265,7 +265,7 @@ def test_sharing_through_the_json_api(family):
     offered = api.call("POST", "/calendars/calendar/shares", {"sharee": "laila@example.org", "access": "read", "summary": "Work trips"}, auth=samir)
     assert offered.status == 201 and offered.json()["status"] == "pending" and offered.json()["href"] is None
     received = api.call("GET", "/shares", auth=laila).json()["received"]
-    assert [(s["owner"], s["calendar"], s["access"]) for s in received] == [("samir", "calendar", "read")]
+    assert [(s["kind"], s["owner"], s["collection"], s["access"]) for s in received] == [("calendar", "samir", "calendar", "read")]
     accepted = api.call("POST", f"/shares/{received[0]['invitation']}/accept", auth=laila).json()
     assert accepted["status"] == "accepted" and accepted["href"] == "/dav/calendars/laila/calendar-samir/"
     assert session("laila").request("PROPFIND", server.url + accepted["href"], headers={"Depth": "0"}).status_code == 207
@@ -413,3 +413,38 @@ def test_history_says_who_changed_what(family):
     assert [(c["kind"], c["author"]) for c in only_a] == [("changed", "samir"), ("created", "huda")]
     # A stranger has no such calendar.
     assert api.call("GET", "/calendars/calendar-huda/history", auth=api.basic("omar", "omar-password-1")).status == 404
+
+
+def test_sharing_an_address_book(family):
+    server = family
+    api = ApiClient(server.url)
+    huda_auth, samir_auth = api.basic("huda", "huda-password-1"), api.basic("samir", "samir-password-1")
+    card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:grandma\r\nFN:Grandma\r\nTEL:+966500000000\r\nEND:VCARD\r\n"
+    contacts = f"{server.url}/dav/addressbooks/huda/contacts/"
+    assert session("huda").put(contacts + "grandma.vcf", data=card, headers={"Content-Type": "text/vcard"}).status_code == 201
+    offered = api.call("POST", "/addressbooks/contacts/shares", {"sharee": "samir@example.org", "access": "read"}, auth=huda_auth).json()
+    assert offered["kind"] == "addressbook" and offered["status"] == "pending"
+    # Not in samir's home until he accepts.
+    assert session("samir").request("PROPFIND", f"{server.url}/dav/addressbooks/samir/contacts-huda/", headers={"Depth": "0"}).status_code == 404
+    accepted = api.call("POST", f"/shares/{offered['invitation']}/accept", auth=samir_auth).json()
+    assert accepted["href"] == "/dav/addressbooks/samir/contacts-huda/"
+    shared = server.url + accepted["href"]
+    listing = session("samir").request("PROPFIND", f"{server.url}/dav/addressbooks/samir/", headers={"Depth": "1"}).text
+    assert accepted["href"] in listing
+    assert "FN:Grandma" in session("samir").get(shared + "grandma.vcf").text
+    # Read-only: no writes; a stranger reaches nothing.
+    assert session("samir").put(shared + "x.vcf", data=card.replace("grandma", "x"), headers={"Content-Type": "text/vcard"}).status_code == 403
+    assert session("samir").delete(shared + "grandma.vcf").status_code == 403
+    assert session("omar").get(shared + "grandma.vcf").status_code == 404
+    assert session("samir").get(contacts + "grandma.vcf").status_code == 404
+    # Read-write: samir's change lands in huda's book.
+    assert api.call("POST", "/addressbooks/contacts/shares", {"sharee": "samir", "access": "read-write"}, auth=huda_auth).json()["access"] == "read-write"
+    assert session("samir").put(shared + "uncle.vcf", data=card.replace("grandma", "uncle").replace("Grandma", "Uncle"),
+                                headers={"Content-Type": "text/vcard"}).status_code == 201
+    assert "FN:Uncle" in session("huda").get(contacts + "uncle.vcf").text
+    given = api.call("GET", "/shares", auth=huda_auth).json()["given"]
+    assert [(s["kind"], s["collection"], s["sharee"], s["status"]) for s in given] == [("addressbook", "contacts", "samir", "accepted")]
+    # Ended: gone from samir's home; huda's book keeps everything.
+    assert api.call("DELETE", "/addressbooks/contacts/shares/samir", auth=huda_auth).status == 204
+    assert session("samir").get(shared + "grandma.vcf").status_code == 404
+    assert session("huda").get(contacts + "uncle.vcf").status_code == 200

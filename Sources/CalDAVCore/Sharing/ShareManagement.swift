@@ -1,4 +1,3 @@
-import Foundation
 import WebDAV
 
 /// Sharing as the application manages it, beside the protocol requests that do the same
@@ -26,22 +25,9 @@ extension CalDAVAdapter {
         let sharing = try requireSharing()
         guard !owner.utf8.elementsEqual(sharee.utf8) else { throw DAVError.forbidden("a calendar is not shared with its owner") }
         let collection = try await shareable(calendar, of: owner)
-        let current = try await shares(of: owner).ofCollection(collection.reference.name).first { $0.isFor(sharee) }
-        var share: CollectionShare
-        if let current, current.status != .declined {
-            share = current
-            guard share.access != access || (summary != nil && share.summary != summary) else { return share }
-            share.access = access
-            share.summary = summary ?? share.summary
-            share.inviteSeen = false
-        } else {
-            share = CollectionShare(tree: DAVPath.tree, owner: owner, collection: collection.reference.name, sharee: sharee, access: access,
-                                    invitation: UUID().uuidString.lowercased(), summary: summary, changedAt: now)
+        return try await storing { () async throws(StoreError) in
+            try await sharing.shares.offer(collection.reference.name, of: owner, in: DAVPath.tree, to: sharee, access: access, summary: summary, now: now)
         }
-        share.changedAt = now
-        let saved = share
-        try await storing { () async throws(StoreError) in try await sharing.shares.saveShare(saved) }
-        return saved
     }
 
     /// Ends `sharee`'s share of `owner`'s calendar, whatever its status.

@@ -36,9 +36,8 @@ public struct SharingCalendarStore: CalendarStore {
     }
 
     private func route(_ reference: CalendarReference) async throws(StoreError) -> Route {
-        let mine = try await shares.shares(involving: reference.owner, in: DAVPath.tree)
-        if let share = mine.mounted(as: reference.name) { return .shared(share) }
-        return .own(mine)
+        let (mine, mounted) = try await shares.route(reference.name, of: reference.owner, in: DAVPath.tree)
+        return mounted.map(Route.shared) ?? .own(mine)
     }
 
     private static func source(of share: CollectionShare) -> CalendarReference {
@@ -72,9 +71,7 @@ public struct SharingCalendarStore: CalendarStore {
         switch try await route(reference) {
         case .own: return reference
         case .shared(let share):
-            if writing && share.access == .read {
-                throw StoreError(.readOnly, "\(share.owner) shared this calendar with you to read only")
-            }
+            if writing && share.access == .read { throw share.readOnlyRefusal }
             return Self.source(of: share)
         }
     }
@@ -156,12 +153,8 @@ public struct SharingCalendarStore: CalendarStore {
     /// calendar and then deletes it.
     public func deleteCalendar(_ reference: CalendarReference) async throws(StoreError) {
         switch try await route(reference) {
-        case .shared(var share):
-            share.status = .declined
-            share.mount = nil
-            share.changedAt = clock()
-            share.answerSeen = false
-            try await shares.saveShare(share)
+        case .shared(let share):
+            _ = try await shares.answer(share, mount: nil, now: clock())
         case .own(let mine):
             if !mine.ofCollection(reference.name).isEmpty {
                 try await shares.removeShares(in: DAVPath.tree, owner: reference.owner, collection: reference.name)

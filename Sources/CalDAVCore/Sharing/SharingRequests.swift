@@ -105,20 +105,9 @@ extension CalDAVAdapter {
     /// when already accepted), declining takes it out.
     func answer(_ share: CollectionShare, accepting: Bool, now: Int) async throws(DAVError) -> CollectionShare {
         let sharing = try requireSharing()
-        var answered = share
-        if accepting {
-            if share.status == .accepted, share.mount != nil { return share }
-            answered.mount = try await freeName(for: share)
-            answered.status = .accepted
-        } else {
-            answered.mount = nil
-            answered.status = .declined
-        }
-        answered.changedAt = now
-        answered.answerSeen = false
-        answered.inviteSeen = true
-        try await storing { () async throws(StoreError) in try await sharing.shares.saveShare(answered) }
-        return answered
+        if accepting, share.status == .accepted, share.mount != nil { return share }
+        let mount = accepting ? try await freeName(for: share) : nil
+        return try await storing { () async throws(StoreError) in try await sharing.shares.answer(share, mount: mount, now: now) }
     }
 
     /// A name for the shared calendar in the sharee's home that nothing there has: the

@@ -19,9 +19,18 @@ public struct CardDAVAdapter: PreparingAdapter {
     /// The media type of a stored card.
     public static let cardContentType = "text/vcard; charset=utf-8"
 
-    public init(store: any AddressBookStore, configuration: DAVConfiguration = DAVConfiguration()) {
-        self.store = store
+    /// Where shares of address books are kept, if they may be shared.
+    public let shares: (any CollectionShareStore)?
+
+    /// - Parameters:
+    ///   - store: the address books.
+    ///   - configuration: limits and choices of this server.
+    ///   - shares: where shares are kept, to share address books; the store then shows
+    ///     accepted shares in sharees' homes (``SharingAddressBookStore``).
+    public init(store: any AddressBookStore, configuration: DAVConfiguration = DAVConfiguration(), shares: (any CollectionShareStore)? = nil) {
+        self.store = shares.map { SharingAddressBookStore(primary: store, shares: $0) } ?? store
         self.configuration = configuration
+        self.shares = shares
     }
 
     public var tree: String { CardDAVPath.tree }
@@ -76,7 +85,7 @@ public struct CardDAVAdapter: PreparingAdapter {
     /// An address book's state, when the path names one.
     public func collectionState(of prepared: Prepared) -> CollectionState? {
         book(of: prepared).map { book in
-            CollectionState(changePosition: book.changePosition, parts: [book.syncID, book.displayName, book.bookDescription],
+            CollectionState(changePosition: book.changePosition, parts: [book.syncID, book.displayName, book.bookDescription, book.sharing?.digest],
                             deadProperties: book.deadProperties)
         }
     }

@@ -63,13 +63,18 @@ extension CardResource: DAVDescribed {
         switch self {
         case .homes: return nil
         case .home(let user, _): return user
-        case .book(let book), .card(let book, _): return book.reference.owner
+        case .book(let book), .card(let book, _): return book.storedAt.owner
         }
     }
 
     var privileges: [String] {
-        if case .homes = self { return ["read"] }
-        return DAVPrivileges.readWrite
+        switch self {
+        case .homes: return ["read"]
+        // A sharee renames a book shared to read for themselves, and leaves it.
+        case .book(let book) where book.isReadOnly: return DAVPrivileges.readOnly + ["write-properties"]
+        case .card(let book, _) where book.isReadOnly: return DAVPrivileges.readOnly
+        default: return DAVPrivileges.readWrite
+        }
     }
 
     var supportedReports: [DAVXML.Name] {

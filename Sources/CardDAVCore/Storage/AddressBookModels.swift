@@ -30,6 +30,10 @@ public struct AddressBook: Hashable, Sendable {
     /// Names this incarnation of the book in sync tokens (see ``SyncToken``); stores
     /// assign it when they create the book.
     public var syncID: String
+    /// How the book is shared, when it is: offered by its owner, or seen by a sharee in their
+    /// home (then ``reference`` names it there, and ``storedAt`` where it is kept). Set by
+    /// ``SharingAddressBookStore``; other stores leave it `nil`.
+    public var sharing: CollectionSharing?
 
     public init(
         reference: AddressBookReference, displayName: String? = nil, bookDescription: String? = nil,
@@ -47,6 +51,21 @@ public struct AddressBook: Hashable, Sendable {
 
     /// The book's sync token and getctag.
     public var syncToken: String { SyncToken.make(syncID: syncID, position: changePosition) }
+
+    /// Where the book is kept: its owner's reference, also when it is seen through a share.
+    public var storedAt: AddressBookReference {
+        guard case .received(let share) = sharing else { return reference }
+        return AddressBookReference(owner: share.owner, name: share.collection)
+    }
+
+    /// The share it is seen through, when it is someone else's book in this home.
+    public var receivedShare: CollectionShare? {
+        if case .received(let share) = sharing { return share }
+        return nil
+    }
+
+    /// Whether the principal may only read its cards: a book shared with them to read.
+    public var isReadOnly: Bool { receivedShare?.access == .read }
 }
 
 /// An address object resource (a card): the exact bytes a client stored, with its strong ETag.

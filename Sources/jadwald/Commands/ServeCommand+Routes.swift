@@ -1,4 +1,5 @@
 import CalDAVCore
+import CardDAVCore
 import Foundation
 import Hummingbird
 import Jadwal
@@ -14,6 +15,8 @@ struct RouteParts {
     let calendars: any CalendarStore
     /// The CalDAV adapter, for answers to invitations that come from elsewhere.
     let calDAV: CalDAVAdapter
+    /// The CardDAV adapter, for sharing address books.
+    let cardDAV: CardDAVAdapter
     /// Who acts in whose calendars.
     let delegation: Delegation
     let authenticator: BasicAuthenticator
@@ -54,11 +57,11 @@ extension ServeCommand {
         let adminAPI = AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, calDAV: parts.calDAV, logger: logger)
         adminAPI.add(to: router)
         let sharingRequests = SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "sharing")
-        SharesAPI(calDAV: parts.calDAV, requests: sharingRequests, admin: adminAPI).add(to: router)
+        SharesAPI(calDAV: parts.calDAV, cardDAV: parts.cardDAV, requests: sharingRequests, admin: adminAPI).add(to: router)
         PublicationsAPI(publications: application.publications, calDAV: parts.calDAV, requests: sharingRequests, publicURL: parts.publicURL).add(to: router)
         DelegatesAPI(delegation: parts.delegation, requests: sharingRequests).add(to: router)
         HistoryAPI(history: application.history(logger: logger), calDAV: parts.calDAV, requests: sharingRequests).add(to: router)
-        AdminPages(users: users, calDAV: parts.calDAV, delegation: parts.delegation, setupLinks: setupLinks, publicURL: parts.publicURL, warnings: parts.publicURLWarnings,
+        AdminPages(users: users, calDAV: parts.calDAV, cardDAV: parts.cardDAV, delegation: parts.delegation, setupLinks: setupLinks, publicURL: parts.publicURL, warnings: parts.publicURLWarnings,
                    passwordGuard: PasswordGuard(application: application, scope: "admin-page"), logger: logger).add(to: router)
         SetupLinkRoutes(application: application, publicURL: parts.publicURL, signer: try profileSigner(settings), logger: logger).add(to: router)
         let chats = try await ChatComponents(settings: settings, application: application, store: parts.calendars, keys: parts.keys, send: parts.mail.send,

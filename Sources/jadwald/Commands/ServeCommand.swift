@@ -82,7 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
         let calDAV = CalDAVAdapter(store: calendars, resources: store, configuration: davConfiguration, yearInstances: KeptYearInstances(),
                                    scheduling: scheduling, sharing: sharing, journal: application.history(logger: logger))
         let addressBooks: any AddressBookStore = storage.changes.map { CachedAddressBookStore(storage.addressBooks, signal: $0) } ?? storage.addressBooks
-        let cardDAV = CardDAVAdapter(store: addressBooks, configuration: davConfiguration)
+        let cardDAV = CardDAVAdapter(store: addressBooks, configuration: davConfiguration, shares: shares)
         // One budget for the answers both protocols keep.
         let answers = KeptAnswers(maxBytes: max(settings.responseCacheBytes, 1))
         let adapters: [any DAVAdapter] = settings.responseCacheBytes > 0
@@ -105,7 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
             idleTimeout: .seconds(Int64(settings.idleTimeout)),
             maxConnections: DescriptorLimit.connections(wanted: settings.maxConnections, logger: logger)))
         let (chats, webhookPolicy) = try await Self.addRoutes(to: router, RouteParts(
-            settings: settings, storage: storage, calendars: calendars, calDAV: calDAV, delegation: delegation, authenticator: authenticator, keys: keys, publicURL: publicURL,
+            settings: settings, storage: storage, calendars: calendars, calDAV: calDAV, cardDAV: cardDAV, delegation: delegation, authenticator: authenticator, keys: keys, publicURL: publicURL,
             publicURLWarnings: publicURLWarnings, mail: mail, metrics: metrics,
             connections: connections, budget: budget, logger: logger))
         InvitationAnswerRoutes(calDAV: calDAV, linkKey: invitationKey, accounts: application.accounts, mail: mail, logger: logger).add(to: router)

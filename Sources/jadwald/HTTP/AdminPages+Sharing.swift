@@ -1,4 +1,5 @@
 import CalDAVCore
+import CardDAVCore
 import Foundation
 import Hummingbird
 import Jadwal
@@ -10,16 +11,21 @@ import WebDAV
 /// acts for the family) and ending a share. The same rules as every other way of sharing
 /// (``CalDAVAdapter/offer(_:of:to:access:summary:now:)``).
 extension AdminPages {
-    func sharingSection(_ session: WebSessions.Session, of name: String, calendars: [CalendarUsage]) async throws -> String {
+    func sharingSection(_ session: WebSessions.Session, of name: String, calendars: [CalendarUsage],
+                        books: [UserDirectory.AddressBookUsage]) async throws -> String {
         let shares: SharesOfUser
-        do { shares = try await calDAV.shares(of: name) } catch { return "" }  // sharing is off
+        do {
+            let (calendarShares, bookShares) = (try await calDAV.shares(of: name), try await cardDAV.bookShares(of: name))
+            shares = SharesOfUser(user: name, all: calendarShares.all + bookShares.all)
+        } catch { return "" }  // sharing is off
         let action = HTMLPage.escape(Self.userPath(name))
         let given = shares.given.map { share in
             """
             <tr><td dir="auto">\(HTMLPage.escape(share.collection))</td><td dir="auto">\(HTMLPage.escape(share.sharee))</td>
             <td>\(share.access.rawValue)</td><td>\(share.status.rawValue)</td><td>
             <form method="post" action="\(action)/unshare">\(Self.hidden(session))
-            <input type="hidden" name="calendar" value="\(HTMLPage.escape(share.collection))">
+            <input type="hidden" name="kind" value="\(share.tree)">
+            <input type="hidden" name="collection" value="\(HTMLPage.escape(share.collection))">
             <input type="hidden" name="sharee" value="\(HTMLPage.escape(share.sharee))"><button>Stop sharing</button></form></td></tr>
             """
         }.joined()
@@ -30,15 +36,17 @@ extension AdminPages {
             """
         }.joined()
         let options = calendars.filter { !SchedulingCollections.isReserved($0.name) }.map {
-            "<option value=\"\(HTMLPage.escape($0.name))\">\(HTMLPage.escape($0.displayName ?? $0.name))</option>"
+            "<option value=\"calendars/\(HTMLPage.escape($0.name))\">\(HTMLPage.escape($0.displayName ?? $0.name))</option>"
+        }.joined() + books.map {
+            "<option value=\"addressbooks/\(HTMLPage.escape($0.name))\">\(HTMLPage.escape($0.displayName ?? $0.name)) (contacts)</option>"
         }.joined()
         return """
             <h2>Sharing</h2>
-            \(given.isEmpty ? "<p class=\"muted\">No calendar of theirs is shared.</p>"
-                : "<table><tr><th>Calendar</th><th>With</th><th>Access</th><th>Status</th><th></th></tr>\(given)</table>")
+            \(given.isEmpty ? "<p class=\"muted\">Nothing of theirs is shared.</p>"
+                : "<table><tr><th>Calendar or address book</th><th>With</th><th>Access</th><th>Status</th><th></th></tr>\(given)</table>")
             \(received.isEmpty ? "" : "<p>Shared with them:</p><table><tr><th>Owner</th><th>Calendar</th><th>Access</th><th>Status</th></tr>\(received)</table>")
             <form method="post" action="\(action)/shares">\(Self.hidden(session))
-            <p><label>Calendar<br><select name="calendar">\(options)</select></label>
+            <p><label>Calendar or address book<br><select name="collection">\(options)</select></label>
             <label>With (user name or email)<br><input name="sharee" required autocomplete="off"></label>
             <label><input type="radio" name="access" value="read" checked> Read</label>
             <label><input type="radio" name="access" value="read-write"> Read and write</label></p>
@@ -89,15 +97,22 @@ extension AdminPages {
     }
 
     func share(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
-        let (calendar, named) = (form["calendar"] ?? "", form["sharee"]?.trimmingCharacters(in: .whitespaces) ?? "")
+        let (choice, named) = (form["collection"] ?? "", form["sharee"]?.trimmingCharacters(in: .whitespaces) ?? "")
+        let isBook = choice.hasPrefix("addressbooks/")
+        let calendar = String(choice.drop { $0 != "/" }.dropFirst())
         let access = form["access"].flatMap(ShareAccess.init(rawValue:)) ?? .read
         guard let sharee = await calDAV.sharee(named: named) else {
             return redirect(to: name, showing: "<p><b>Not shared: no user is named or has the address \(HTMLPage.escape(named)).</b></p>", in: session)
         }
         let now = Int(Date().timeIntervalSince1970)
         do {
-            let offered = try await calDAV.offer(calendar, of: name, to: sharee, access: access, summary: nil, now: now)
-            _ = try await calDAV.answer(invitation: offered.invitation, of: sharee, accepting: true, now: now)
+            if isBook {
+                let offered = try await cardDAV.offer(book: calendar, of: name, to: sharee, access: access, now: now)
+                _ = try await cardDAV.answerBook(invitation: offered.invitation, of: sharee, accepting: true, now: now)
+            } else {
+                let offered = try await calDAV.offer(calendar, of: name, to: sharee, access: access, summary: nil, now: now)
+                _ = try await calDAV.answer(invitation: offered.invitation, of: sharee, accepting: true, now: now)
+            }
         } catch {
             return redirect(to: name, showing: "<p><b>Not shared: \(HTMLPage.escape(error.message)).</b></p>", in: session)
         }
@@ -106,8 +121,14 @@ extension AdminPages {
     }
 
     func unshare(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
-        let (calendar, sharee) = (form["calendar"] ?? "", form["sharee"] ?? "")
-        do { try await calDAV.withdraw(calendar, of: name, from: sharee) } catch {
+        let (calendar, sharee) = (form["collection"] ?? "", form["sharee"] ?? "")
+        do {
+            if form["kind"] == CardDAVPath.tree {
+                try await cardDAV.withdraw(book: calendar, of: name, from: sharee)
+            } else {
+                try await calDAV.withdraw(calendar, of: name, from: sharee)
+            }
+        } catch {
             return redirect(to: name, showing: "<p><b>\(HTMLPage.escape(error.message)).</b></p>", in: session)
         }
         logger.info("calendar unshared", metadata: ["user": "\(name)", "calendar": "\(calendar)", "with": "\(sharee)", "by": "\(session.account)"])

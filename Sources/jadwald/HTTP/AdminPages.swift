@@ -1,4 +1,5 @@
 import CalDAVCore
+import CardDAVCore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -18,8 +19,9 @@ import WebDAV
 /// a URL. An administrator also shares a user's calendars with other users.
 struct AdminPages: Sendable {
     let users: UserDirectory
-    /// Shares calendars (``AdminPages/sharingSection(_:of:calendars:)``).
+    /// Shares calendars and address books (``AdminPages/sharingSection(_:of:calendars:)``).
     let calDAV: CalDAVAdapter
+    let cardDAV: CardDAVAdapter
     /// Who acts in whose calendars.
     let delegation: Delegation
     let setupLinks: SetupLinks
@@ -294,7 +296,7 @@ struct AdminPages: Sendable {
             · \(summary.objectCount) objects · \(Self.size(summary.storageBytes))</p>
             <h2>Calendars</h2>
             <table><tr><th>Calendar</th><th>Objects</th><th>Size</th></tr>\(calendars)</table>
-            \(try await sharingSection(session, of: name, calendars: summary.calendars))
+            \(try await sharingSection(session, of: name, calendars: summary.calendars, books: summary.addressBooks))
             <h2>Address books</h2>
             \(books.isEmpty ? "<p class=\"muted\">No address books.</p>" : "<table><tr><th>Address book</th><th>Cards</th><th>Size</th></tr>\(books)</table>")
             <h2>Devices</h2>
