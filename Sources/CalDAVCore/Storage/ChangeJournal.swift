@@ -29,16 +29,19 @@ public struct AttributedChange: Hashable, Sendable {
 }
 
 /// Where ``CalDAVAdapter`` records who changed which object, after each write it made
-/// (PUT, DELETE, COPY and MOVE of objects). The history is a record for people, not part of
-/// the data: a write stands even if its entry could not be kept.
+/// (PUT, DELETE, COPY and MOVE of objects) in a calendar more people than its owner write:
+/// a shared one, or one written by a delegate. The history is a record for people, not part
+/// of the data: a write stands even if its entry could not be kept.
 public protocol ChangeJournal: Sendable {
     func record(_ change: AttributedChange) async
 }
 
 extension CalDAVAdapter {
-    /// Records that the request's principal made `kind` to `object` of `collection`.
+    /// Records that the request's principal made `kind` to `object` of `collection`, when
+    /// more people than its owner write there: in a shared calendar, or as a delegate.
+    /// Calendars nobody else writes cost no second write.
     func attribute(_ kind: AttributedChange.Kind, of object: String, in collection: CalendarCollection, context: DAVContext) async {
-        guard let journal else { return }
+        guard let journal, collection.sharing != nil || context.onBehalf != nil else { return }
         await journal.record(AttributedChange(
             calendar: collection.storedAt, object: object, kind: kind, author: context.onBehalf?.delegate ?? context.principal,
             onBehalfOf: context.onBehalf == nil ? nil : context.principal, at: context.now))

@@ -33,17 +33,20 @@ public struct ObjectHistory: ChangeJournal {
         }
     }
 
-    /// The latest changes of `calendar` (of `object` only, when given), newest first.
-    public func changes(of calendar: CalendarReference, object: String? = nil, limit: Int = 100) async throws -> [AttributedChange] {
+    /// The latest changes of `calendar` since `since` (of `object` only, when given), newest
+    /// first. `since` is the calendar's creation, so that a calendar made again under an old
+    /// name does not show the history of the one deleted.
+    public func changes(of calendar: CalendarReference, since: Int, object: String? = nil, limit: Int = 100) async throws -> [AttributedChange] {
         let rows = try await database.read { session in
             if let object {
                 return try await session.query("""
-                    SELECT * FROM object_change WHERE owner = ? AND calendar = ? AND object = ? ORDER BY changed_at DESC, id DESC LIMIT ?
-                    """, [calendar.owner, calendar.name, object, limit])
+                    SELECT * FROM object_change WHERE owner = ? AND calendar = ? AND changed_at >= ? AND object = ?
+                    ORDER BY changed_at DESC, id DESC LIMIT ?
+                    """, [calendar.owner, calendar.name, since, object, limit])
             }
             return try await session.query("""
-                SELECT * FROM object_change WHERE owner = ? AND calendar = ? ORDER BY changed_at DESC, id DESC LIMIT ?
-                """, [calendar.owner, calendar.name, limit])
+                SELECT * FROM object_change WHERE owner = ? AND calendar = ? AND changed_at >= ? ORDER BY changed_at DESC, id DESC LIMIT ?
+                """, [calendar.owner, calendar.name, since, limit])
         }
         return rows.compactMap { row in
             guard let kind = AttributedChange.Kind(rawValue: row["kind"]) else { return nil }

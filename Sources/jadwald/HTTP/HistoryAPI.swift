@@ -23,7 +23,7 @@ struct HistoryAPI: Sendable {
                 let query = request.uri.queryParameters
                 let object = query["object"].map(String.init)
                 let limit = query["limit"].flatMap { Int(String($0)) }.map { min(max($0, 1), 500) } ?? 100
-                let changes = try await history.changes(of: calendar.storedAt, object: object, limit: limit)
+                let changes = try await history.changes(of: calendar.storedAt, since: calendar.createdAt, object: object, limit: limit)
                 let formatter = ISO8601DateFormatter()
                 return APIResponse.json(.ok, ["changes": changes.map { change in
                     ["object": change.object, "kind": change.kind.rawValue, "author": change.author,
