@@ -88,16 +88,19 @@ def baikal_mysql():
     server.stop()
 
 
-@pytest.fixture(params=["sqlite", "mysql"])
+@pytest.fixture(params=["sqlite", "mysql", "sqlite-into-postgres"])
 def baikal_source(request):
-    if request.param == "sqlite":
-        return f"sqlite:{DATABASE}"
-    return request.getfixturevalue("baikal_mysql")[0]
+    """Where Baïkal's database is, and where jadwald keeps what comes across: its SQLite file,
+    or PostgreSQL."""
+    if request.param == "mysql":
+        return request.getfixturevalue("baikal_mysql")[0], None
+    target = request.getfixturevalue("postgres_server").make_database() if request.param.endswith("postgres") else None
+    return f"sqlite:{DATABASE}", target
 
 
-def migrate(binary, data_dir, *extra, source=None):
-    return subprocess.run([binary, "migrate-baikal", "--from", source or f"sqlite:{DATABASE}", "--data", str(data_dir), *extra],
-                          capture_output=True, text=True, timeout=120)
+def migrate(binary, data_dir, *extra, source=None, storage=None):
+    return subprocess.run([binary, "migrate-baikal", "--from", source or f"sqlite:{DATABASE}", "--data", str(data_dir), *extra]
+                          + (["--storage", storage] if storage else []), capture_output=True, text=True, timeout=120)
 
 
 def sync(server, user, password, path, token):
@@ -119,9 +122,12 @@ def etags(server, user, password, path):
 @pytest.fixture
 def migrated(request, tmp_path, baikal_source):
     binary = os.path.abspath(request.config.getoption("--jadwald"))
-    instance = Server(binary, tmp_path / "data")
+    source, storage = baikal_source
+    instance = Server(binary, tmp_path / "data", storage=storage)
     os.makedirs(instance.data_dir, exist_ok=True)
-    result = migrate(binary, instance.data_dir, source=baikal_source)
+    if storage:
+        instance.config = 'secret_key = "' + base64.b64encode(bytes(range(32))).decode() + '"\n'
+    result = migrate(binary, instance.data_dir, source=source, storage=storage)
     assert result.returncode == 0, result.stderr
     instance.report = result.stdout
     instance.start()
@@ -138,8 +144,9 @@ def test_users_sign_in_with_their_baikal_passwords(migrated):
         status, _, _ = request(migrated, "PROPFIND", f"/dav/calendars/{user['username']}/", None, {"Depth": "0"},
                                auth=auth(user["username"], user["password"] + "x"))
         assert status == 401
-    hashes = sqlite3.connect(os.path.join(migrated.data_dir, "jadwal.sqlite")).execute("SELECT password_hash FROM account").fetchall()
-    assert all(row[0].startswith("$2") for row in hashes), "every digest was replaced at its first sign-in"
+    if migrated.storage is None:
+        hashes = sqlite3.connect(os.path.join(migrated.data_dir, "jadwal.sqlite")).execute("SELECT password_hash FROM account").fetchall()
+        assert all(row[0].startswith("$2") for row in hashes), "every digest was replaced at its first sign-in"
 
 
 def test_calendars_and_address_books_keep_names_etags_and_sync_tokens(migrated):
