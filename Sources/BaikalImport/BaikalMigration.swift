@@ -50,7 +50,8 @@ public struct BaikalMigration: Sendable {
         let inventory: BaikalInventory
         do {
             for user in users {
-                try await directory.accounts.createInherited(name: user.name, digest: user.digest, realm: realm, email: user.email, arriving: true)
+                try await directory.accounts.createInherited(name: user.name, digest: user.digest, realm: realm, email: user.email,
+                                                             displayName: user.displayName, arriving: true)
                 created.append(user.name)
             }
             inventory = try await BaikalCollections(source: source, maxResourceSize: maxResourceSize).walk { collection, done, total in

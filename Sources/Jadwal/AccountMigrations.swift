@@ -260,8 +260,8 @@ enum AccountMigrations {
         }
         migrator.registerMigration("jadwal-14-sharing") { db in
             // Calendars and address books shared between accounts (WebDAV.CollectionShare),
-            // calendars published at secret links (CalendarPublications), and who changed
-            // which object (ObjectHistory).
+            // calendars published at secret links (CalendarPublications), who changed which
+            // object (ObjectHistory), and the names people are shown by.
             try db.execute(sql: """
                 CREATE TABLE collection_share (
                     tree TEXT NOT NULL,
@@ -303,6 +303,7 @@ enum AccountMigrations {
                     changed_at INTEGER NOT NULL
                 );
                 CREATE INDEX object_change_calendar ON object_change (owner, calendar, changed_at);
+                ALTER TABLE account ADD COLUMN display_name TEXT;
                 """)
         }
         return migrator

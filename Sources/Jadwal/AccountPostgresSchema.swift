@@ -295,6 +295,7 @@ enum AccountPostgresSchema {
             )
             """,
             "CREATE INDEX object_change_calendar ON object_change (owner, calendar, changed_at)",
+            "ALTER TABLE account ADD COLUMN display_name TEXT",
         ]),
     ])
 }

@@ -9,6 +9,8 @@ public final class AccountStore: Sendable {
     public struct Account: Sendable, Hashable {
         public var name: String
         public var email: String?
+        /// The person's name as calendar apps show it (DAV:displayname of their principal).
+        public var displayName: String?
         public var isAdmin: Bool
         public var createdAt: Int
         /// Never reused: a deleted account's tokens name an id no later account has.
@@ -17,16 +19,18 @@ public final class AccountStore: Sendable {
         public var passwordGeneration: Int = 0
 
         /// The columns ``init(row:)`` reads.
-        static let columns = "name, email, is_admin, created_at, id, password_generation"
+        static let columns = "name, email, display_name, is_admin, created_at, id, password_generation"
 
         init(row: SQLRow) {
             self.init(name: row["name"], email: row["email"], isAdmin: row["is_admin"], createdAt: row["created_at"],
-                      id: row["id"], passwordGeneration: row["password_generation"])
+                      id: row["id"], passwordGeneration: row["password_generation"], displayName: row["display_name"])
         }
 
-        public init(name: String, email: String?, isAdmin: Bool, createdAt: Int, id: String? = nil, passwordGeneration: Int = 0) {
+        public init(name: String, email: String?, isAdmin: Bool, createdAt: Int, id: String? = nil, passwordGeneration: Int = 0,
+                    displayName: String? = nil) {
             self.name = name
             self.email = email
+            self.displayName = displayName
             self.isAdmin = isAdmin
             self.createdAt = createdAt
             self.id = id
@@ -94,12 +98,22 @@ public final class AccountStore: Sendable {
     ///
     /// With `arriving`, the account cannot sign in until ``finishArrival(name:)``: a
     /// migration makes its users so, fills their calendars, and lets them in at the end.
-    public func createInherited(name: String, digest: String, realm: String, email: String? = nil, arriving: Bool = false,
-                                now: Int = Int(Date().timeIntervalSince1970)) async throws {
+    public func createInherited(name: String, digest: String, realm: String, email: String? = nil, displayName: String? = nil,
+                                arriving: Bool = false, now: Int = Int(Date().timeIntervalSince1970)) async throws {
         let (name, email) = try Self.validated(name: name, email: email)
         guard InheritedDigest.isDigest(digest), !realm.contains("$") else { throw AccountError("the password digest of \(name) is not an MD5 digest") }
         let credential = InheritedDigest.stored(realm: realm, hex: digest)
         try await insert(name: name, credential: arriving ? InheritedDigest.arriving + credential : credential, email: email, isAdmin: false, now: now)
+        if let displayName { try await setDisplayName(name: name, displayName) }
+    }
+
+    /// Sets (or with `nil` removes) the name calendar apps show for the account; at most 200 characters.
+    public func setDisplayName(name: String, _ displayName: String?) async throws {
+        let cleaned = displayName.map { String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200)) }.flatMap { $0.isEmpty ? nil : $0 }
+        let changed = try await database.write { session in
+            try await session.execute("UPDATE account SET display_name = ? WHERE name = ?", [cleaned, name])
+        }
+        guard changed == 1 else { throw AccountError.missingUser }
     }
 
     /// Lets an account made `arriving` sign in; `false` when it is not (any more) arriving.

@@ -144,6 +144,10 @@ def test_users_sign_in_with_their_baikal_passwords(migrated):
         status, _, _ = request(migrated, "PROPFIND", f"/dav/calendars/{user['username']}/", None, {"Depth": "0"},
                                auth=auth(user["username"], user["password"] + "x"))
         assert status == 401
+    # Display names came from Baïkal's principals.
+    body = '<d:propfind xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:propfind>'
+    status, _, answer = request(migrated, "PROPFIND", "/dav/principals/karim/", body, {"Depth": "0"}, auth=auth("karim", "karim-pass-3"))
+    assert status == 207 and "<D:displayname>Karim Haddad</D:displayname>" in answer.decode(), answer
     if migrated.storage is None:
         hashes = sqlite3.connect(os.path.join(migrated.data_dir, "jadwal.sqlite")).execute("SELECT password_hash FROM account").fetchall()
         assert all(row[0].startswith("$2") for row in hashes), "every digest was replaced at its first sign-in"

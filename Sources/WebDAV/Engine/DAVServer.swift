@@ -214,6 +214,10 @@ extension ServerPath: DAVDescribed {
         default: return nil
         }
     }
+    public func displayName(in context: DAVContext) -> String? {
+        if case .principal(let user) = self, context.owns(user), let name = context.displayName { return name }
+        return displayName
+    }
     public var entityTag: String? { nil }
     public var contentType: String? { nil }
     public var contentLength: Int? { nil }

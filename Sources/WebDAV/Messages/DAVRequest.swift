@@ -141,6 +141,8 @@ public struct DAVContext: Sendable {
     /// Set when an adapter answers a delegate's request as the delegator (``principal``
     /// is then the delegator).
     public var onBehalf: OnBehalf?
+    /// The principal's name as a person (their principal's DAV:displayname), if they have one.
+    public var displayName: String?
 
     public init(principal: String, now: Int, emailAddresses: [String] = []) {
         self.principal = principal

@@ -7,6 +7,9 @@ public protocol DAVDescribed: Sendable {
     /// DAV:resourcetype's children: empty for a non-collection.
     var resourceTypes: [DAVXML.Name] { get }
     var displayName: String? { get }
+    /// DAV:displayname as the principal of `context` is shown it; ``displayName`` unless the
+    /// resource says otherwise (a principal's own name is the person's, from the context).
+    func displayName(in context: DAVContext) -> String?
     /// The strong ETag, quoted, of a resource with content.
     var entityTag: String? { get }
     /// The media type of a resource with content.
@@ -29,6 +32,10 @@ public protocol DAVDescribed: Sendable {
     var deadProperties: [DAVXML.Name: [UInt8]] { get }
 }
 
+extension DAVDescribed {
+    public func displayName(in context: DAVContext) -> String? { displayName }
+}
+
 /// The privilege sets resources grant (RFC 3744 §3), by their local names in DAV:.
 public enum DAVPrivileges {
     /// What a principal may do with what it may only read.
@@ -44,8 +51,8 @@ extension PropertyTable where Subject: DAVDescribed {
             Definition(name: .dav("resourcetype"), inAllProp: true, isWritable: false) { resource, _, _ in
                 .elements(resource.resourceTypes)
             },
-            Definition(name: .dav("displayname"), inAllProp: true, isWritable: true) { resource, _, _ in
-                resource.displayName.map { .text($0) }
+            Definition(name: .dav("displayname"), inAllProp: true, isWritable: true) { resource, context, _ in
+                resource.displayName(in: context).map { .text($0) }
             },
             Definition(name: .dav("getetag"), inAllProp: true, isWritable: false) { resource, _, _ in
                 resource.entityTag.map { .text($0) }

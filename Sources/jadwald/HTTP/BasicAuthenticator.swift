@@ -21,6 +21,7 @@ final class BasicAuthenticator: Sendable {
     struct User: Sendable {
         let name: String
         let email: String?
+        var displayName: String? = nil
     }
 
     /// How an attempt ended.
@@ -141,7 +142,8 @@ final class BasicAuthenticator: Sendable {
             logger.notice("sign-in failed", metadata: ["user": "\(typed)", "client": "\(client)"])
             return .refused
         }
-        let user = User(name: name, email: (try? await accounts.account(named: name))?.email)
+        let account = try? await accounts.account(named: name)
+        let user = User(name: name, email: account?.email, displayName: account?.displayName)
         if let stamp {
             // A user may have several devices with different app passwords; keep a few.
             verified.withLock { table in

@@ -85,8 +85,9 @@ struct DAVResponder: Sendable {
 
     /// The response to an admitted request.
     func respond(to request: DAVRequest, as user: BasicAuthenticator.User) async -> DAVResponse {
-        await handler.handle(request, in: DAVContext(principal: user.name, now: Int(Date().timeIntervalSince1970),
-                                                     emailAddresses: user.email.map { [$0] } ?? []))
+        var context = DAVContext(principal: user.name, now: Int(Date().timeIntervalSince1970), emailAddresses: user.email.map { [$0] } ?? [])
+        context.displayName = user.displayName
+        return await handler.handle(request, in: context)
     }
 
     /// The response to a request without a body, admitted here.
