@@ -181,6 +181,8 @@ def test_shares_arrive_where_sharees_had_them(migrated):
         # The same objects and ETags as the owner's calendar, and Baïkal's token says nothing changed.
         expected = {o["uri"]: f'"{o["etag"]}"' for o in calendar["objects"]}
         assert etags(migrated, sharee, passwords[sharee], path) == expected, path
+        # Also where the sharee's device has it: Baïkal's layout.
+        assert etags(migrated, sharee, passwords[sharee], path.replace("/dav/", "/dav.php/", 1)) == expected, path
         answer = sync(migrated, sharee, passwords[sharee], path, calendar["dav_sync_token"])
         assert "<D:response>" not in answer, answer
         owner = next(c for c in MANIFEST["calendars"] if c["calendarid"] == calendar["calendarid"] and c["access"] in (1, None))
