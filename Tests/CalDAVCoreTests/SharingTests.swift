@@ -10,6 +10,7 @@ private struct SharingUsers: CalendarUserDirectory {
     static let emails = ["amal": "amal@example.org", "karim": "karim@example.org", "lina": "lina@example.org"]
     func user(withEmail email: String) async throws -> String? { Self.emails.first { $0.value == email.lowercased() }?.key }
     func userExists(_ name: String) async throws -> Bool { Self.emails[name] != nil }
+    func emailAddresses(of name: String) async throws -> [String] { Self.emails[name].map { [$0] } ?? [] }
 }
 
 /// Sharing calendars between accounts (the CalendarServer sharing extension and the WebDAV
@@ -23,7 +24,8 @@ struct SharingTests {
     let now = 1_800_000_000
 
     init() async throws {
-        handler = DAVServer(CalDAVAdapter(store: store, sharing: CalendarSharing(shares: shares, directory: SharingUsers())))
+        handler = DAVServer(CalDAVAdapter(store: store, scheduling: CalendarScheduling(directory: SharingUsers()),
+                                          sharing: CalendarSharing(shares: shares, directory: SharingUsers())))
         for user in SharingUsers.emails.keys {
             try await store.createCalendar(CalendarCollection(reference: CalendarReference(owner: user, name: "calendar"), displayName: "Calendar",
                                                               supportedComponents: ["VEVENT", "VTODO"]))
@@ -160,6 +162,30 @@ struct SharingTests {
         #expect(await send("GET", karimMount + "dinner.ics", as: "karim").status == 200)
         #expect(await send("DELETE", karimMount + "dinner.ics", as: "karim").status == 204)
         #expect(await send("GET", "/dav/calendars/amal/calendar/dinner.ics").status == 404)
+    }
+
+    @Test("a read-write sharee's change to the owner's meeting is sent as the owner's")
+    func schedulesAsTheOwner() async throws {
+        let (karimMount, _) = try await shareAndAccept()
+        let meeting = event("board").replacingOccurrences(of: "SUMMARY:Dinner\r\n", with: """
+            SUMMARY:Board\r
+            ORGANIZER:mailto:amal@example.org\r
+            ATTENDEE;PARTSTAT=ACCEPTED:mailto:amal@example.org\r
+            ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:lina@example.org\r
+
+            """)
+        let put = await send("PUT", karimMount + "board.ics", meeting, headers: ["Content-Type": "text/calendar"], as: "karim")
+        #expect(put.status == 201)
+        let inbox = try await store.objects(in: CalendarReference(owner: "lina", name: SchedulingCollections.inbox))
+        let message = String(decoding: inbox.first?.data ?? [], as: UTF8.self)
+        #expect(inbox.count == 1 && message.contains("METHOD:REQUEST") && message.contains("ORGANIZER:mailto:amal@example.org"))
+        let stored = String(decoding: try await store.objects(in: CalendarReference(owner: "amal", name: "calendar")).first { $0.name == "board.ics" }?.data ?? [],
+                            as: UTF8.self)
+        #expect(stored.contains("SCHEDULE-STATUS=1.2"))
+        // Deleting it through the share cancels it for the attendees, as the owner.
+        #expect(await send("DELETE", karimMount + "board.ics", as: "karim").status == 204)
+        let messages = try await store.objects(in: CalendarReference(owner: "lina", name: SchedulingCollections.inbox))
+        #expect(messages.contains { String(decoding: $0.data, as: UTF8.self).contains("METHOD:CANCEL") })
     }
 
     @Test("a read-only sharee reads, renames for themselves, and changes nothing else")

@@ -10,11 +10,12 @@ extension CalDAVAdapter {
         case (.object(let collection, let existing), .object(_, _, let name)):
             let precondition = try WritePrecondition(ifMatch: request.header("if-match"), ifNoneMatch: request.header("if-none-match"))
             try checkScheduleTag(request, existing: existing)
-            let plan = try await planScheduling(nil, data: nil, replacing: existing, in: collection, context: context)
+            let scheduler = await schedulingContext(for: collection, context)
+            let plan = try await planScheduling(nil, data: nil, replacing: existing, in: collection, context: scheduler)
             try await storing { () async throws(StoreError) in
                 try await store.deleteObject(named: name, in: collection.reference, precondition: precondition)
             }
-            await carryOut(plan, context: context)
+            await carryOut(plan, context: scheduler)
             await attribute(.deleted, of: name, in: collection, context: context)
         case (.unreadObject(let collection), .object(_, _, let name)):
             let precondition = try WritePrecondition(ifMatch: request.header("if-match"), ifNoneMatch: request.header("if-none-match"))

@@ -26,11 +26,12 @@ extension CalDAVAdapter {
         let (body, index, calendar) = try CalendarObjectAdmission(configuration).admitParsed(request.body, into: collection)
         try checkSameUID(index.uid, replacing: existing, href: path.href)
         try checkScheduleTag(request, existing: existing)
-        let plan = try await planScheduling(calendar, data: body, replacing: existing, in: collection, context: context)
+        let scheduler = await schedulingContext(for: collection, context)
+        let plan = try await planScheduling(calendar, data: body, replacing: existing, in: collection, context: scheduler)
         do {
             let stored = plan.data ?? body
             let result = try await store.putObject(named: name, data: stored, index: index, in: collection.reference, precondition: precondition)
-            let corrected = await carryOut(plan, stored: (name, result.object, collection), context: context)
+            let corrected = await carryOut(plan, stored: (name, result.object, collection), context: scheduler)
             await attribute(result.created ? .created : .changed, of: name, in: collection, context: context)
             // RFC 4791 §5.3.4: no ETag when the stored bytes are not the client's.
             var headers: [(String, String)] = plan.data == nil && !corrected ? [("ETag", result.object.etag)] : []

@@ -21,11 +21,11 @@ struct SchedulingPlan: Sendable {
 extension CalDAVAdapter {
     /// The plan for storing `new` (parsed from `data`; `nil`: deleting) in place of
     /// `existing`, by the principal of `context`. Objects the principal neither organizes
-    /// nor attends plan nothing, and so do writes in a calendar shared with the principal:
-    /// its meetings are its owner's to schedule.
+    /// nor attends plan nothing. In a calendar shared with the principal, `context` is the
+    /// owner's (``schedulingContext(for:_:)``).
     func planScheduling(_ new: Component?, data: [UInt8]?, replacing existing: CalendarObject?, in collection: CalendarCollection,
                         context: DAVContext) async throws(DAVError) -> SchedulingPlan {
-        guard let scheduling, !collection.isScheduleInbox, collection.receivedShare == nil else { return .nothing }
+        guard let scheduling, !collection.isScheduleInbox else { return .nothing }
         let old = existing.flatMap { ScheduleTag.mayApply(to: $0.data) ? try? ICalendarParser().parseCalendar($0.data) : nil }.flatMap(SchedulingObject.init)
         let schedulesNew = data.map(ScheduleTag.mayApply) ?? false
         guard old != nil || schedulesNew else { return .nothing }
@@ -73,12 +73,24 @@ extension CalDAVAdapter {
                                            precondition: .ifMatch([stored.object.etag]))) != nil
     }
 
+    /// Who a write in `collection` schedules as: the principal, or, in a calendar shared with
+    /// them, its owner (caldav-sharing §5.5.5: a sharee's change to the owner's meeting is the
+    /// owner's to send, and reaches the attendees as the owner's).
+    func schedulingContext(for collection: CalendarCollection, _ context: DAVContext) async -> DAVContext {
+        guard let share = collection.receivedShare, let scheduling else { return context }
+        var owner = context
+        owner.principal = share.owner
+        owner.emailAddresses = (try? await scheduling.directory.emailAddresses(of: share.owner)) ?? []
+        owner.onBehalf = OnBehalf(delegate: context.onBehalf?.delegate ?? context.principal, access: share.access)
+        return owner
+    }
+
     /// RFC 6638 §3.2.4.1 (`unique-scheduling-object-resource`): one scheduling object per
     /// UID in a user's calendars, so that messages about it find one copy. Within the
     /// calendar written to, the store's `no-uid-conflict` answers.
     private func checkUnique(_ uid: String, of user: String, besides collection: CalendarCollection) async throws(DAVError) {
         guard let found = try await storing({ () async throws(StoreError) in try await scheduledCopy(uid: uid, of: user) }),
-              found.collection.reference != collection.reference else { return }
+              found.collection.reference != collection.storedAt else { return }
         let href = DAVPath.object(user: user, calendar: found.collection.reference.name, name: found.object.name).href
         throw DAVError(.uniqueSchedulingObjectResource, "\(href) holds the scheduled event or task \(uid) already", href: href)
     }
