@@ -27,7 +27,8 @@ struct DelegationTests {
         let directory = DelegationUsers()
         handler = DAVServer([CalDAVAdapter(store: store, scheduling: CalendarScheduling(directory: directory),
                                            sharing: CalendarSharing(shares: shares, directory: directory))],
-                            delegation: Delegation(shares: shares) { DelegationUsers.emails[$0] != nil })
+                            delegation: Delegation(shares: shares, accountExists: { DelegationUsers.emails[$0] != nil },
+                                                   emailAddresses: { DelegationUsers.emails[$0].map { [$0] } ?? [] }))
         for user in DelegationUsers.emails.keys {
             try await store.createCalendar(CalendarCollection(reference: CalendarReference(owner: user, name: "calendar"), supportedComponents: ["VEVENT", "VTODO"]))
         }

@@ -77,11 +77,12 @@ public struct CalDAVAdapter: PreparingAdapter {
     static let readMethods: Set<String> = ["OPTIONS", "GET", "HEAD", "PROPFIND", "REPORT"]
 
     /// The context of a delegate's request in `user`'s home: the delegator's, remembering who asked.
-    private func acting(for user: String, access: ShareAccess, _ context: DAVContext) async -> DAVContext {
+    private func acting(for user: String, access: ShareAccess, _ context: DAVContext) -> DAVContext {
         var acting = context
         acting.onBehalf = OnBehalf(delegate: context.principal, access: access)
         acting.principal = user
-        acting.emailAddresses = (try? await (scheduling?.directory ?? sharing?.directory)?.emailAddresses(of: user)) ?? []
+        // The engine read the delegator's addresses with the delegation; no second lookup.
+        acting.emailAddresses = context.delegators.first { $0.user.utf8.elementsEqual(user.utf8) }?.emailAddresses ?? []
         acting.delegators = []
         acting.delegates = []
         return acting
@@ -107,7 +108,7 @@ public struct CalDAVAdapter: PreparingAdapter {
                 return PreparedRequest(request: request, context: context, target: .failure(DAVError(
                     .needPrivileges, "\(user) lets you read their calendars, not change them")))
             }
-            context = await acting(for: user, access: access, context)
+            context = acting(for: user, access: access, context)
         }
         do {
             // DELETE needs the object only to schedule its cancellation.

@@ -83,6 +83,9 @@ public struct SharingAddressBookStore: AddressBookStore {
     }
 
     public func importAddressBook(_ imported: ImportedAddressBook) async throws(StoreError) {
+        if try await route(imported.book.reference).mounted != nil {
+            throw StoreError(.alreadyExists, "\(imported.book.reference.name) is an address book shared with the user")
+        }
         try await primary.importAddressBook(imported)
     }
 
