@@ -306,6 +306,25 @@ enum AccountMigrations {
                 ALTER TABLE account ADD COLUMN display_name TEXT;
                 """)
         }
+        migrator.registerMigration("jadwal-15-preferences-push") { db in
+            // What people choose for themselves (AccountPreferences), and the app installs
+            // pushes go to (PushDevices).
+            try db.execute(sql: """
+                ALTER TABLE account ADD COLUMN language TEXT;
+                ALTER TABLE account ADD COLUMN time_zone TEXT;
+                CREATE TABLE push_device (
+                    id TEXT PRIMARY KEY,
+                    account TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                    token TEXT NOT NULL,
+                    platform TEXT NOT NULL,
+                    environment TEXT NOT NULL,
+                    topic TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    UNIQUE (token, environment)
+                );
+                CREATE INDEX push_device_account ON push_device (account);
+                """)
+        }
         return migrator
     }
 }

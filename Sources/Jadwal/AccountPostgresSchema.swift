@@ -297,5 +297,22 @@ enum AccountPostgresSchema {
             "CREATE INDEX object_change_calendar ON object_change (owner, calendar, changed_at)",
             "ALTER TABLE account ADD COLUMN display_name TEXT",
         ]),
+        PostgresMigration("jadwal-9-preferences-push", statements: [
+            "ALTER TABLE account ADD COLUMN language TEXT",
+            "ALTER TABLE account ADD COLUMN time_zone TEXT",
+            """
+            CREATE TABLE push_device (
+                id TEXT COLLATE "C" PRIMARY KEY,
+                account TEXT COLLATE "C" NOT NULL REFERENCES account(name) ON DELETE CASCADE,
+                token TEXT COLLATE "C" NOT NULL,
+                platform TEXT NOT NULL,
+                environment TEXT NOT NULL,
+                topic TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                UNIQUE (token, environment)
+            )
+            """,
+            "CREATE INDEX push_device_account ON push_device (account)",
+        ]),
     ])
 }

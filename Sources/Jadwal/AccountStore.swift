@@ -228,18 +228,24 @@ public final class AccountStore: Sendable {
     }
 
     /// The stored hash `password` would be checked against (the account's, or an app
-    /// password's), or `nil` when there is none. It changes when the password is changed,
-    /// revoked or the account deleted, so a cache of successful checks keyed by it is
-    /// invalidated at once. One indexed read, no bcrypt.
+    /// password's) with the account's email address and display name, or `nil` when there
+    /// is no such hash. It changes when the password is changed or revoked, the account
+    /// deleted or its name or address changed, so a cache of successful checks (and of who
+    /// signed in) keyed by it is invalidated at once. One indexed read, no bcrypt.
     public func credentialStamp(name: String, password: String) async -> String? {
         // One statement, on every authenticated request: no snapshot needed.
-        let stamp = try? await database.read { session in
+        let row = try? await database.read { session in
             if let appPassword = AppPassword.Parsed(password) {
-                return try await session.scalar(String.self, "SELECT password_hash FROM app_password WHERE account = ? AND id = ?", [name, appPassword.id])
+                return try await session.queryRow("""
+                    SELECT p.password_hash, a.email, a.display_name FROM app_password p JOIN account a ON a.name = p.account
+                    WHERE p.account = ? AND p.id = ?
+                    """, [name, appPassword.id])
             }
-            return try await session.scalar(String.self, "SELECT password_hash FROM account WHERE name = ?", [name])
+            return try await session.queryRow("SELECT password_hash, email, display_name FROM account WHERE name = ?", [name])
         }
-        return stamp.flatMap { $0 }
+        guard let row = row.flatMap({ $0 }) else { return nil }
+        let (hash, email, displayName): (String, String?, String?) = (row["password_hash"], row["email"], row["display_name"])
+        return [hash, email ?? "", displayName ?? ""].joined(separator: "\u{0}")
     }
 
     /// Whether `password` is the account's password or one of its app passwords; `false`

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import SQLStorage
 
@@ -13,6 +14,12 @@ public struct AppPassword: Sendable, Hashable {
     public var createdAt: Int
     public var lastUsedAt: Int?
 
+    /// The device's id as the person's API and pages show it: derived from the public id,
+    /// so neither logs of URLs that name it nor its page hold any part of the password.
+    public var deviceID: String {
+        "d_" + SHA256.hash(data: Data(("app-password:" + id).utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
+
     static let alphabet = Array("abcdefghjkmnpqrstuvwxyz23456789")
     static let groups = 6
     static let groupLength = 5
@@ -25,6 +32,9 @@ public struct AppPassword: Sendable, Hashable {
             String((0..<groupLength).map { _ in alphabet.randomElement(using: &generator)! })
         }.joined(separator: "-")
     }
+
+    /// Whether `text` has the shape of an app password (which says nothing of whether it is one).
+    public static func isAppPasswordShaped(_ text: String) -> Bool { Parsed(text) != nil }
 
     /// A password typed in the app-password shape, split into id and whole.
     struct Parsed {
@@ -59,7 +69,7 @@ extension AccountStore {
             let inserted = try await session.execute("""
                 INSERT INTO app_password (account, id, label, password_hash, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (account, label) DO NOTHING
                 """, [name, parsed.id, label, hash, now])
-            if inserted == 0 { throw AccountError("\(name) already has an app password labelled '\(label)'") }
+            if inserted == 0 { throw AccountError("\(name) already has an app password labelled '\(label)'", conflict: true) }
         }
         return password
     }
@@ -79,6 +89,16 @@ extension AccountStore {
             return try await session.execute("DELETE FROM app_password WHERE account = ? AND label = ?", [name, label])
         }
         if changed == 0 { throw AccountError("\(name) has no app password labelled '\(label)'", missing: true) }
+    }
+
+    /// Revokes the app password of `name` whose ``AppPassword/deviceID`` is `deviceID`.
+    /// - Returns: its label, or `nil` when the person has no such device.
+    public func revokeAppPassword(name: String, deviceID: String) async throws -> String? {
+        guard let device = try await appPasswords(name: name).first(where: { $0.deviceID == deviceID }) else { return nil }
+        let changed = try await database.write { session in
+            try await session.execute("DELETE FROM app_password WHERE account = ? AND id = ?", [name, device.id])
+        }
+        return changed == 0 ? nil : device.label
     }
 
     func verifyAppPassword(name: String, _ password: AppPassword.Parsed, now: Int) async -> Bool {

@@ -150,7 +150,9 @@ public struct SignInService: Sendable {
         return AccountIdentity.canonical(email)
     }
 
-    private func startSession(for account: String) async throws(Refusal) -> Session {
+    /// A new session for `account`, whose holder has just proved who they are (a link, an
+    /// ID token, or a password change that ended their earlier sessions).
+    public func startSession(for account: String) async throws(Refusal) -> Session {
         do {
             guard let holder = try await users.accounts.account(named: account) else {
                 throw Refusal(401, "no_account", "this account no longer exists")

@@ -53,6 +53,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var oidcIssuer: String?
     public var oidcKeySetURL: String?
     public var oidcClientIDs: [String] = []
+    /// The iOS apps (`TEAMID.bundle.id`) that open this server's sign-in and setup links
+    /// (`/.well-known/apple-app-site-association`); none by default.
+    public var appleAppIDs: [String] = []
     /// A bearer token that authorizes the admin API, besides administrator accounts.
     public var adminToken: String?
     /// PEM files that sign setup profiles, so iOS shows them as verified; unsigned without.
@@ -117,7 +120,7 @@ public struct ServerConfiguration: Sendable, Equatable {
                               "limits.body_timeout", "limits.idle_timeout", "limits.max_connections", "http.trusted_proxies", "dav.baikal_urls",
                               "scheduling.email",
                               "webhooks.allow", "log.level", "log.format",
-                              "public_url", "secret_key", "secret_key_file", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "admin.token",
+                              "public_url", "secret_key", "secret_key_file", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "apple.app_ids", "admin.token",
                               "provisioning.certificate", "provisioning.key", "provisioning.chain",
                               "mail.from", "smtp.host", "smtp.port", "smtp.security", "smtp.username", "smtp.password",
                               "smtp.password_file", "smtp.timeout", "smtp.ca_file",
@@ -230,6 +233,16 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "auth.oidc.client_ids":
             oidcClientIDs = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !oidcClientIDs.isEmpty else { throw Problem(description: "\(source) must list at least one client id") }
+        case "apple.app_ids":
+            appleAppIDs = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let shaped = appleAppIDs.allSatisfy { id in
+                let parts = id.split(separator: ".", maxSplits: 1)
+                return parts.count == 2 && parts[0].count == 10 && parts[0].allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
+                    && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+            }
+            guard !appleAppIDs.isEmpty, shaped else {
+                throw Problem(description: "\(source) must list app ids as TEAMID.bundle.id (a 10-character team id), separated by commas")
+            }
         case "admin.token":
             guard value.utf8.count >= 32 else { throw Problem(description: "\(source) must be at least 32 characters long") }
             adminToken = value

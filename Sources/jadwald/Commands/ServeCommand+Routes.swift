@@ -50,10 +50,14 @@ extension ServeCommand {
                 OIDCVerifier(settings: .init(issuer: issuer, keySetURL: $0, clientIDs: settings.oidcClientIDs))
             }
         }
-        SignInAPI(service: SignInService(users: users, accessTokens: accessTokens, oidc: oidc, allowsSignUp: settings.signUp,
-                                         publicURL: parts.publicURL, send: parts.mail.send),
-                  limits: SignInLimits(application: application), logger: logger).add(to: router)
+        let signIn = SignInService(users: users, accessTokens: accessTokens, oidc: oidc, allowsSignUp: settings.signUp,
+                                   publicURL: parts.publicURL, send: parts.mail.send)
+        SignInAPI(service: signIn, limits: SignInLimits(application: application), logger: logger).add(to: router)
+        AppSiteAssociation(appIDs: settings.appleAppIDs).add(to: router)
         let setupLinks = SetupLinks(application: application, publicURL: parts.publicURL, send: parts.mail.send)
+        MeAPI(users: users, calDAV: parts.calDAV, cardDAV: parts.cardDAV, setupLinks: setupLinks, signIn: signIn,
+              requests: SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "self-service"),
+              passwordGuard: PasswordGuard(application: application, scope: "password-change"), publicURL: parts.publicURL).add(to: router)
         let adminAPI = AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, calDAV: parts.calDAV, logger: logger)
         adminAPI.add(to: router)
         let sharingRequests = SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "sharing")
