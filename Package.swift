@@ -178,6 +178,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSettings
         ),
@@ -280,7 +281,7 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "WebDAV", "DAVTesting", "CalDAVCore", "CalDAVSQLite", "CardDAVCore", "CardDAVSQLite", "SQLiteAccess", "ICalendar", "Mail", "PrayerTimes", "PostgresTestSupport", "CalDAVPostgres", "PostgresAccess", "SQLStorage", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strictSettings),
+        .testTarget(name: "JadwalTests", dependencies: ["Jadwal", "Extraction", "WebDAV", "DAVTesting", "CalDAVCore", "CalDAVSQLite", "CardDAVCore", "CardDAVSQLite", "SQLiteAccess", "ICalendar", "Mail", "PrayerTimes", "PostgresTestSupport", "CalDAVPostgres", "PostgresAccess", "SQLStorage", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "JWTKit", package: "jwt-kit")], swiftSettings: strictSettings),
         .testTarget(
             name: "MailTests",
             dependencies: [

@@ -42,6 +42,12 @@ struct ConfigurationTests {
         ("port = 1\nport = 2", "f: line 2: port is set twice"),
         ("host = \"a\\qb\"", "f: line 1: unknown escape \\q"),
         ("[log]\nlevel = \"loud\"", "f: log.level must be one of"),
+        ("[push.apns]\nkey_id = \"abc\"", "f: push.apns.key_id must be Apple's 10-character id"),
+        ("[push.apns]\nproduction_url = \"http://apns.example\"", "f: push.apns.production_url must be an https address"),
+        ("[push.apns]\ntopics = \"app\"", "f: push.apns.topics must list the app's bundle ids"),
+        ("[push]\nrefresh_delay = \"0\"", "f: push.refresh_delay must be a whole number of seconds"),
+        ("[push]\nloud = true", "f: push.loud is not a setting"),
+        ("[apple]\napp_ids = \"org.jadwal.app\"", "f: apple.app_ids must list app ids as TEAMID.bundle.id"),
     ])
     func mistakes(_ text: String, _ message: String) {
         var configuration = ServerConfiguration()
@@ -50,6 +56,25 @@ struct ConfigurationTests {
         } throws: { error in
             (error as? ServerConfiguration.Problem)?.description.hasPrefix(message) == true
         }
+    }
+
+    @Test("pushes: the key, its id and the team together, and the addresses of a local service")
+    func push() throws {
+        var configuration = ServerConfiguration()
+        try configuration.apply(file: """
+            [push]
+            refresh_delay = 3
+            [push.apns]
+            key_id = "ABC123DEFG"
+            topics = "org.jadwal.app, org.jadwal.app.beta"
+            sandbox_url = "https://127.0.0.1:8443/"
+            """, source: "f")
+        #expect(throws: ServerConfiguration.Problem.self) { try configuration.validate() }
+        try configuration.apply(environment: ["JADWAL_PUSH_APNS_KEY_FILE": "/etc/jadwal/AuthKey.p8", "JADWAL_PUSH_APNS_TEAM_ID": "TEAM123456"])
+        try configuration.validate()
+        #expect(configuration.push.isOn && configuration.push.refreshDelay == 3 && configuration.push.sandboxURL == "https://127.0.0.1:8443")
+        #expect(configuration.push.topics == ["org.jadwal.app", "org.jadwal.app.beta"] && configuration.push.productionURL == APNsConfiguration.appleProduction)
+        #expect(throws: ServerConfiguration.Problem.self) { try configuration.apnsConfiguration() }
     }
 
     @Test("settings are checked together")

@@ -19,13 +19,17 @@ public struct ChatService: Sendable {
     /// The zone of users who have not set a place.
     let defaultZone: TimeZone
     let send: @Sendable (OutgoingMail) async throws -> Void
+    /// Where alerts to the person's phones go; `nil` when the server sends no pushes.
+    let pushes: PushQueue?
     let log: @Sendable (String) -> Void
 
-    /// - Parameter admission: the rule (with the server's limits) chat events are stored by.
+    /// - Parameters:
+    ///   - admission: the rule (with the server's limits) chat events are stored by.
+    ///   - pushes: where alerts to the person's phones go, when the server sends pushes.
     public init(application: ApplicationDatabase, store: any CalendarStore, cipher: SealingKey, extractor: any EventExtractor,
                 admission: CalendarObjectAdmission = CalendarObjectAdmission(DAVConfiguration()),
                 defaultZone: TimeZone = .current, send: @escaping @Sendable (OutgoingMail) async throws -> Void = { _ in },
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+                pushes: PushQueue? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.application = application
         self.chats = ChatStore(database: application.database, cipher: cipher, jobs: application.jobs)
         self.settings = ChatSettingsStore(database: application.database, cipher: cipher)
@@ -35,6 +39,7 @@ public struct ChatService: Sendable {
         self.extractor = extractor
         self.defaultZone = defaultZone
         self.send = send
+        self.pushes = pushes
         self.log = log
     }
 
@@ -293,6 +298,11 @@ public struct ChatService: Sendable {
             // The key makes a re-run of the same judgement replace, not repeat, its notice.
             try await application.jobs.enqueue(.webhook, key: "webhook:\(owner):\(uid):\(kind.rawValue):\(timing.start)", account: owner,
                                             payload: try settings.cipher.seal(body, context: "webhook:\(owner)"), due: now)
+        }
+        if let pushes {
+            let language = try await application.accounts.preferences(of: owner)?.language
+            try await pushes.send(ChatPush.alert(notice, start: timing.start, zone: zone, language: language, now: now), to: owner,
+                                  key: "chat:\(uid):\(kind.rawValue):\(timing.start)", due: now)
         }
         if preferences.notifyByEmail, let email = try await application.accounts.account(named: owner)?.email {
             let (subject, text) = notice.mail

@@ -98,6 +98,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var llmAPIKeyFile: String?
     /// Seconds one LLM request may take.
     public var llmTimeout = 30
+    /// Pushes to the app through Apple's push service.
+    public var push = PushSettings()
 
     /// A setting's value that must not be shown: it prints as `(hidden)`.
     public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
@@ -126,7 +128,7 @@ public struct ServerConfiguration: Sendable, Equatable {
                               "smtp.password_file", "smtp.timeout", "smtp.ca_file",
                               "chats.key", "chats.key_file", "chats.time_zone",
                               "extraction.extractor", "extraction.llm.base_url", "extraction.llm.model", "extraction.llm.api_key",
-                              "extraction.llm.api_key_file", "extraction.llm.timeout"]
+                              "extraction.llm.api_key_file", "extraction.llm.timeout"] + PushSettings.keys
 
     /// The environment variable of a setting: `tls.certificate` is `JADWAL_TLS_CERTIFICATE`.
     public static func environmentName(_ key: String) -> String {
@@ -281,6 +283,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "extraction.llm.api_key": llmAPIKey = Secret(try nonEmpty())
         case "extraction.llm.api_key_file": llmAPIKeyFile = try nonEmpty()
         case "extraction.llm.timeout": llmTimeout = try integer(1...600)
+        case _ where key.hasPrefix("push."): try setPush(key, value, source: source)
         default:
             throw Problem(description: "\(source) is not a setting; known: \(Self.keys.joined(separator: ", "))")
         }
@@ -308,6 +311,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             throw Problem(description: "limits.max_request_body (\(maxRequestBody)) must be at least limits.max_resource_size (\(maxResourceSize))")
         }
         try validateMail()
+        try validatePush()
         if extractor == "llm" && (llmBaseURL == nil || llmModel == nil) {
             throw Problem(description: "extraction.extractor = llm needs extraction.llm.base_url and extraction.llm.model")
         }

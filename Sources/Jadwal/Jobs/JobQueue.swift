@@ -1,7 +1,7 @@
 import Foundation
 import SQLStorage
 
-/// The durable work queue in the database: chat judging and webhook deliveries.
+/// The durable work queue in the database: chat judging, webhook deliveries and pushes.
 ///
 /// At least once: a job is taken with a lease (its due time pushed ahead), so if the process
 /// dies mid-job the lease runs out and another worker takes it again; handlers are
@@ -19,6 +19,8 @@ public struct JobQueue: Sendable {
         case judgeChat = "chat.judge"
         /// POST one notification to a user's webhook.
         case webhook
+        /// Send one push to one device (``PushQueue``).
+        case push
     }
 
     /// A job taken for one run.

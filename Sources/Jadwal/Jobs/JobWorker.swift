@@ -1,11 +1,14 @@
 import Foundation
 
-/// Runs the durable queue's jobs beside the server: judges conversations and delivers
-/// webhooks, retrying failures with back-off and dead-lettering a job after its last try.
+/// Runs the durable queue's jobs beside the server: judges conversations, delivers
+/// webhooks and pushes, retrying failures with back-off and dead-lettering a job after its
+/// last try.
 public struct JobWorker: Sendable {
     let queue: JobQueue
     let chats: ChatService
     let webhooks: WebhookSender
+    /// APNs, when the server sends pushes; push jobs are dropped without it.
+    let pushes: PushDelivery?
     /// Waits after the 1st, 2nd, … failed run; a job failing once more is dead-lettered.
     let backOff: [Int]
     let lease: Int
@@ -15,12 +18,13 @@ public struct JobWorker: Sendable {
 
     public static let standardBackOff = [10, 60, 300, 1_800, 7_200]
 
-    public init(chats: ChatService, webhooks: WebhookSender = WebhookSender(), backOff: [Int] = JobWorker.standardBackOff,
+    public init(chats: ChatService, webhooks: WebhookSender = WebhookSender(), pushes: PushDelivery? = nil, backOff: [Int] = JobWorker.standardBackOff,
                 lease: Int = 300, pollInterval: Double = 10, now: @escaping @Sendable () -> Int = { Int(Date().timeIntervalSince1970) },
                 problem: @escaping @Sendable (String) -> Void = { _ in }) {
         self.queue = chats.application.jobs
         self.chats = chats
         self.webhooks = webhooks
+        self.pushes = pushes
         self.backOff = backOff
         self.lease = lease
         self.pollInterval = pollInterval
@@ -60,6 +64,8 @@ public struct JobWorker: Sendable {
             failure = await judge(claim)
         case .webhook:
             failure = await deliver(claim)
+        case .push:
+            failure = await pushes?.deliver(claim, now: now())
         }
         guard let failure else { return try await queue.complete(claim, now: now()) }
         if failure.permanent || claim.attempts > backOff.count {

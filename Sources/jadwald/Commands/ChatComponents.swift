@@ -9,10 +9,11 @@ struct ChatComponents {
     let service: ChatService
 
     init(settings: ServerConfiguration, application: ApplicationDatabase, store: any CalendarStore, keys: ServerKeys,
-         send: @escaping @Sendable (OutgoingMail) async throws -> Void = { _ in }, log: @escaping @Sendable (String) -> Void = { _ in }) async throws {
+         send: @escaping @Sendable (OutgoingMail) async throws -> Void = { _ in }, pushes: PushQueue? = nil,
+         log: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         service = ChatService(application: application, store: store, cipher: try await keys.chatKey(settings), extractor: try Self.extractor(settings),
                               admission: CalendarObjectAdmission(maxResourceSize: settings.maxResourceSize),
-                              defaultZone: settings.chatsTimeZone.flatMap(TimeZone.init(identifier:)) ?? .current, send: send, log: log)
+                              defaultZone: settings.chatsTimeZone.flatMap(TimeZone.init(identifier:)) ?? .current, send: send, pushes: pushes, log: log)
     }
 
     /// The settings, accounts and chat service of the data directory, for a command.

@@ -21,6 +21,8 @@ struct RouteParts {
     let delegation: Delegation
     let authenticator: BasicAuthenticator
     let keys: ServerKeys
+    /// Where alerts to people's phones go; `nil` when the server sends no pushes.
+    let pushes: PushQueue?
     let publicURL: String
     let publicURLWarnings: [String]
     let mail: MailQueue
@@ -58,6 +60,8 @@ extension ServeCommand {
         MeAPI(users: users, calDAV: parts.calDAV, cardDAV: parts.cardDAV, setupLinks: setupLinks, signIn: signIn,
               requests: SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "self-service"),
               passwordGuard: PasswordGuard(application: application, scope: "password-change"), publicURL: parts.publicURL).add(to: router)
+        PushDevicesAPI(devices: application.pushDevices, requests: SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "push devices"),
+                       topics: settings.push.topics, sendsPushes: settings.push.isOn).add(to: router)
         let adminAPI = AdminAPI(users: users, authenticator: apiAuthenticator, setupLinks: setupLinks, calDAV: parts.calDAV, logger: logger)
         adminAPI.add(to: router)
         let sharingRequests = SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "sharing")
@@ -69,7 +73,7 @@ extension ServeCommand {
                    passwordGuard: PasswordGuard(application: application, scope: "admin-page"), logger: logger).add(to: router)
         SetupLinkRoutes(application: application, publicURL: parts.publicURL, signer: try profileSigner(settings), logger: logger).add(to: router)
         let chats = try await ChatComponents(settings: settings, application: application, store: parts.calendars, keys: parts.keys, send: parts.mail.send,
-                                             log: { logger.info("\($0)") }).service
+                                             pushes: parts.pushes, log: { logger.info("\($0)") }).service
         let webhookPolicy = WebhookPolicy(allowed: settings.webhookAllow)
         let chatAPI = ChatAPI(service: chats, authenticator: apiAuthenticator, webhookPolicy: webhookPolicy, logger: logger)
         chatAPI.add(to: router)

@@ -54,13 +54,16 @@ struct ServeCommand: AsyncParsableCommand {
         let application = storage.application
         // Calendar rows and objects are kept while the database's change stamp says they are current.
         let cached: any CalendarStore = storage.changes.map { CachedCalendarStore(store, signal: $0) } ?? store
-        let calendars = RoutingCalendarStore(primary: cached, computed: [PrayerCalendar(settings: application.prayerSettings)])
+        let keys = try ServerKeys(settings: settings, application: application)
+        let push = try await PushComponents(settings: settings, application: application, keys: keys)
+        // With pushes on, every write to a calendar (by anyone, through any door) wakes the apps that show it.
+        let observed: any CalendarStore = push.map { ObservedCalendarStore(cached, observer: $0.refresh) } ?? cached
+        let calendars = RoutingCalendarStore(primary: observed, computed: [PrayerCalendar(settings: application.prayerSettings)])
         let publicURL = PublicURLAdvice.url(settings)
         let publicURLWarnings = PublicURLAdvice.warnings(settings, url: publicURL)
         for warning in publicURLWarnings { logger.warning("\(warning)") }
         // Commands run beside the server (setup links) build the same links.
         try await application.serverSettings.setPublicURL(publicURL)
-        let keys = try ServerKeys(settings: settings, application: application)
         try await keys.sealMail(of: application)
         let metrics = RequestMetrics()
         let router = Router(context: JadwalRequestContext.self)
@@ -105,7 +108,8 @@ struct ServeCommand: AsyncParsableCommand {
             idleTimeout: .seconds(Int64(settings.idleTimeout)),
             maxConnections: DescriptorLimit.connections(wanted: settings.maxConnections, logger: logger)))
         let (chats, webhookPolicy) = try await Self.addRoutes(to: router, RouteParts(
-            settings: settings, storage: storage, calendars: calendars, calDAV: calDAV, cardDAV: cardDAV, delegation: delegation, authenticator: authenticator, keys: keys, publicURL: publicURL,
+            settings: settings, storage: storage, calendars: calendars, calDAV: calDAV, cardDAV: cardDAV, delegation: delegation, authenticator: authenticator, keys: keys,
+            pushes: push?.queue, publicURL: publicURL,
             publicURLWarnings: publicURLWarnings, mail: mail, metrics: metrics,
             connections: connections, budget: budget, logger: logger))
         InvitationAnswerRoutes(calDAV: calDAV, linkKey: invitationKey, accounts: application.accounts, mail: mail, logger: logger).add(to: router)
@@ -113,7 +117,8 @@ struct ServeCommand: AsyncParsableCommand {
         // A job's lease outlasts its longest run: the LLM's attempts, or a built-in judgement
         // and a webhook delivery. A worker killed mid-job leaves it to be taken again then.
         let lease = settings.extractor == "llm" ? settings.llmTimeout * 4 + 30 : 60
-        let worker = JobWorker(chats: chats, webhooks: WebhookSender(policy: webhookPolicy), lease: lease, problem: { logger.warning("\($0)") })
+        let worker = JobWorker(chats: chats, webhooks: WebhookSender(policy: webhookPolicy), pushes: push?.delivery, lease: lease,
+                               problem: { logger.warning("\($0)") })
         let address = BindAddress.hostname(settings.host, port: settings.port)
         let serverConfiguration = ApplicationConfiguration(address: address, serverName: "jadwald")
         let scheme = settings.tlsCertificate == nil ? "http" : "https"
@@ -140,13 +145,16 @@ struct ServeCommand: AsyncParsableCommand {
                 group.addTask { await dispatcher.run() }
                 group.addTask { await worker.run() }
                 group.addTask { await budget.trimPeriodically() }
+                if let push { group.addTask { await push.refresh.run(problem: { logger.warning("\($0)") }) } }
                 try await app.runService()
                 group.cancelAll()
             }
         } catch let error where OperatorMessage.isSystemError(error) {
+            await push?.client.shutdown()
             await storage.close()
             throw CommandFailure("cannot serve on \(settings.host):\(settings.port): \(OperatorMessage.cause(of: error))")
         }
+        await push?.client.shutdown()
         await storage.close()
         logger.info("stopped")
     }
