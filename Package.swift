@@ -167,7 +167,7 @@ let package = Package(
         .target(
             name: "Jadwal",
             dependencies: [
-                "ICalendar", "ITIP", "WebDAV", "CalDAVCore", "CardDAVCore", "PostgresAccess", "SQLiteAccess", "Extraction", "Mail", "PrayerTimes", "SQLStorage",
+                "ICalendar", "ITIP", "WebDAV", "CalDAVCore", "CardDAVCore", "PostgresAccess", "SQLiteAccess", "Extraction", "Mail", "PrayerTimes", "SQLStorage", "CZlib",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,16 +1,16 @@
 """The admin web page: in headless Chromium driven by Selenium (sign in, create a user,
 issue a setup link, screenshot), and over plain HTTP for what a browser hides (cookie
 flags, CSRF and cross-site refusals, confirmation before deleting)."""
-import http.cookiejar
 import os
 import re
 import shutil
 import subprocess
 import urllib.error
-import urllib.parse
 import urllib.request
 
 import pytest
+
+from web_client import Browser
 
 IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
 
@@ -20,32 +20,6 @@ def admin_server(server):
     subprocess.run([server.binary, "user", "add", "root", "--admin", "--password-stdin", "--data", server.data_dir],
                    input="root-password-1\n", text=True, check=True, capture_output=True)
     return server
-
-
-class Browser:
-    """A cookie-keeping HTTP client that does not follow redirects."""
-
-    def __init__(self, base):
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-
-        class NoRedirect(urllib.request.HTTPRedirectHandler):
-            def redirect_request(self, *args, **kwargs):
-                return None
-
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect)
-
-    def request(self, path, form=None, headers=None):
-        data = urllib.parse.urlencode(form).encode() if form is not None else None
-        request = urllib.request.Request(self.base + path, data=data, headers=headers or {})
-        try:
-            with self.opener.open(request, timeout=30) as response:
-                return response.status, dict(response.headers), response.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, dict(error.headers), error.read().decode()
-
-    def csrf(self, page):
-        return re.search(r'name="csrf" value="([^"]+)"', page).group(1)
 
 
 def test_the_admin_page_in_a_real_browser(admin_server, tmp_path):

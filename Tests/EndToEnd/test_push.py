@@ -4,7 +4,6 @@ chat event and for a clash (in the person's language, threaded, with the ids the
 opens), a background push when calendars change (also a calendar shared with the person),
 retries after 429 and 503, devices forgotten after 410 and BadDeviceToken, and the
 provider token checked with the test's public key on every request."""
-import os
 import time
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -89,7 +88,8 @@ def test_devices_are_registered_checked_listed_and_removed(pushing):
 
 def test_a_chat_event_and_a_clash_alert_the_phone_once(pushing):
     server, api, apns = pushing
-    phone, ipad = register(api, AMAL, token(2)), register(api, AMAL, token(3), environment="sandbox")
+    register(api, AMAL, token(2))
+    register(api, AMAL, token(3), environment="sandbox")
     agree_in_chat(api, AMAL, "sara")
     pushes = apns.wait_for(lambda p: {x["token"] for x in alerts(p, "event.created")} == {token(2), token(3)})
     created = alerts(pushes, "event.created")[0]
@@ -139,7 +139,7 @@ def test_calendar_changes_wake_the_apps_that_show_them(pushing):
     begin = datetime.now(RIYADH).replace(microsecond=0) + timedelta(days=5)
     for n in range(5):  # a burst of writes wakes each phone once or twice, not five times
         calendar.save_event(dtstart=begin + timedelta(hours=n), dtend=begin + timedelta(hours=n, minutes=30), summary=f"Block {n}")
-    pushes = apns.wait_for(lambda p: {x["token"] for x in p[start:]} >= {token(4), token(5)})
+    apns.wait_for(lambda p: {x["token"] for x in p[start:]} >= {token(4), token(5)})
     time.sleep(2.5)
     background = [p for p in apns.pushes()[start:] if p["headers"]["apns-push-type"] == "background"]
     for device in (token(4), token(5)):

@@ -108,10 +108,10 @@ def subprocess_add_email(server, user, address):
 
 
 def test_every_documented_operation_was_exercised(request):
-    # The API tests (test_api.py, test_chats.py, test_push.py, test_scheduling.py, test_self_service.py, test_setup_links.py, test_sharing.py and
+    # The API tests (test_api.py, test_chats.py, test_chats_whatsapp.py, test_push.py, test_scheduling.py, test_self_service.py, test_setup_links.py, test_sharing.py and
     # this file) run before this one.
     collected = {item.path.name for item in request.session.items}
-    if not {"test_api.py", "test_setup_links.py", "test_chats.py", "test_scheduling.py", "test_sharing.py", "test_self_service.py", "test_push.py"} <= collected:
+    if not {"test_api.py", "test_setup_links.py", "test_chats.py", "test_scheduling.py", "test_sharing.py", "test_self_service.py", "test_push.py", "test_chats_whatsapp.py"} <= collected:
         pytest.skip("needs the whole API suite in the same run")
     missing = sorted(OPERATIONS - SEEN)
     assert not missing, f"operations in openapi.yaml no test called: {missing}"

@@ -24,6 +24,12 @@ public struct AccountPreferences: Sendable, Hashable {
         return primary
     }
 
+    /// The locale numbers and dates are written in for `tag`; Arabic without a region is
+    /// written as in the product's first market, Saudi Arabia (Arabic-Indic digits).
+    public static func locale(of tag: String) -> Locale {
+        Locale(identifier: tag.lowercased() == "ar" ? "ar-SA" : tag)
+    }
+
     /// Why `language` cannot be stored, or `nil`.
     static func problem(language: String) -> String? {
         let shaped = language.utf8.count <= 35 && language.split(separator: "-", omittingEmptySubsequences: false).allSatisfy {

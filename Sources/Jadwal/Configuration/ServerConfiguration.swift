@@ -100,6 +100,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var llmTimeout = 30
     /// Pushes to the app through Apple's push service.
     public var push = PushSettings()
+    /// The WhatsApp bridge the server drives for people who connect their WhatsApp.
+    public var whatsApp = WhatsAppSettings()
 
     /// A setting's value that must not be shown: it prints as `(hidden)`.
     public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
@@ -128,7 +130,7 @@ public struct ServerConfiguration: Sendable, Equatable {
                               "smtp.password_file", "smtp.timeout", "smtp.ca_file",
                               "chats.key", "chats.key_file", "chats.time_zone",
                               "extraction.extractor", "extraction.llm.base_url", "extraction.llm.model", "extraction.llm.api_key",
-                              "extraction.llm.api_key_file", "extraction.llm.timeout"] + PushSettings.keys
+                              "extraction.llm.api_key_file", "extraction.llm.timeout"] + PushSettings.keys + WhatsAppSettings.keys
 
     /// The environment variable of a setting: `tls.certificate` is `JADWAL_TLS_CERTIFICATE`.
     public static func environmentName(_ key: String) -> String {
@@ -284,6 +286,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "extraction.llm.api_key_file": llmAPIKeyFile = try nonEmpty()
         case "extraction.llm.timeout": llmTimeout = try integer(1...600)
         case _ where key.hasPrefix("push."): try setPush(key, value, source: source)
+        case _ where key.hasPrefix("whatsapp."): try setWhatsApp(key, value, source: source)
         default:
             throw Problem(description: "\(source) is not a setting; known: \(Self.keys.joined(separator: ", "))")
         }
@@ -312,6 +315,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         }
         try validateMail()
         try validatePush()
+        try validateWhatsApp()
         if extractor == "llm" && (llmBaseURL == nil || llmModel == nil) {
             throw Problem(description: "extraction.extractor = llm needs extraction.llm.base_url and extraction.llm.model")
         }

@@ -9,7 +9,8 @@ enum ChatPush {
         let arabic = language.flatMap(AccountPreferences.supportedLanguage(of:)) == "ar"
         let formatter = DateFormatter()
         // The person's own tag, so that its region picks the digits (ar-SA writes ٢٨, ar-MA 28).
-        formatter.locale = Locale(identifier: arabic ? language ?? "ar" : "en_GB")
+        formatter.locale = arabic ? AccountPreferences.locale(of: language ?? "ar") : Locale(identifier: "en_GB")
+        formatter.calendar = Calendar(identifier: .gregorian)
         formatter.timeZone = zone
         formatter.setLocalizedDateFormatFromTemplate(notice.event.allDay ? "EEEMMMd" : "EEEMMMdjmm")
         let when = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(start)))

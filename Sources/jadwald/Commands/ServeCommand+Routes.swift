@@ -23,6 +23,8 @@ struct RouteParts {
     let keys: ServerKeys
     /// Where alerts to people's phones go; `nil` when the server sends no pushes.
     let pushes: PushQueue?
+    /// The WhatsApp bridge the server drives; `nil` when none is configured.
+    let whatsAppBridge: WhatsAppBridgeClient?
     let publicURL: String
     let publicURLWarnings: [String]
     let mail: MailQueue
@@ -78,6 +80,12 @@ extension ServeCommand {
         let chatAPI = ChatAPI(service: chats, authenticator: apiAuthenticator, webhookPolicy: webhookPolicy, logger: logger)
         chatAPI.add(to: router)
         ConflictsAPI(service: chats, chatAPI: chatAPI).add(to: router)
+        AccountPages(users: users, calDAV: parts.calDAV, cardDAV: parts.cardDAV, setupLinks: setupLinks, signIn: signIn,
+                     signInLimits: SignInLimits(application: application), passwordGuard: PasswordGuard(application: application, scope: "account-page"),
+                     export: AccountExport(users: users, shares: application.shares, chats: chats), publicURL: parts.publicURL, logger: logger).add(to: router)
+        WhatsAppAPI(bridge: parts.whatsAppBridge, settings: chats.settings,
+                    requests: SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "WhatsApp"),
+                    connects: application.rateLimiter("whatsapp-connect", limit: 10, per: 3600)).add(to: router)
         OpenAPIDocument.add(to: router)
         router.get("/readyz") { _, _ in
             // Ready when the database answers: what a load balancer should route by.

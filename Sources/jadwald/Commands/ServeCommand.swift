@@ -56,6 +56,10 @@ struct ServeCommand: AsyncParsableCommand {
         let cached: any CalendarStore = storage.changes.map { CachedCalendarStore(store, signal: $0) } ?? store
         let keys = try ServerKeys(settings: settings, application: application)
         let push = try await PushComponents(settings: settings, application: application, keys: keys)
+        let whatsAppBridge: WhatsAppBridgeClient?
+        do { whatsAppBridge = try settings.whatsAppBridge().map { WhatsAppBridgeClient(baseURL: $0.url, secret: $0.secret) } } catch {
+            throw CommandFailure(error.description)
+        }
         // With pushes on, every write to a calendar (by anyone, through any door) wakes the apps that show it.
         let observed: any CalendarStore = push.map { ObservedCalendarStore(cached, observer: $0.refresh) } ?? cached
         let calendars = RoutingCalendarStore(primary: observed, computed: [PrayerCalendar(settings: application.prayerSettings)])
@@ -109,7 +113,7 @@ struct ServeCommand: AsyncParsableCommand {
             maxConnections: DescriptorLimit.connections(wanted: settings.maxConnections, logger: logger)))
         let (chats, webhookPolicy) = try await Self.addRoutes(to: router, RouteParts(
             settings: settings, storage: storage, calendars: calendars, calDAV: calDAV, cardDAV: cardDAV, delegation: delegation, authenticator: authenticator, keys: keys,
-            pushes: push?.queue, publicURL: publicURL,
+            pushes: push?.queue, whatsAppBridge: whatsAppBridge, publicURL: publicURL,
             publicURLWarnings: publicURLWarnings, mail: mail, metrics: metrics,
             connections: connections, budget: budget, logger: logger))
         InvitationAnswerRoutes(calDAV: calDAV, linkKey: invitationKey, accounts: application.accounts, mail: mail, logger: logger).add(to: router)
@@ -151,10 +155,12 @@ struct ServeCommand: AsyncParsableCommand {
             }
         } catch let error where OperatorMessage.isSystemError(error) {
             await push?.client.shutdown()
+            await whatsAppBridge?.shutdown()
             await storage.close()
             throw CommandFailure("cannot serve on \(settings.host):\(settings.port): \(OperatorMessage.cause(of: error))")
         }
         await push?.client.shutdown()
+        await whatsAppBridge?.shutdown()
         await storage.close()
         logger.info("stopped")
     }

@@ -76,34 +76,19 @@ struct AdminPages: Sendable {
 
     // MARK: Sessions
 
-    private var secureCookies: Bool { publicURL.hasPrefix("https://") }
-
-    private func cookie(_ value: String, maxAge: Int) -> String {
-        "\(Self.cookieName)=\(value); Path=/admin; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)" + (secureCookies ? "; Secure" : "")
+    private var browser: BrowserSessions {
+        BrowserSessions(cookieName: Self.cookieName, path: "/admin", secure: publicURL.hasPrefix("https://"), sessions: users.application.webSessions)
     }
 
-    private static func cookieValue(_ request: Request) -> String? {
-        for header in request.headers[values: .cookie] {
-            for pair in header.split(separator: ";") {
-                let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0] == cookieName { return String(parts[1]) }
-            }
-        }
-        return nil
+    /// Whether the session's account is (still) an administrator.
+    private func isAdministrator(_ session: WebSessions.Session) async -> Bool {
+        (try? await users.accounts.account(named: session.account))??.isAdmin == true
     }
 
     /// The signed-in administrator's session, or `nil`.
     private func session(_ request: Request) async -> WebSessions.Session? {
-        guard let cookie = Self.cookieValue(request), let session = try? await users.application.webSessions.session(for: cookie),
-              (try? await users.accounts.account(named: session.account))??.isAdmin == true else { return nil }
+        guard let session = await browser.session(request), await isAdministrator(session) else { return nil }
         return session
-    }
-
-    /// A cross-site POST carries another site's Origin; a same-site one ours or none.
-    private static func isSameOrigin(_ request: Request) -> Bool {
-        guard let origin = request.headers[.origin] else { return true }
-        guard let host = request.head.authority, let url = URL(string: origin), let originHost = url.host else { return false }
-        return (url.port.map { "\(originHost):\($0)" } ?? originHost) == host
     }
 
     // MARK: Plumbing
@@ -120,13 +105,13 @@ struct AdminPages: Sendable {
 
     /// A POSTed form from a signed-in administrator with the session's CSRF token.
     private func form(_ request: Request, _ body: (WebSessions.Session, FormBody) async throws -> Response) async -> Response {
-        guard Self.isSameOrigin(request) else { return message("Refused", "This form was sent from another site.", status: .forbidden) }
-        guard let session = await session(request) else { return signInPage(status: .unauthorized) }
-        guard let form = await FormBody.read(request) else { return message("Refused", "The form could not be read.", status: .badRequest) }
-        guard let token = form["csrf"], SecretToken.constantTimeEqual(token, session.csrfToken) else {
-            return message("Refused", "The form is out of date. Go back, reload the page and try again.", status: .forbidden)
+        switch await browser.form(request, admits: isAdministrator) {
+        case .accepted(let session, let form): return await run { try await body(session, form) }
+        case .crossSite: return message("Refused", "This form was sent from another site.", status: .forbidden)
+        case .signedOut: return signInPage(status: .unauthorized)
+        case .unreadable: return message("Refused", "The form could not be read.", status: .badRequest)
+        case .stale: return message("Refused", "The form is out of date. Go back, reload the page and try again.", status: .forbidden)
         }
-        return await run { try await body(session, form) }
     }
 
     private func run(_ body: () async throws -> Response) async -> Response {
@@ -156,9 +141,7 @@ struct AdminPages: Sendable {
             """).response(status: status)
     }
 
-    static func hidden(_ session: WebSessions.Session) -> String {
-        "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLPage.escape(session.csrfToken))\">"
-    }
+    static func hidden(_ session: WebSessions.Session) -> String { BrowserSessions.hidden(session) }
 
     private func header(_ session: WebSessions.Session) -> String {
         """
@@ -194,7 +177,7 @@ struct AdminPages: Sendable {
     }
 
     private func signIn(_ request: Request, _ context: JadwalRequestContext) async -> Response {
-        guard Self.isSameOrigin(request) else { return signInPage(status: .forbidden, note: "This form was sent from another site.") }
+        guard BrowserSessions.isSameOrigin(request) else { return signInPage(status: .forbidden, note: "This form was sent from another site.") }
         guard let form = await FormBody.read(request), let typed = form["user"], let password = form["password"],
               typed.utf8.count <= 64, password.utf8.count <= 1024 else {
             return signInPage(status: .badRequest, note: "Enter a user name and a password.")
@@ -222,18 +205,18 @@ struct AdminPages: Sendable {
         do {
             let (cookie, _) = try await users.application.webSessions.start(for: user)
             logger.info("admin signed in", metadata: ["user": "\(user)"])
-            return Response(status: .seeOther, headers: [.location: "/admin/", .setCookie: self.cookie(cookie, maxAge: WebSessions.lifetime)])
+            return Response(status: .seeOther, headers: [.location: "/admin/", .setCookie: browser.cookie(cookie, maxAge: WebSessions.lifetime)])
         } catch {
             return signInPage(status: .serviceUnavailable, note: "Signing in is not possible right now.")
         }
     }
 
     private func signOut(_ request: Request) async -> Response {
-        if let cookie = Self.cookieValue(request), let session = await session(request),
+        if let cookie = browser.cookieValue(request), let session = await session(request),
            let form = await FormBody.read(request), let token = form["csrf"], SecretToken.constantTimeEqual(token, session.csrfToken) {
             try? await users.application.webSessions.end(cookie)
         }
-        return Response(status: .seeOther, headers: [.location: "/admin/", .setCookie: cookie("", maxAge: 0)])
+        return Response(status: .seeOther, headers: [.location: "/admin/", .setCookie: browser.cookie("", maxAge: 0)])
     }
 
     // MARK: Pages

@@ -8,12 +8,14 @@ struct HTMLPage {
     let title: String
     /// Markup of the page body; build it from ``escape(_:)``d text.
     let body: String
+    /// The page's language (`en`, `ar`): Arabic pages are laid out right to left.
+    var language = "en"
 
     /// The whole document.
     var document: String {
         """
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8">
+        <html lang="\(Self.escape(language))" dir="\(language == "ar" ? "rtl" : "ltr")"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(Self.escape(title))</title>
         <style>
@@ -22,6 +24,8 @@ struct HTMLPage {
         background:#0a84ff;color:#fff;text-decoration:none;font-size:1rem}.qr{max-width:16rem}.muted{color:#6e6e73}
         table{border-collapse:collapse;width:100%}td,th{text-align:start;padding:.3rem;border-bottom:1px solid #ddd;overflow-wrap:anywhere}
         .warning{background:#fff4ce;padding:.5rem .75rem;border-radius:.4rem}
+        section{margin:1.5rem 0;padding-top:.5rem;border-top:1px solid #eee}input,select{font-size:1rem;max-width:100%}
+        code{overflow-wrap:anywhere}nav a{margin-inline-end:.75rem}.danger{background:#d70015}
         </style></head><body>
         \(body)
         </body></html>

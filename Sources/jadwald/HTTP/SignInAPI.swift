@@ -27,14 +27,25 @@ struct SignInAPI: Sendable {
         group.post("oidc") { request, context in await self.oidc(request, context) }
         group.post("refresh") { request, context in await self.refresh(request, context) }
         group.post("logout") { request, _ in await self.logout(request) }
-        // Where the mailed link lands when it is opened in a browser rather than by the app.
-        router.get("/signin") { _, _ in
-            HTMLPage(title: "Sign in to Jadwal", body: """
-                <h1>Sign in to Jadwal</h1>
-                <p>This link signs you in to the Jadwal app. Open it on the iPhone or iPad where the app is installed;
-                the app completes the sign-in.</p>
-                <p class="muted">The link works once, within 15 minutes. If it has expired, ask the app for a new one.</p>
-                """).response()
+        // Where the mailed link lands when it is opened in a browser rather than by the app
+        // (on iOS with the app installed, apple-app-site-association opens the app instead).
+        router.get("/signin") { request, _ in
+            let t = PageLanguage(preference: nil, request: request)
+            let token = request.uri.queryParameters["token"].map(String.init).flatMap { SecretToken.isWellFormed($0) ? $0 : nil }
+            // A POST, not a link: mail scanners that open links must not spend the token.
+            let browser = token.map { token in
+                """
+                <form method="post" action="/account/sign-in/link"><input type="hidden" name="token" value="\(HTMLPage.escape(token))">
+                <p>\(t("Not on your phone, or no app? Continue in this browser to your account page."))</p>
+                <p><button>\(t("Continue in this browser"))</button></p></form>
+                """
+            } ?? ""
+            return HTMLPage(title: t("Sign in to Jadwal"), body: """
+                <h1>\(t("Sign in to Jadwal"))</h1>
+                <p>\(t("This link signs you in to the Jadwal app. Open it on the iPhone or iPad where the app is installed; the app completes the sign-in."))</p>
+                \(browser)
+                <p class="muted">\(t("The link works once, within 15 minutes. If it has expired, ask for a new one."))</p>
+                """, language: t.code).response()
         }
     }
 
