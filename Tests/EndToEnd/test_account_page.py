@@ -15,6 +15,8 @@ import shutil
 import time
 import urllib.request
 import zipfile
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import caldav
 import pytest
@@ -22,6 +24,7 @@ import pytest
 from web_client import Browser
 
 IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
+RIYADH = ZoneInfo("Asia/Riyadh")
 
 
 @pytest.fixture
@@ -56,6 +59,44 @@ def chromium(language="en-GB"):
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
     driver.set_page_load_timeout(30)
     return driver
+
+
+def export_file(tmp_path, owner, lines):
+    """An Android export of (minutes ago, sender, text) lines in Riyadh time, as a file to upload."""
+    now = datetime.now(RIYADH)
+    path = tmp_path / f"WhatsApp Chat with {owner}.txt"
+    path.write_text("".join(f"{(now - timedelta(minutes=m)).strftime('%d/%m/%Y, %H:%M')} - {who}: {text}\n" for m, who, text in lines))
+    return str(path)
+
+
+def tomorrow(hour, minute=0):
+    return (datetime.now(RIYADH) + timedelta(days=1)).replace(hour=hour, minute=minute, second=0, microsecond=0)
+
+
+def choose_city_and_clash(driver, server, user, password, tmp_path, query, owner):
+    """Picks the city found by `query`, then uploads a chat that agrees on dinner over a meeting."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+    wait = WebDriverWait(driver, 20)
+    driver.find_element(By.CSS_SELECTOR, "#prayer form[method=get] input[name=city]").send_keys(query)
+    driver.find_element(By.CSS_SELECTOR, "#prayer form[method=get] button").click()
+    wait.until(expected_conditions.presence_of_element_located((By.CSS_SELECTOR, "#cities button")))
+    driver.find_elements(By.CSS_SELECTOR, "#cities button")[0].click()
+    wait.until(expected_conditions.presence_of_element_located((By.CSS_SELECTOR, "#today tr")))
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#today tr")) == 6
+    client = caldav.DAVClient(url=server.url + "/dav/", username=user, password=password)
+    client.principal().calendar(cal_id="calendar").save_event(dtstart=tomorrow(19, 30), dtend=tomorrow(21), summary="Team review")
+    driver.find_element(By.CSS_SELECTOR, "#chats input[type=file]").send_keys(
+        export_file(tmp_path, owner, [(9, "Sara", "Dinner tomorrow at 8pm?"), (8, owner, "Perfect, see you then")]))
+    driver.find_element(By.CSS_SELECTOR, "#chats input[name=owner]").send_keys(owner)
+    driver.find_element(By.CSS_SELECTOR, "#chats form[enctype] button").click()
+    wait.until(expected_conditions.presence_of_element_located((By.ID, "chats")))
+    deadline = time.time() + 40
+    while "Team review" not in driver.find_element(By.ID, "chats").text:
+        assert time.time() < deadline, driver.find_element(By.ID, "chats").text
+        time.sleep(0.5)
+        driver.get(server.url + "/account/#chats")
 
 
 def screenshot(driver, tmp_path, name):
@@ -111,6 +152,15 @@ def test_a_new_person_signs_up_and_sets_up_a_phone_in_english(open_server, tmp_p
         wait.until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "body"), "Thunderbird is signed out."))
         with pytest.raises(Exception):
             caldav.DAVClient(url=server.url + "/dav/", username="noor@example.org", password=made).principal()
+
+        # Prayer times for a city found by its Arabic name, a chat that clashes, kept both.
+        choose_city_and_clash(driver, server, "noor@example.org", password, tmp_path, "مكة", "Noor")
+        assert "Makkah" in driver.find_element(By.ID, "prayer").text
+        screenshot(driver, tmp_path, "account-clash-en.png")
+        conflict = driver.find_element(By.XPATH, "//li[@class='conflict'][contains(., 'Team review')]")
+        conflict.find_element(By.XPATH, ".//button[text()='Keep both']").click()
+        wait.until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "body"), "Both stay in your calendar."))
+        assert "Team review" not in driver.find_element(By.ID, "chats").text
     finally:
         driver.quit()
 
@@ -147,6 +197,15 @@ def test_an_arabic_speaker_signs_in_by_password_and_changes_details(open_server,
         driver.find_element(By.XPATH, "//button[text()='حفظ']").click()
         wait.until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "body"), "حُفظ."))
         screenshot(driver, tmp_path, "account-details-ar.png")
+
+        # Prayer times from a guess made from the time zone, then a clash moved to a free slot.
+        assert "الرياض" in driver.find_element(By.ID, "prayer").text
+        choose_city_and_clash(driver, server, "amal", "amal-password-1", tmp_path, "الرياض", "Amal")
+        assert any("\u0660" <= c <= "\u0669" for c in driver.find_element(By.ID, "today").text)
+        screenshot(driver, tmp_path, "account-clash-ar.png")
+        conflict = driver.find_element(By.XPATH, "//li[@class='conflict'][contains(., 'Team review')]")
+        conflict.find_elements(By.XPATH, ".//button[starts-with(text(), 'انقله إلى')]")[0].click()
+        wait.until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "body"), "نُقل."))
     finally:
         driver.quit()
     # The name reaches calendar apps; the language is the person's now, whatever the browser asks.

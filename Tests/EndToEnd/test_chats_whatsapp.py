@@ -5,6 +5,7 @@ code, a message in becoming a chat event, jadwald down then up with nothing lost
 bridge down (the API says so and changes nothing), restarted (the link resumes), and
 unlinking (the session gone, the bridge token revoked)."""
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import requests
 
 from api_client import ApiClient
 from conftest import free_port
+from web_client import Browser
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 SECRET = "e2e-bridge-secret-" + "s" * 32
@@ -145,3 +147,24 @@ def test_without_a_bridge_the_api_says_so(server):
     assert api.call("GET", "/whatsapp/status", auth=AMAL).status == 404
     assert api.call("DELETE", "/whatsapp", auth=AMAL).status == 404
     assert api.call("GET", "/whatsapp/status").status == 401
+
+
+def test_the_persons_page_pairs_and_unlinks(linked):
+    server, api, bridge = linked
+    bridge.start()
+    browser = Browser(server.url)
+    assert browser.request("/account/sign-in/password", {"user": "amal", "password": "amal-password-1"})[0] == 303
+    page = browser.request("/account/")[2]
+    csrf = browser.csrf(page)
+    assert "Get a pairing code" in page
+    status, headers, _ = browser.request("/account/whatsapp/connect", {"phone": "not a number", "csrf": csrf})
+    assert "country code" in browser.request(headers["Location"])[2]
+    status, headers, _ = browser.request("/account/whatsapp/connect", {"phone": "+966 55 765 4321", "csrf": csrf})
+    page = browser.request(headers["Location"])[2]
+    code = re.search(r'id="pairing-code"[^>]*><b>([A-Z0-9-]+)</b>', page).group(1)
+    assert code == api.call("GET", "/whatsapp/status", auth=AMAL).json()["pairingCode"]
+    bridge.test("amal", "confirm-pairing")
+    wait_until(lambda: "Connected to" in browser.request("/account/")[2], what="connected on the page")
+    status, headers, _ = browser.request("/account/whatsapp/unlink", {"csrf": csrf})
+    assert "WhatsApp is disconnected." in browser.request(headers["Location"])[2]
+    assert api.call("GET", "/whatsapp/status", auth=AMAL).json() == {"status": "none"}

@@ -80,12 +80,12 @@ extension ServeCommand {
         let chatAPI = ChatAPI(service: chats, authenticator: apiAuthenticator, webhookPolicy: webhookPolicy, logger: logger)
         chatAPI.add(to: router)
         ConflictsAPI(service: chats, chatAPI: chatAPI).add(to: router)
+        let whatsApp = parts.whatsAppBridge.map { WhatsAppLinking(bridge: $0, settings: chats.settings, application: application) }
         AccountPages(users: users, calDAV: parts.calDAV, cardDAV: parts.cardDAV, setupLinks: setupLinks, signIn: signIn,
                      signInLimits: SignInLimits(application: application), passwordGuard: PasswordGuard(application: application, scope: "account-page"),
-                     export: AccountExport(users: users, shares: application.shares, chats: chats), publicURL: parts.publicURL, logger: logger).add(to: router)
-        WhatsAppAPI(bridge: parts.whatsAppBridge, settings: chats.settings,
-                    requests: SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "WhatsApp"),
-                    connects: application.rateLimiter("whatsapp-connect", limit: 10, per: 3600)).add(to: router)
+                     export: AccountExport(users: users, shares: application.shares, chats: chats), chats: chats, whatsApp: whatsApp,
+                     publicURL: parts.publicURL, logger: logger).add(to: router)
+        WhatsAppAPI(linking: whatsApp, requests: SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "WhatsApp")).add(to: router)
         OpenAPIDocument.add(to: router)
         router.get("/readyz") { _, _ in
             // Ready when the database answers: what a load balancer should route by.

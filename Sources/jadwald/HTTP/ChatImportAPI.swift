@@ -42,28 +42,18 @@ struct ChatImportAPI: Sendable {
         } else if !(type.hasPrefix("text/plain") || type.hasPrefix("application/zip") || type.hasPrefix("application/octet-stream")) {
             throw ChatAPI.refuse(.unsupportedMediaType, "unsupported_media_type", "send text/plain, application/zip or multipart/form-data")
         }
-        guard let owner = owner?.trimmingCharacters(in: .whitespaces), !owner.isEmpty, owner.utf8.count <= 256 else {
-            throw ChatAPI.refuse(.badRequest, "missing_field", "owner is required: your name as the export writes it")
-        }
-        let text: String
+        let imported: ChatService.Imported
         do {
-            text = try WhatsAppExport.chatText(from: Data(bytes))
-        } catch {
-            throw ChatAPI.refuse(.unprocessableContent, "invalid_export", error.description)
+            imported = try await service.importExport(bytes, owner: owner, chatID: chatID, account: user)
+        } catch let refusal as ChatService.ImportRefusal {
+            switch refusal {
+            case .notAnExport: throw ChatAPI.refuse(.unprocessableContent, "invalid_export", refusal.description)
+            case .groupChat: throw ChatAPI.refuse(.unprocessableContent, "group_chat", refusal.description)
+            case .missingOwner: throw ChatAPI.refuse(.badRequest, "missing_field", refusal.description)
+            case .chatIDTooLong: throw ChatAPI.refuse(.badRequest, "too_long", refusal.description)
+            }
         }
-        let transcript: ChatTranscript
-        do { transcript = try WhatsAppExport.parse(text, owner: owner) } catch {
-            throw ChatAPI.refuse(.unprocessableContent, "invalid_export", error.description)
-        }
-        guard !transcript.isGroup else {
-            throw ChatAPI.refuse(.unprocessableContent, "group_chat", "this is a group chat; Jadwal reads one-to-one chats only")
-        }
-        let counterpart = transcript.messages.first { !$0.fromOwner && $0.kind != .system }?.sender ?? "unknown"
-        let zone = try await service.zone(of: user)
-        let messages = ChatStore.IncomingMessage.fromExport(transcript.messages, zone: zone)
-        let id = (chatID?.isEmpty == false ? chatID! : "import:" + counterpart.lowercased())
-        guard id.utf8.count <= 300 else { throw ChatAPI.refuse(.badRequest, "too_long", "chatId must be at most 256 bytes") }
-        let recorded = try await service.chats.record(messages, account: user, chatID: id, counterpart: counterpart, source: .import)
+        let (recorded, counterpart) = (imported.recorded, imported.counterpart)
         return APIResponse.json(.accepted, [
             "conversationId": recorded.conversationID, "with": counterpart, "accepted": recorded.accepted, "duplicates": recorded.duplicates,
         ])

@@ -9,7 +9,7 @@ import WebDAV
 
 extension AccountPages {
     /// The signed-in person's page.
-    func overview(_ session: WebSessions.Session, _ t: PageLanguage, notice: String) async throws -> Response {
+    func overview(_ session: WebSessions.Session, _ t: PageLanguage, notice: String, citySearch: String?) async throws -> Response {
         let user = session.account
         guard let account = try await users.accounts.account(named: user), let preferences = try await users.accounts.preferences(of: user) else {
             throw AccountStore.AccountError.missingUser
@@ -44,6 +44,7 @@ extension AccountPages {
             <h1>\(t("Your Jadwal account"))</h1>
             \(notice)
             <nav><a href="#apps">\(t("Calendar apps"))</a><a href="#setup">\(t("Set up a phone"))</a><a href="#devices">\(t("Devices"))</a>\
+            <a href="#prayer">\(t("Prayer times"))</a><a href="#chats">\(t("Chats"))</a>\
             <a href="#details">\(t("Your details"))</a><a href="#data">\(t("Your data"))</a></nav>
             <section id="apps"><h2>\(t("Your calendars in any app"))</h2>
             <p>\(t("Any CalDAV or CardDAV app (DAVx⁵, Thunderbird, macOS Calendar) connects with these:"))</p>
@@ -65,6 +66,8 @@ extension AccountPages {
             <form method="post" action="/account/app-passwords">\(hidden)
             <p><label>\(t("New app password for"))<br><input name="label" required maxlength="100" placeholder="\(t("Thunderbird on my laptop"))"></label>
             <button>\(t("Make an app password"))</button></p></form></section>
+            \(try await prayerSection(session, t, zone: preferences.timeZone.flatMap(TimeZone.init(identifier:)), search: citySearch))
+            \(try await chatsSection(session, t))
             <section id="details"><h2>\(t("Your details"))</h2>
             <form method="post" action="/account/preferences">\(hidden)
             <p><label>\(t("Your name as calendars show it"))<br><input name="displayName" maxlength="200" value="\(escape(account.displayName ?? ""))" dir="auto"></label></p>

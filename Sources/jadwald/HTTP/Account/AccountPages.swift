@@ -26,11 +26,17 @@ struct AccountPages: Sendable {
     let signInLimits: SignInLimits
     let passwordGuard: PasswordGuard
     let export: AccountExport
+    /// Chats and their conflicts.
+    let chats: ChatService
+    /// Connecting WhatsApp; `nil` when no bridge is configured.
+    let whatsApp: WhatsAppLinking?
     let publicURL: String
     let logger: Logger
     let notices = FlashNotices()
 
     static let path = "/account"
+    /// Where exported chats are uploaded: the page's one route with a large body.
+    static let importPath = "/account/chats/import"
 
     var browser: BrowserSessions {
         BrowserSessions(cookieName: "jadwal_account", path: Self.path, secure: publicURL.hasPrefix("https://"), sessions: users.application.webSessions)
@@ -40,7 +46,8 @@ struct AccountPages: Sendable {
         router.get("/account/") { request, _ in
             guard let session = await browser.session(request) else { return signInPage(request) }
             return await run(request, session) { language in
-                try await overview(session, language, notice: notices.take(request.uri.queryParameters["notice"].map(String.init), for: session.csrfToken))
+                try await overview(session, language, notice: notices.take(request.uri.queryParameters["notice"].map(String.init), for: session.csrfToken),
+                                   citySearch: request.uri.queryParameters["city"].map(String.init))
             }
         }
         router.post("/account/sign-in/email") { request, context in await emailLink(request, context) }
@@ -60,10 +67,15 @@ struct AccountPages: Sendable {
             ("app-passwords", { try await $0.createAppPassword($1, $2, $3) }),
             ("devices/revoke", { try await $0.revokeDevice($1, $2, $3) }),
             ("delete", { try await $0.deleteAccount($1, $2, $3) }),
+            ("prayer", { try await $0.savePrayer($1, $2, $3) }),
+            ("conflicts/resolve", { try await $0.resolveConflict($1, $2, $3) }),
+            ("whatsapp/connect", { try await $0.connectWhatsApp($1, $2, $3) }),
+            ("whatsapp/unlink", { try await $0.unlinkWhatsApp($1, $2, $3) }),
         ]
         for (path, action) in actions {
             router.post(RouterPath(stringLiteral: "/account/\(path)")) { request, _ in await form(request) { try await action(self, $0, $1, $2) } }
         }
+        router.post(RouterPath(stringLiteral: Self.importPath)) { request, _ in await importChat(request) }
     }
 
     // MARK: Plumbing

@@ -69,6 +69,15 @@ struct PageLanguage: Sendable, Equatable {
         value.formatted(.number.locale(locale))
     }
 
+    /// A time of day as this language writes it, in `zone`.
+    func time(_ seconds: Int, zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = zone
+        formatter.setLocalizedDateFormatFromTemplate("jmm")
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+
     /// A date and time as this language writes it, in `zone`.
     func dateTime(_ seconds: Int, zone: TimeZone = .current, time: Bool = true) -> String {
         let formatter = DateFormatter()
