@@ -155,3 +155,53 @@ def test_a_password_change_ends_admin_sessions(admin_server):
     subprocess.run([admin_server.binary, "user", "passwd", "root", "--password-stdin", "--data", admin_server.data_dir],
                    input="root-password-2\n", text=True, check=True, capture_output=True)
     assert "<h1>Users</h1>" not in browser.request("/admin/")[2]
+
+
+def test_calendars_and_address_books_of_a_user(admin_server):
+    import base64
+    browser = Browser(admin_server.url)
+    assert browser.request("/admin/sign-in", {"user": "root", "password": "root-password-1"})[0] == 303
+    page = browser.request("/admin/users/amal")[2]
+    csrf = browser.csrf(page)
+    assert f"{admin_server.url}/dav/calendars/amal/calendar/" in page and f"{admin_server.url}/dav/addressbooks/amal/contacts/" in page
+
+    def propfind(path):
+        body = (b'<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:a="http://apple.com/ns/ical/"><d:prop><d:displayname/>'
+                b'<a:calendar-color/></d:prop></d:propfind>')
+        request = urllib.request.Request(admin_server.url + path, method="PROPFIND", data=body, headers={
+            "Depth": "0", "Content-Type": "application/xml", "Authorization": "Basic " + base64.b64encode(b"amal:amal-password-1").decode()})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, ""
+
+    def post(path, form):
+        status, headers, _ = browser.request("/admin/users/amal" + path, {**form, "csrf": csrf})
+        assert status == 303
+        return browser.request(headers["Location"])[2]
+
+    assert "Work is made." in post("/calendars", {"collection": "work", "displayName": "Work", "color": "#ff9500"})
+    status, body = propfind("/dav/calendars/amal/work/")
+    assert status == 207 and "Work" in body and "#FF9500FF" in body
+    assert "Saved." in post("/calendars/update", {"collection": "work", "displayName": "Office", "color": "#34c759"})
+    assert "Office" in propfind("/dav/calendars/amal/work/")[1]
+    assert "amal/work exists" in post("/calendars", {"collection": "work", "displayName": "Again"})
+    assert "letters, digits" in post("/calendars", {"collection": "../x"})
+    assert "letters, digits" in post("/calendars", {"collection": "inbox"})
+    assert "Not deleted" in post("/calendars/delete", {"collection": "work"})
+    assert "are deleted" in post("/calendars/delete", {"collection": "work", "confirm": "yes"})
+    assert propfind("/dav/calendars/amal/work/")[0] == 404
+    # The computed prayer calendar cannot be changed.
+    assert propfind("/dav/calendars/amal/prayer-times/")[0] == 207
+    assert "are deleted" not in post("/calendars/delete", {"collection": "prayer-times", "confirm": "yes"})
+
+    assert "Family is made." in post("/addressbooks", {"collection": "family", "displayName": "Family"})
+    assert propfind("/dav/addressbooks/amal/family/")[0] == 207
+    assert "Saved." in post("/addressbooks/update", {"collection": "family", "displayName": "Relatives"})
+    assert "Relatives" in propfind("/dav/addressbooks/amal/family/")[1]
+    assert "are deleted" in post("/addressbooks/delete", {"collection": "family", "confirm": "yes"})
+    assert propfind("/dav/addressbooks/amal/family/")[0] == 404
+    # Without the session's token nothing changes.
+    assert browser.request("/admin/users/amal/calendars", {"collection": "sneaky"})[0] == 403
+    assert propfind("/dav/calendars/amal/sneaky/")[0] == 404

@@ -72,6 +72,17 @@ struct AdminPages: Sendable {
         router.post("/admin/users/:name/delegates") { request, context in
             await self.form(request) { session, form in try await self.setDelegate(session, try Self.name(context), form) }
         }
+        for kind in [CollectionKind.calendars, .addressbooks] {
+            router.post(RouterPath(stringLiteral: "/admin/users/:name/\(kind.rawValue)")) { request, context in
+                await self.form(request) { session, form in try await self.createCollection(session, try Self.name(context), kind, form) }
+            }
+            router.post(RouterPath(stringLiteral: "/admin/users/:name/\(kind.rawValue)/update")) { request, context in
+                await self.form(request) { session, form in try await self.updateCollection(session, try Self.name(context), kind, form) }
+            }
+            router.post(RouterPath(stringLiteral: "/admin/users/:name/\(kind.rawValue)/delete")) { request, context in
+                await self.form(request) { session, form in try await self.deleteCollection(session, try Self.name(context), kind, form) }
+            }
+        }
     }
 
     // MARK: Sessions
@@ -256,12 +267,6 @@ struct AdminPages: Sendable {
     private func userPage(_ session: WebSessions.Session, _ name: String, notice: String = "") async throws -> Response {
         guard let summary = try await users.summary(of: name) else { throw AccountStore.AccountError.missingUser }
         let action = HTMLPage.escape(Self.userPath(name))
-        let calendars = summary.calendars.map {
-            "<tr><td dir=\"auto\">\(HTMLPage.escape($0.displayName ?? $0.name))</td><td>\($0.objects)</td><td>\(Self.size($0.bytes))</td></tr>"
-        }.joined()
-        let books = summary.addressBooks.map {
-            "<tr><td dir=\"auto\">\(HTMLPage.escape($0.displayName ?? $0.name))</td><td>\($0.cards)</td><td>\(Self.size($0.bytes))</td></tr>"
-        }.joined()
         let devices = summary.appPasswords.map { device in
             let used = device.lastUsedAt.map { Date(timeIntervalSince1970: TimeInterval($0)).formatted(.iso8601) } ?? "never"
             return """
@@ -277,11 +282,8 @@ struct AdminPages: Sendable {
             \(notice)
             <p>\(HTMLPage.escape(summary.account.email ?? "no email address"))\(summary.account.isAdmin ? " · administrator" : "")
             · \(summary.objectCount) objects · \(Self.size(summary.storageBytes))</p>
-            <h2>Calendars</h2>
-            <table><tr><th>Calendar</th><th>Objects</th><th>Size</th></tr>\(calendars)</table>
+            \(try await collectionsSection(session, of: name, usage: summary))
             \(try await sharingSection(session, of: name, calendars: summary.calendars, books: summary.addressBooks))
-            <h2>Address books</h2>
-            \(books.isEmpty ? "<p class=\"muted\">No address books.</p>" : "<table><tr><th>Address book</th><th>Cards</th><th>Size</th></tr>\(books)</table>")
             <h2>Devices</h2>
             \(devices.isEmpty ? "<p class=\"muted\">No app passwords.</p>" : "<table><tr><th>Device</th><th>Last used</th><th></th></tr>\(devices)</table>")
             <h2>Set up a device</h2>
