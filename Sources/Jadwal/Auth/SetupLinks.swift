@@ -43,13 +43,8 @@ public struct SetupLinks: Sendable {
         let token = try await application.oneTimeTokens.issue(.setup, for: name, detail: kind.rawValue, now: now)
         let url = "\(publicURL)/provision/\(token)"
         if shouldSend, let email {
-            try await send(OutgoingMail(to: email, subject: "Set up Jadwal on your iPhone", text: """
-                Open this link on your iPhone or iPad to add \(kind.offer):
-
-                \(url)
-
-                Then open Settings, tap "Profile Downloaded" and install it. The link works once, within 15 minutes.
-                """))
+            let (subject, text) = await MailTexts.of(name, in: application.accounts).setupLink(url, kind: kind)
+            try await send(OutgoingMail(to: email, subject: subject, text: text))
         }
         return Link(url: url, expiresAt: now + OneTimeTokens.lifetime, sentTo: shouldSend ? email : nil)
     }

@@ -48,19 +48,15 @@ public struct SignInService: Sendable {
 
     /// Mails a sign-in link to `email` when it belongs to an account (or sign-up is open).
     /// Returns without saying which: the answer must not tell who has an account.
-    public func requestLink(email rawEmail: String) async throws(Refusal) {
+    /// - Parameter language: the language the request asked for, for a person who chose none.
+    public func requestLink(email rawEmail: String, language: String? = nil) async throws(Refusal) {
         let email = rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
         guard AccountStore.isValidEmail(email) else { throw Refusal(400, "invalid_email", "'\(rawEmail)' is not an email address") }
         do {
             guard let account = try await account(for: email) else { return }
             let token = try await users.application.oneTimeTokens.issue(.signIn, for: account)
-            try await send(OutgoingMail(to: email, subject: "Your Jadwal sign-in link", text: """
-                Open this link on your phone to sign in to Jadwal:
-
-                \(publicURL)/signin?token=\(token)
-
-                It works once, within 15 minutes. If you did not ask to sign in, ignore this message.
-                """))
+            let (subject, text) = await MailTexts.of(account, in: users.accounts, requested: language).signInLink("\(publicURL)/signin?token=\(token)")
+            try await send(OutgoingMail(to: email, subject: subject, text: text))
         } catch {
             throw Refusal(503, "unavailable", "the sign-in link could not be sent; try again later")
         }
@@ -160,15 +156,8 @@ public struct SignInService: Sendable {
             let session = Session(account: account, accessToken: try await accessTokens.issue(for: holder), expiresIn: AccessTokens.lifetime,
                                   refreshToken: try await users.application.refreshTokens.issue(for: account))
             if try await users.accounts.recordSignIn(name: account), let email = holder.email {
-                try await send(OutgoingMail(to: email, subject: "Welcome to Jadwal", text: """
-                    Welcome to Jadwal. Your calendars live on \(publicURL).
-
-                    The Jadwal app is signed in. To see the same calendars in the Calendar app of an iPhone, iPad or Mac, \
-                    open a setup link from the app's settings (or ask your administrator for one): it installs the account \
-                    in one tap, with a password made for that device.
-
-                    Any CalDAV app works too: server \(publicURL)/dav/, your user name \(account), and an app password.
-                    """))
+                let (subject, text) = await MailTexts.of(account, in: users.accounts).welcome(publicURL: publicURL, account: account)
+                try await send(OutgoingMail(to: email, subject: subject, text: text))
             }
             return session
         } catch let refusal as Refusal {

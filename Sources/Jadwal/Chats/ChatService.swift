@@ -305,7 +305,7 @@ public struct ChatService: Sendable {
                                   key: "chat:\(uid):\(kind.rawValue):\(timing.start)", due: now)
         }
         if preferences.notifyByEmail, let email = try await application.accounts.account(named: owner)?.email {
-            let (subject, text) = notice.mail
+            let (subject, text) = notice.mail(arabic: await MailTexts.of(owner, in: application.accounts).isArabic)
             try await send(OutgoingMail(to: email, subject: subject, text: text))
         }
     }

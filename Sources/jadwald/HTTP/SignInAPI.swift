@@ -55,7 +55,7 @@ struct SignInAPI: Sendable {
             let email = try body.requiredString("email", maxLength: 254).trimmingCharacters(in: .whitespaces).lowercased()
             if let wait = await limits.checkEmail(email, from: context.clientAddress) { return APIResponse.tooManyRequests(retryAfter: wait) }
             do {
-                try await service.requestLink(email: email)
+                try await service.requestLink(email: email, language: PageLanguage(acceptLanguage: request.headers[.acceptLanguage] ?? "").code)
             } catch {
                 return APIResponse.error(error.status, error.code, error.message)
             }

@@ -155,7 +155,7 @@ struct AccountPages: Sendable {
             response.headers[.retryAfter] = String(wait)
             return response
         }
-        do { try await signIn.requestLink(email: email) } catch {
+        do { try await signIn.requestLink(email: email, language: t.code) } catch {
             return signInPage(request, status: .serviceUnavailable, note: t("The sign-in link could not be sent; try again later."))
         }
         return message(t("Check your mail"), t("If {1} may sign in here, a link is on its way. Open it on this device; it works once, within 15 minutes.", email),
