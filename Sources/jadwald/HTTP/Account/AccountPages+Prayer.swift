@@ -5,8 +5,9 @@ import Logging
 import PrayerTimes
 
 /// The prayer-times section of the person's page: where they pray (found by a city's name
-/// in English or Arabic, starting from a guess made from their time zone), the calculation
-/// method, a reminder, and a preview of today's times.
+/// in English or Arabic, starting from a guess made from their time zone or their
+/// language's region, as the product's prayer setup does), the calculation method, a
+/// reminder, and a preview of today's times.
 extension AccountPages {
     /// The section; `search` lists the cities a search found.
     func prayerSection(_ session: WebSessions.Session, _ t: PageLanguage, zone: TimeZone?, search: String?) async throws -> String {
@@ -17,7 +18,7 @@ extension AccountPages {
         if let place = settings.place {
             html += "<p>\(t("Your times are for {1}, by the {2} method.", "<b dir=\"auto\">\(escape(place.name ?? t("your place")))</b>", escape(settings.effectiveMethod.displayName)))</p>"
             html += preview(settings, t)
-        } else if let guess = Self.guessCity(zone: zone) {
+        } else if let guess = Self.guessCity(zone: zone, locale: t.locale) {
             // The product's prayer setup starts from a guess the person confirms (use case 13).
             html += """
                 <p>\(t("Are you in {1}?", "<b>\(escape(t.isArabic ? guess.arabicName : guess.name))</b>"))</p>
@@ -63,11 +64,13 @@ extension AccountPages {
         return "<table id=\"today\"><caption>\(t("Today"))</caption>\(rows)</table>"
     }
 
-    /// The largest city of the person's time zone (a capital first among equals), or `nil`.
-    static func guessCity(zone: TimeZone?) -> City? {
-        guard let zone else { return nil }
-        return CityDirectory.all.filter { $0.timeZoneIdentifier == zone.identifier }
-            .max { ($0.isCapital ? 1 : 0, $0.population) < ($1.isCapital ? 1 : 0, $1.population) }
+    /// Where the person most likely is: the capital (else the largest city) of their time
+    /// zone, else of the country their language tag names (`ar-SA`); `nil` without either.
+    static func guessCity(zone: TimeZone?, locale: Locale) -> City? {
+        let byCapitalThenSize = { (a: City, b: City) in (a.isCapital ? 1 : 0, a.population) < (b.isCapital ? 1 : 0, b.population) }
+        if let zone, let city = CityDirectory.all.filter({ $0.timeZoneIdentifier == zone.identifier }).max(by: byCapitalThenSize) { return city }
+        guard let country = locale.region?.identifier, country.count == 2 else { return nil }
+        return CityDirectory.all.filter { $0.countryCode == country }.max(by: byCapitalThenSize)
     }
 
     /// `POST /account/prayer`: a city, or the method and reminder.
