@@ -200,6 +200,10 @@ def test_an_arabic_speaker_signs_in_by_password_and_changes_details(open_server,
         wait.until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "body"), "حُفظ."))
         screenshot(driver, tmp_path, "account-details-ar.png")
 
+        driver.find_element(By.XPATH, "//button[text()='اعرض رمز الإعداد']").click()
+        wait.until(expected_conditions.presence_of_element_located((By.CSS_SELECTOR, "#setup-code .qr svg")))
+        assert "رمز الإعداد" in driver.find_element(By.ID, "setup-code").text
+
         # Prayer times from a guess made from the time zone, then a clash moved to a free slot.
         assert "الرياض" in driver.find_element(By.ID, "prayer").text
         choose_city_and_clash(driver, server, "amal", "amal-password-1", tmp_path, "الرياض", "Amal")
