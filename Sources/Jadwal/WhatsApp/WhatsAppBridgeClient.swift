@@ -55,7 +55,7 @@ public final class WhatsAppBridgeClient: Sendable {
 
     /// Whether the bridge answers at all.
     public func isReachable() async -> Bool {
-        (try? await call(.GET, "/healthz", authorized: false).status) == 200
+        (try? await call(.GET, "/healthz", authorized: false, timeout: .seconds(5)).status) == 200
     }
 
     /// Starts linking `account` to the WhatsApp number `phone`; the bridge posts its messages with `token`.
@@ -65,9 +65,10 @@ public final class WhatsAppBridgeClient: Sendable {
         return Self.link(object)
     }
 
-    /// Where the link of `account` stands, or `nil` when the bridge knows none.
+    /// Where the link of `account` stands, or `nil` when the bridge knows none. Asked while
+    /// a page is drawn, so a bridge that hangs costs seconds, not a page that never comes.
     public func status(of account: String) async throws(Failure) -> Link? {
-        let answer = try await call(.GET, "/v1/accounts/\(Self.segment(account))")
+        let answer = try await call(.GET, "/v1/accounts/\(Self.segment(account))", timeout: .seconds(5))
         if answer.status == 404 { return nil }
         guard answer.status == 200, let object = answer.object else { throw Self.failure(answer) }
         return Self.link(object)
@@ -88,7 +89,8 @@ public final class WhatsAppBridgeClient: Sendable {
         let object: [String: Any]?
     }
 
-    private func call(_ method: HTTPMethod, _ path: String, body: [String: String]? = nil, authorized: Bool = true) async throws(Failure) -> Answer {
+    private func call(_ method: HTTPMethod, _ path: String, body: [String: String]? = nil, authorized: Bool = true,
+                      timeout: TimeAmount = WhatsAppBridgeClient.timeout) async throws(Failure) -> Answer {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = method
         if authorized { request.headers.add(name: "Authorization", value: "Bearer " + secret) }
@@ -97,7 +99,7 @@ public final class WhatsAppBridgeClient: Sendable {
             request.body = .bytes(ByteBuffer(data: data))
         }
         do {
-            let response = try await client.execute(request, timeout: Self.timeout)
+            let response = try await client.execute(request, timeout: timeout)
             let bytes = try await response.body.collect(upTo: 64 << 10)
             return Answer(status: Int(response.status.code), object: try? JSONSerialization.jsonObject(with: Data(buffer: bytes)) as? [String: Any])
         } catch {

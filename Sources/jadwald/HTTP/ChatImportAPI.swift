@@ -1,4 +1,3 @@
-import Extraction
 import Foundation
 import HTTPTypes
 import Hummingbird
