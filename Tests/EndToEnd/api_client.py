@@ -80,11 +80,11 @@ class ApiClient:
     def bearer(token):
         return "Bearer " + token
 
-    def call(self, method, path, body=None, auth=None, raw=None, content_type="application/json", check_request=True):
+    def call(self, method, path, body=None, auth=None, raw=None, content_type="application/json", check_request=True, headers=None):
         """Sends one request to /api/v1 + path and returns the Reply, after validating it."""
         full = "/api/v1" + path
         data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
-        headers = {}
+        headers = dict(headers or {})
         if data is not None and content_type:
             headers["Content-Type"] = content_type
         if auth:

@@ -147,6 +147,11 @@ def test_name_language_and_time_zone(open_server):
                 {"displayName": "x" * 201}):
         assert api.call("PATCH", "/me", bad, auth=amal, check_request=False).status == 400, bad
     assert api.call("PATCH", "/me", raw=b"{not json", auth=amal, check_request=False).status == 400
+    # Errors speak the caller's language; their codes do not change.
+    arabic = api.call("PATCH", "/me", {"timeZone": "Mars/Olympus"}, auth=amal, headers={"Accept-Language": "ar-SA, en;q=0.8"}).json()
+    assert arabic == {"error": "invalid", "message": "«Mars/Olympus» ليست منطقة زمنية من IANA مثل Asia/Riyadh"}
+    assert api.call("GET", "/me", headers={"Accept-Language": "ar"}).json()["message"].startswith("سجّل الدخول")
+    assert api.call("GET", "/me", headers={"Accept-Language": "en, ar;q=0.5"}).json()["message"].startswith("sign in")
     unchanged = api.call("GET", "/me", auth=amal).json()
     assert (unchanged["displayName"], unchanged["language"], unchanged["timeZone"]) == ("Amal A.", "ar-SA", "Asia/Riyadh")
 

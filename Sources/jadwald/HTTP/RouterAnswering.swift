@@ -49,10 +49,18 @@ struct RouterAnswering: Sendable {
             logger.error("response body failed", metadata: ["error": "\(error)"])
             return HTTPAnswer(status: 500, headers: [("Content-Length", "0")], body: [], isRecorded: true)
         }
+        var body = collector.buffers
+        // The JSON API's errors speak the caller's language (APIErrorLanguage).
+        if response.status.code >= 400, requestHead.path?.hasPrefix("/api/") == true, let accepted = request.headers[.acceptLanguage],
+           response.headers[.contentType] == "application/json",
+           let translated = APIErrorLanguage.translated(body.flatMap { Array($0.readableBytesView) }, into: PageLanguage(acceptLanguage: accepted)) {
+            body = [ByteBuffer(bytes: translated)]
+        }
         var fields: [(name: String, value: String)] = []
         fields.reserveCapacity(response.headers.count)
-        for field in response.headers { fields.append((field.name.rawName, field.value)) }
-        return HTTPAnswer(status: response.status.code, headers: fields, body: collector.buffers, isRecorded: true)
+        for field in response.headers where field.name != .contentLength { fields.append((field.name.rawName, field.value)) }
+        if response.headers[.contentLength] != nil { fields.append(("Content-Length", String(body.reduce(0) { $0 + $1.readableBytes }))) }
+        return HTTPAnswer(status: response.status.code, headers: fields, body: body, isRecorded: true)
     }
 }
 
