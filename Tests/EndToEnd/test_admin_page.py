@@ -205,3 +205,19 @@ def test_calendars_and_address_books_of_a_user(admin_server):
     # Without the session's token nothing changes.
     assert browser.request("/admin/users/amal/calendars", {"collection": "sneaky"})[0] == 403
     assert propfind("/dav/calendars/amal/sneaky/")[0] == 404
+
+
+def test_the_admin_page_speaks_arabic(admin_server):
+    browser = Browser(admin_server.url)
+    arabic = {"Accept-Language": "ar-SA,ar;q=0.9"}
+    page = browser.request("/admin/", headers=arabic)[2]
+    assert 'lang="ar" dir="rtl"' in page and "إدارة جدول" in page
+    assert browser.request("/admin/sign-in", {"user": "root", "password": "wrong-password"}, headers=arabic)[2].count(
+        "اسم المستخدم أو كلمة المرور غير صحيحة") == 1
+    assert browser.request("/admin/sign-in", {"user": "root", "password": "root-password-1"}, headers=arabic)[0] == 303
+    page = browser.request("/admin/", headers=arabic)[2]
+    assert "<h1>المستخدمون</h1>" in page and "أنشئ المستخدم" in page
+    page = browser.request("/admin/users/amal", headers=arabic)[2]
+    assert "المشاركة" in page and "أنشئ التقويم" in page and "٠" in page  # its counts in Arabic-Indic digits
+    # Without Arabic asked, English.
+    assert "<h1>Users</h1>" in browser.request("/admin/")[2]

@@ -32,12 +32,12 @@ extension AdminPages {
             let collection = calendar.reference.name
             let url = publicURL + DAVPath.calendar(user: name, calendar: collection).href
             guard !calendar.isReadOnly, objects[collection] != nil else {
-                return "<tr><td dir=\"auto\">\(escape(calendar.displayName ?? collection))</td><td><code>\(escape(url))</code></td><td class=\"muted\">computed</td><td></td></tr>"
+                return "<tr><td dir=\"auto\">\(escape(calendar.displayName ?? collection))</td><td><code>\(escape(url))</code></td><td class=\"muted\">\(tr("computed"))</td><td></td></tr>"
             }
             return """
                 <tr><td>\(form(.calendars, collection, """
-                <input name="displayName" value="\(escape(calendar.displayName ?? ""))" maxlength="200" dir="auto" aria-label="Name"> \
-                <input name="color" type="color" value="\(escape(Self.colorInput(calendar.color)))" aria-label="Colour"> <button>Save</button>
+                <input name="displayName" value="\(escape(calendar.displayName ?? ""))" maxlength="200" dir="auto" aria-label="\(tr("Name"))"> \
+                <input name="color" type="color" value="\(escape(Self.colorInput(calendar.color)))" aria-label="\(tr("Colour"))"> <button>\(tr("Save"))</button>
                 """))</td><td><code>\(escape(url))</code></td><td>\(objects[collection] ?? 0)</td><td>\(deleteForm(action, .calendars, collection, hidden))</td></tr>
                 """
         }.joined()
@@ -46,31 +46,31 @@ extension AdminPages {
             let url = publicURL + CardDAVPath.book(user: name, book: collection).href
             return """
                 <tr><td>\(form(.addressbooks, collection, """
-                <input name="displayName" value="\(escape(book.displayName ?? ""))" maxlength="200" dir="auto" aria-label="Name"> <button>Save</button>
+                <input name="displayName" value="\(escape(book.displayName ?? ""))" maxlength="200" dir="auto" aria-label="\(tr("Name"))"> <button>\(tr("Save"))</button>
                 """))</td><td><code>\(escape(url))</code></td><td>\(cards[collection] ?? 0)</td><td>\(deleteForm(action, .addressbooks, collection, hidden))</td></tr>
                 """
         }.joined()
         return """
-            <h2>Calendars</h2>
-            <p>Give out: server <code>\(escape(publicURL))/dav/</code>, user name <code>\(escape(name))</code>.</p>
-            <div style="overflow-x:auto"><table><tr><th>Calendar</th><th>URL</th><th>Objects</th><th></th></tr>\(calendars)</table></div>
+            <h2>\(tr("Calendars"))</h2>
+            <p>\(tr("Give out: server {1}, user name {2}.", "<code dir=\"ltr\">\(escape(publicURL))/dav/</code>", "<code dir=\"ltr\">\(escape(name))</code>"))</p>
+            <div style="overflow-x:auto"><table><tr><th>\(tr("Calendar"))</th><th>URL</th><th>\(tr("Objects"))</th><th></th></tr>\(calendars)</table></div>
             <form method="post" action="\(action)/calendars">\(hidden)
-            <p><label>New calendar (its name in the URL)<br><input name="collection" required maxlength="64" pattern="[A-Za-z0-9._\\-]+"></label>
-            <label>Shown as<br><input name="displayName" maxlength="200" dir="auto"></label>
-            <label>Colour<br><input name="color" type="color" value="#0a84ff"></label> <button>Make the calendar</button></p></form>
-            <h2>Address books</h2>
-            \(books.isEmpty ? "<p class=\"muted\">No address books.</p>"
-                : "<div style=\"overflow-x:auto\"><table><tr><th>Address book</th><th>URL</th><th>Cards</th><th></th></tr>\(books)</table></div>")
+            <p><label>\(tr("New calendar (its name in the URL)"))<br><input name="collection" required maxlength="64" pattern="[A-Za-z0-9._\\-]+"></label>
+            <label>\(tr("Shown as"))<br><input name="displayName" maxlength="200" dir="auto"></label>
+            <label>\(tr("Colour"))<br><input name="color" type="color" value="#0a84ff"></label> <button>\(tr("Make the calendar"))</button></p></form>
+            <h2>\(tr("Address books"))</h2>
+            \(books.isEmpty ? "<p class=\"muted\">\(tr("No address books."))</p>"
+                : "<div style=\"overflow-x:auto\"><table><tr><th>\(tr("Address book"))</th><th>URL</th><th>\(tr("Cards"))</th><th></th></tr>\(books)</table></div>")
             <form method="post" action="\(action)/addressbooks">\(hidden)
-            <p><label>New address book (its name in the URL)<br><input name="collection" required maxlength="64" pattern="[A-Za-z0-9._\\-]+"></label>
-            <label>Shown as<br><input name="displayName" maxlength="200" dir="auto"></label> <button>Make the address book</button></p></form>
+            <p><label>\(tr("New address book (its name in the URL)"))<br><input name="collection" required maxlength="64" pattern="[A-Za-z0-9._\\-]+"></label>
+            <label>\(tr("Shown as"))<br><input name="displayName" maxlength="200" dir="auto"></label> <button>\(tr("Make the address book"))</button></p></form>
             """
     }
 
     private func deleteForm(_ action: String, _ kind: CollectionKind, _ collection: String, _ hidden: String) -> String {
         """
         <form method="post" action="\(action)/\(kind.rawValue)/delete">\(hidden)<input type="hidden" name="collection" value="\(HTMLPage.escape(collection))">\
-        <label><input type="checkbox" name="confirm" value="yes" required> with everything in it</label> <button>Delete</button></form>
+        <label><input type="checkbox" name="confirm" value="yes" required> \(tr("with everything in it"))</label> <button>\(tr("Delete"))</button></form>
         """
     }
 
@@ -91,7 +91,7 @@ extension AdminPages {
               name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }), !name.hasPrefix("."),
               !SchedulingCollections.isReserved(name) else {
             throw Refusal(response: redirect(to: user, showing: """
-                <p class="warning">A name in the URL is 1 to 64 letters, digits, dots, dashes or underscores.</p>
+                <p class="warning">\(tr("A name in the URL is 1 to 64 letters, digits, dots, dashes or underscores."))</p>
                 """, in: session))
         }
         return name
@@ -111,7 +111,7 @@ extension AdminPages {
         let collection = try collectionName(form, of: name, session)
         let displayName = form["displayName"].flatMap { $0.isEmpty ? nil : String($0.prefix(200)) } ?? collection
         logger.info("collection created", metadata: ["user": "\(name)", "collection": "\(kind.rawValue)/\(collection)", "by": "\(session.account)"])
-        return await storeStep(name, session, done: "\(displayName) is made.") { () async throws(StoreError) in
+        return await storeStep(name, session, done: tr("{1} is made.", displayName)) { () async throws(StoreError) in
             switch kind {
             case .calendars:
                 try await calDAV.store.createCalendar(CalendarCollection(
@@ -128,7 +128,7 @@ extension AdminPages {
         let collection = try collectionName(form, of: name, session)
         let displayName = form["displayName"].flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
         let color = Self.storedColor(form)
-        return await storeStep(name, session, done: "Saved.") { () async throws(StoreError) in
+        return await storeStep(name, session, done: tr("Saved.")) { () async throws(StoreError) in
             switch kind {
             case .calendars:
                 guard var calendar = try await calDAV.store.calendar(CalendarReference(owner: name, name: collection)) else {
@@ -149,9 +149,9 @@ extension AdminPages {
 
     func deleteCollection(_ session: WebSessions.Session, _ name: String, _ kind: CollectionKind, _ form: FormBody) async throws -> Response {
         let collection = try collectionName(form, of: name, session)
-        guard form["confirm"] == "yes" else { return redirect(to: name, showing: "<p class=\"warning\">Not deleted: confirm first.</p>", in: session) }
+        guard form["confirm"] == "yes" else { return redirect(to: name, showing: "<p class=\"warning\">\(tr("Not deleted: confirm first."))</p>", in: session) }
         logger.info("collection deleted", metadata: ["user": "\(name)", "collection": "\(kind.rawValue)/\(collection)", "by": "\(session.account)"])
-        return await storeStep(name, session, done: "\(collection) and everything in it are deleted.") { () async throws(StoreError) in
+        return await storeStep(name, session, done: tr("{1} and everything in it are deleted.", collection)) { () async throws(StoreError) in
             switch kind {
             case .calendars: try await calDAV.store.deleteCalendar(CalendarReference(owner: name, name: collection))
             case .addressbooks: try await cardDAV.store.deleteAddressBook(AddressBookReference(owner: name, name: collection))

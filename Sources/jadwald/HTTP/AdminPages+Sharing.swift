@@ -26,7 +26,7 @@ extension AdminPages {
             <form method="post" action="\(action)/unshare">\(Self.hidden(session))
             <input type="hidden" name="kind" value="\(share.tree)">
             <input type="hidden" name="collection" value="\(HTMLPage.escape(share.collection))">
-            <input type="hidden" name="sharee" value="\(HTMLPage.escape(share.sharee))"><button>Stop sharing</button></form></td></tr>
+            <input type="hidden" name="sharee" value="\(HTMLPage.escape(share.sharee))"><button>\(tr("Stop sharing"))</button></form></td></tr>
             """
         }.joined()
         let received = shares.received.map { share in
@@ -38,19 +38,19 @@ extension AdminPages {
         let options = calendars.filter { !SchedulingCollections.isReserved($0.name) }.map {
             "<option value=\"calendars/\(HTMLPage.escape($0.name))\">\(HTMLPage.escape($0.displayName ?? $0.name))</option>"
         }.joined() + books.map {
-            "<option value=\"addressbooks/\(HTMLPage.escape($0.name))\">\(HTMLPage.escape($0.displayName ?? $0.name)) (contacts)</option>"
+            "<option value=\"addressbooks/\(HTMLPage.escape($0.name))\">\(HTMLPage.escape($0.displayName ?? $0.name)) (\(tr("contacts")))</option>"
         }.joined()
         return """
-            <h2>Sharing</h2>
-            \(given.isEmpty ? "<p class=\"muted\">Nothing of theirs is shared.</p>"
-                : "<table><tr><th>Calendar or address book</th><th>With</th><th>Access</th><th>Status</th><th></th></tr>\(given)</table>")
-            \(received.isEmpty ? "" : "<p>Shared with them:</p><table><tr><th>Owner</th><th>Calendar</th><th>Access</th><th>Status</th></tr>\(received)</table>")
+            <h2>\(tr("Sharing"))</h2>
+            \(given.isEmpty ? "<p class=\"muted\">\(tr("Nothing of theirs is shared."))</p>"
+                : "<table><tr><th>\(tr("Calendar or address book"))</th><th>\(tr("With"))</th><th>\(tr("Access"))</th><th>\(tr("Status"))</th><th></th></tr>\(given)</table>")
+            \(received.isEmpty ? "" : "<p>\(tr("Shared with them:"))</p><table><tr><th>\(tr("Owner"))</th><th>\(tr("Calendar"))</th><th>\(tr("Access"))</th><th>\(tr("Status"))</th></tr>\(received)</table>")
             <form method="post" action="\(action)/shares">\(Self.hidden(session))
-            <p><label>Calendar or address book<br><select name="collection">\(options)</select></label>
-            <label>With (user name or email)<br><input name="sharee" required autocomplete="off"></label>
-            <label><input type="radio" name="access" value="read" checked> Read</label>
-            <label><input type="radio" name="access" value="read-write"> Read and write</label></p>
-            <p><button>Share</button> <span class="muted">It appears in their calendar apps at once.</span></p>
+            <p><label>\(tr("Calendar or address book"))<br><select name="collection">\(options)</select></label>
+            <label>\(tr("With (user name or email)"))<br><input name="sharee" required autocomplete="off" dir="ltr"></label>
+            <label><input type="radio" name="access" value="read" checked> \(tr("Read"))</label>
+            <label><input type="radio" name="access" value="read-write"> \(tr("Read and write"))</label></p>
+            <p><button>\(tr("Share"))</button> <span class="muted">\(tr("It appears in their calendar apps at once."))</span></p>
             </form>
             \(try await delegatesSection(session, of: name))
             """
@@ -64,19 +64,19 @@ extension AdminPages {
             """
             <tr><td dir="auto">\(HTMLPage.escape(share.sharee))</td><td>\(share.access.rawValue)</td><td>
             <form method="post" action="\(action)/delegates">\(Self.hidden(session))
-            <input type="hidden" name="delegate" value="\(HTMLPage.escape(share.sharee))"><button name="access" value="none">Remove</button></form></td></tr>
+            <input type="hidden" name="delegate" value="\(HTMLPage.escape(share.sharee))"><button name="access" value="none">\(tr("Remove"))</button></form></td></tr>
             """
         }.joined()
         let acting = shares.received.map { HTMLPage.escape($0.owner) + " (" + $0.access.rawValue + ")" }.joined(separator: ", ")
         return """
-            <h2>Delegates</h2>
-            \(rows.isEmpty ? "<p class=\"muted\">Nobody acts in their calendars.</p>" : "<table><tr><th>Delegate</th><th>Access</th><th></th></tr>\(rows)</table>")
-            \(acting.isEmpty ? "" : "<p>They act for: \(acting)</p>")
+            <h2>\(tr("Delegates"))</h2>
+            \(rows.isEmpty ? "<p class=\"muted\">\(tr("Nobody acts in their calendars."))</p>" : "<table><tr><th>\(tr("Delegate"))</th><th>\(tr("Access"))</th><th></th></tr>\(rows)</table>")
+            \(acting.isEmpty ? "" : "<p>\(tr("They act for: {1}", acting))</p>")
             <form method="post" action="\(action)/delegates">\(Self.hidden(session))
-            <p><label>Delegate (user name)<br><input name="delegate" required autocomplete="off"></label>
-            <label><input type="radio" name="access" value="read" checked> Read</label>
-            <label><input type="radio" name="access" value="read-write"> Read and write</label></p>
-            <p><button>Add the delegate</button></p>
+            <p><label>\(tr("Delegate (user name)"))<br><input name="delegate" required autocomplete="off" dir="ltr"></label>
+            <label><input type="radio" name="access" value="read" checked> \(tr("Read"))</label>
+            <label><input type="radio" name="access" value="read-write"> \(tr("Read and write"))</label></p>
+            <p><button>\(tr("Add the delegate"))</button></p>
             </form>
             """
     }
@@ -90,10 +90,10 @@ extension AdminPages {
                 try await delegation.revoke(name, from: delegate)
             }
         } catch {
-            return redirect(to: name, showing: "<p><b>Not changed: \(HTMLPage.escape(error.message)).</b></p>", in: session)
+            return redirect(to: name, showing: "<p><b>\(tr("Not changed: {1}.", HTMLPage.escape(error.message)))</b></p>", in: session)
         }
         logger.info("delegate changed", metadata: ["user": "\(name)", "delegate": "\(delegate)", "access": "\(form["access"] ?? "none")", "by": "\(session.account)"])
-        return redirect(to: name, showing: "<p><b>\(HTMLPage.escape(delegate))'s access is changed.</b></p>", in: session)
+        return redirect(to: name, showing: "<p><b>\(tr("{1}'s access is changed.", HTMLPage.escape(delegate)))</b></p>", in: session)
     }
 
     func share(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
@@ -102,7 +102,7 @@ extension AdminPages {
         let calendar = String(choice.drop { $0 != "/" }.dropFirst())
         let access = form["access"].flatMap(ShareAccess.init(rawValue:)) ?? .read
         guard let sharee = await calDAV.sharee(named: named) else {
-            return redirect(to: name, showing: "<p><b>Not shared: no user is named or has the address \(HTMLPage.escape(named)).</b></p>", in: session)
+            return redirect(to: name, showing: "<p><b>\(tr("Not shared: no user is named or has the address {1}.", HTMLPage.escape(named)))</b></p>", in: session)
         }
         let now = Int(Date().timeIntervalSince1970)
         do {
@@ -114,10 +114,10 @@ extension AdminPages {
                 _ = try await calDAV.answer(invitation: offered.invitation, of: sharee, accepting: true, now: now)
             }
         } catch {
-            return redirect(to: name, showing: "<p><b>Not shared: \(HTMLPage.escape(error.message)).</b></p>", in: session)
+            return redirect(to: name, showing: "<p><b>\(tr("Not shared: {1}.", HTMLPage.escape(error.message)))</b></p>", in: session)
         }
         logger.info("calendar shared", metadata: ["user": "\(name)", "calendar": "\(calendar)", "with": "\(sharee)", "by": "\(session.account)"])
-        return redirect(to: name, showing: "<p><b>\(HTMLPage.escape(calendar)) is shared with \(HTMLPage.escape(sharee)).</b></p>", in: session)
+        return redirect(to: name, showing: "<p><b>\(tr("{1} is shared with {2}.", HTMLPage.escape(calendar), HTMLPage.escape(sharee)))</b></p>", in: session)
     }
 
     func unshare(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
@@ -132,6 +132,6 @@ extension AdminPages {
             return redirect(to: name, showing: "<p><b>\(HTMLPage.escape(error.message)).</b></p>", in: session)
         }
         logger.info("calendar unshared", metadata: ["user": "\(name)", "calendar": "\(calendar)", "with": "\(sharee)", "by": "\(session.account)"])
-        return redirect(to: name, showing: "<p><b>\(HTMLPage.escape(calendar)) is no longer shared with \(HTMLPage.escape(sharee)).</b></p>", in: session)
+        return redirect(to: name, showing: "<p><b>\(tr("{1} is no longer shared with {2}.", HTMLPage.escape(calendar), HTMLPage.escape(sharee)))</b></p>", in: session)
     }
 }

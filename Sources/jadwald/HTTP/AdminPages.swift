@@ -42,7 +42,7 @@ struct AdminPages: Sendable {
                 try await self.userList(session, notice: self.notices.take(request.uri.queryParameters["notice"].map(String.init), for: session.csrfToken))
             }
         }
-        router.post("/admin/sign-in") { request, context in await self.signIn(request, context) }
+        router.post("/admin/sign-in") { request, context in await self.speaking(request, as: nil) { await self.signIn(request, context) } }
         router.post("/admin/sign-out") { request, _ in await self.signOut(request) }
         router.post("/admin/users") { request, _ in await self.form(request) { session, form in try await self.create(session, form) } }
         router.get("/admin/users/:name") { request, context in
@@ -108,20 +108,34 @@ struct AdminPages: Sendable {
         let response: Response
     }
 
+    /// Runs `body` speaking the administrator's language (their choice, else the browser's).
+    private func speaking(_ request: Request, as account: String?, _ body: () async -> Response) async -> Response {
+        var preference: String?
+        if let account { preference = (try? await users.accounts.preferences(of: account))??.language }
+        return await PageLanguage.$current.withValue(PageLanguage(preference: preference, request: request)) { await body() }
+    }
+
     /// A GET page for a signed-in administrator, or the sign-in form.
     private func page(_ request: Request, _ body: (WebSessions.Session, Request) async throws -> Response) async -> Response {
-        guard let session = await session(request) else { return signInPage() }
-        return await run { try await body(session, request) }
+        let session = await session(request)
+        return await speaking(request, as: session?.account) {
+            guard let session else { return signInPage() }
+            return await run { try await body(session, request) }
+        }
     }
 
     /// A POSTed form from a signed-in administrator with the session's CSRF token.
     private func form(_ request: Request, _ body: (WebSessions.Session, FormBody) async throws -> Response) async -> Response {
+        await speaking(request, as: await browser.session(request)?.account) { await checkedForm(request, body) }
+    }
+
+    private func checkedForm(_ request: Request, _ body: (WebSessions.Session, FormBody) async throws -> Response) async -> Response {
         switch await browser.form(request, admits: isAdministrator) {
         case .accepted(let session, let form): return await run { try await body(session, form) }
-        case .crossSite: return message("Refused", "This form was sent from another site.", status: .forbidden)
+        case .crossSite: return message(tr("Refused"), tr("This form was sent from another site."), status: .forbidden)
         case .signedOut: return signInPage(status: .unauthorized)
-        case .unreadable: return message("Refused", "The form could not be read.", status: .badRequest)
-        case .stale: return message("Refused", "The form is out of date. Go back, reload the page and try again.", status: .forbidden)
+        case .unreadable: return message(tr("Refused"), tr("The form could not be read."), status: .badRequest)
+        case .stale: return message(tr("Refused"), tr("The form is out of date. Go back, reload the page and try again."), status: .forbidden)
         }
     }
 
@@ -131,10 +145,10 @@ struct AdminPages: Sendable {
         } catch let refusal as Refusal {
             return refusal.response
         } catch let problem as AccountStore.AccountError {
-            return message(problem.isMissing ? "Not found" : "Refused", problem.description, status: problem.isMissing ? .notFound : .badRequest)
+            return message(problem.isMissing ? tr("Not found") : tr("Refused"), problem.description, status: problem.isMissing ? .notFound : .badRequest)
         } catch {
             logger.error("admin page failed", metadata: ["error": "\(error)"])
-            return message("Something went wrong", "The operation could not be completed; try again.", status: .internalServerError)
+            return message(tr("Something went wrong"), tr("The operation could not be completed; try again."), status: .internalServerError)
         }
     }
 
@@ -148,7 +162,7 @@ struct AdminPages: Sendable {
     private func message(_ title: String, _ text: String, status: HTTPResponse.Status = .ok, session: WebSessions.Session? = nil) -> Response {
         HTMLPage(title: title, body: """
             \(session.map(header) ?? "")<h1>\(HTMLPage.escape(title))</h1><p>\(HTMLPage.escape(text))</p>
-            <p><a href="/admin/">Back to the users</a></p>
+            <p><a href="/admin/">\(tr("Back to the users"))</a></p>
             """).response(status: status)
     }
 
@@ -156,8 +170,8 @@ struct AdminPages: Sendable {
 
     private func header(_ session: WebSessions.Session) -> String {
         """
-        <form method="post" action="/admin/sign-out" style="float:right">\(Self.hidden(session))<button>Sign out</button></form>
-        <p class="muted">Jadwal admin · <bdi>\(HTMLPage.escape(session.account))</bdi></p>
+        <form method="post" action="/admin/sign-out" style="float:inline-end">\(Self.hidden(session))<button>\(tr("Sign out"))</button></form>
+        <p class="muted">\(tr("Jadwal admin")) · <bdi>\(HTMLPage.escape(session.account))</bdi></p>
         \(warnings.map { "<p class=\"warning\">\(HTMLPage.escape($0))</p>" }.joined())
         """
     }
@@ -176,27 +190,27 @@ struct AdminPages: Sendable {
     // MARK: Sign-in
 
     private func signInPage(status: HTTPResponse.Status = .ok, note: String? = nil) -> Response {
-        HTMLPage(title: "Jadwal admin", body: """
-            <h1>Jadwal admin</h1>
+        HTMLPage(title: tr("Jadwal admin"), body: """
+            <h1>\(tr("Jadwal admin"))</h1>
             \(note.map { "<p><b>\(HTMLPage.escape($0))</b></p>" } ?? "")
             <form method="post" action="/admin/sign-in">
-            <p><label>User name<br><input name="user" autocomplete="username" required></label></p>
-            <p><label>Password<br><input name="password" type="password" autocomplete="current-password" required></label></p>
-            <p><button type="submit">Sign in</button></p>
+            <p><label>\(tr("User name"))<br><input name="user" autocomplete="username" required dir="ltr"></label></p>
+            <p><label>\(tr("Password"))<br><input name="password" type="password" autocomplete="current-password" required></label></p>
+            <p><button type="submit">\(tr("Sign in"))</button></p>
             </form>
             """).response(status: status)
     }
 
     private func signIn(_ request: Request, _ context: JadwalRequestContext) async -> Response {
-        guard BrowserSessions.isSameOrigin(request) else { return signInPage(status: .forbidden, note: "This form was sent from another site.") }
+        guard BrowserSessions.isSameOrigin(request) else { return signInPage(status: .forbidden, note: tr("This form was sent from another site.")) }
         guard let form = await FormBody.read(request), let typed = form["user"], let password = form["password"],
               typed.utf8.count <= 64, password.utf8.count <= 1024 else {
-            return signInPage(status: .badRequest, note: "Enter a user name and a password.")
+            return signInPage(status: .badRequest, note: tr("Enter your user name and password."))
         }
         switch await passwordGuard.admit(name: typed, client: context.clientAddress) {
         case .refuse(let retryAfter):
             logger.notice("admin sign-in throttled", metadata: ["user": "\(typed)", "client": "\(context.clientAddress)"])
-            var response = signInPage(status: .tooManyRequests, note: "Too many attempts; wait \(retryAfter) seconds.")
+            var response = signInPage(status: .tooManyRequests, note: tr("Too many attempts; wait {1} seconds.", PageLanguage.current.number(retryAfter)))
             response.headers[.retryAfter] = String(retryAfter)
             return response
         case .check(let ticket, let delay):
@@ -206,7 +220,7 @@ struct AdminPages: Sendable {
             await passwordGuard.finish(ticket, succeeded: matches)
             guard matches, let name, (try? await users.accounts.account(named: name))??.isAdmin == true else {
                 logger.notice("admin sign-in refused", metadata: ["user": "\(typed)", "client": "\(context.clientAddress)"])
-                return signInPage(status: .unauthorized, note: "Wrong user name or password, or not an administrator.")
+                return signInPage(status: .unauthorized, note: tr("Wrong user name or password, or not an administrator."))
             }
             return await startSession(for: name)
         }
@@ -218,7 +232,7 @@ struct AdminPages: Sendable {
             logger.info("admin signed in", metadata: ["user": "\(user)"])
             return Response(status: .seeOther, headers: [.location: "/admin/", .setCookie: browser.cookie(cookie, maxAge: WebSessions.lifetime)])
         } catch {
-            return signInPage(status: .serviceUnavailable, note: "Signing in is not possible right now.")
+            return signInPage(status: .serviceUnavailable, note: tr("Signing in is not possible right now."))
         }
     }
 
@@ -240,26 +254,26 @@ struct AdminPages: Sendable {
             let books = summary.addressBooks.map { "\(HTMLPage.escape($0.displayName ?? $0.name)) (\($0.cards))" }.joined(separator: ", ")
             rows += """
                 <tr><td dir="auto"><a href="\(HTMLPage.escape(Self.userPath(account.name)))">\(HTMLPage.escape(account.name))</a>\
-                \(account.isAdmin ? " <span class=\"muted\">admin</span>" : "")</td>
+                \(account.isAdmin ? " <span class=\"muted\">\(tr("administrator"))</span>" : "")</td>
                 <td dir="auto">\(HTMLPage.escape(account.email ?? ""))</td><td dir="auto">\(calendars)</td><td>\(summary.objectCount)</td><td dir="auto">\(books)</td>
                 <td>\(Self.size(summary.storageBytes))</td><td>\(summary.appPasswords.count)</td></tr>
                 """
         }
-        return HTMLPage(title: "Users · Jadwal admin", body: """
+        return HTMLPage(title: tr("Users · Jadwal admin"), body: """
             \(header(session))
-            <h1>Users</h1>
+            <h1>\(tr("Users"))</h1>
             \(notice)
             <div style="overflow-x:auto"><table>
-            <tr><th>User</th><th>Email</th><th>Calendars (objects)</th><th>Objects</th><th>Address books (cards)</th><th>Storage</th><th>Devices</th></tr>
+            <tr><th>\(tr("User"))</th><th>\(tr("Email"))</th><th>\(tr("Calendars (objects)"))</th><th>\(tr("Objects"))</th><th>\(tr("Address books (cards)"))</th><th>\(tr("Storage"))</th><th>\(tr("Devices"))</th></tr>
             \(rows)
             </table></div>
-            <h2>New user</h2>
+            <h2>\(tr("New user"))</h2>
             <form method="post" action="/admin/users">\(Self.hidden(session))
-            <p><label>User name<br><input name="name" required maxlength="64" pattern="[A-Za-z0-9._@+\\-]+"></label></p>
-            <p><label>Email<br><input name="email" type="email" maxlength="254"></label></p>
-            <p><label>Password (empty: the user signs in by email link)<br><input name="password" type="password" minlength="8" autocomplete="new-password"></label></p>
-            <p><label><input name="admin" type="checkbox" value="on"> Administrator</label></p>
-            <p><button type="submit">Create user</button></p>
+            <p><label>\(tr("User name"))<br><input name="name" dir="ltr" required maxlength="64" pattern="[A-Za-z0-9._@+\\-]+"></label></p>
+            <p><label>\(tr("Email"))<br><input name="email" type="email" maxlength="254" dir="ltr"></label></p>
+            <p><label>\(tr("Password (empty: the user signs in by email link)"))<br><input name="password" type="password" minlength="8" autocomplete="new-password"></label></p>
+            <p><label><input name="admin" type="checkbox" value="on"> \(tr("Administrator"))</label></p>
+            <p><button type="submit">\(tr("Create user"))</button></p>
             </form>
             """).response()
     }
@@ -268,41 +282,41 @@ struct AdminPages: Sendable {
         guard let summary = try await users.summary(of: name) else { throw AccountStore.AccountError.missingUser }
         let action = HTMLPage.escape(Self.userPath(name))
         let devices = summary.appPasswords.map { device in
-            let used = device.lastUsedAt.map { Date(timeIntervalSince1970: TimeInterval($0)).formatted(.iso8601) } ?? "never"
+            let used = device.lastUsedAt.map { PageLanguage.current.dateTime($0) } ?? tr("not yet")
             return """
                 <tr><td dir="auto">\(HTMLPage.escape(device.label))</td><td>\(HTMLPage.escape(used))</td><td>
                 <form method="post" action="\(action)/revoke">\(Self.hidden(session))
-                <input type="hidden" name="label" value="\(HTMLPage.escape(device.label))"><button>Revoke</button></form></td></tr>
+                <input type="hidden" name="label" value="\(HTMLPage.escape(device.label))"><button>\(tr("Revoke"))</button></form></td></tr>
                 """
         }.joined()
-        return HTMLPage(title: "\(name) · Jadwal admin", body: """
+        return HTMLPage(title: "\(name) · \(tr("Jadwal admin"))", body: """
             \(header(session))
-            <p><a href="/admin/">← Users</a></p>
+            <p><a href="/admin/">\(tr("← Users"))</a></p>
             <h1 dir="auto">\(HTMLPage.escape(name))</h1>
             \(notice)
-            <p>\(HTMLPage.escape(summary.account.email ?? "no email address"))\(summary.account.isAdmin ? " · administrator" : "")
-            · \(summary.objectCount) objects · \(Self.size(summary.storageBytes))</p>
+            <p>\(HTMLPage.escape(summary.account.email ?? tr("no email address")))\(summary.account.isAdmin ? " · " + tr("administrator") : "")
+            · \(tr("{1} objects", PageLanguage.current.number(summary.objectCount))) · \(Self.size(summary.storageBytes))</p>
             \(try await collectionsSection(session, of: name, usage: summary))
             \(try await sharingSection(session, of: name, calendars: summary.calendars, books: summary.addressBooks))
-            <h2>Devices</h2>
-            \(devices.isEmpty ? "<p class=\"muted\">No app passwords.</p>" : "<table><tr><th>Device</th><th>Last used</th><th></th></tr>\(devices)</table>")
-            <h2>Set up a device</h2>
+            <h2>\(tr("Devices"))</h2>
+            \(devices.isEmpty ? "<p class=\"muted\">\(tr("No devices yet."))</p>" : "<table><tr><th>\(tr("Device"))</th><th>\(tr("Last used"))</th><th></th></tr>\(devices)</table>")
+            <h2>\(tr("Set up a device"))</h2>
             <form method="post" action="\(action)/setup-link">\(Self.hidden(session))
-            <p><label><input type="radio" name="kind" value="calendars" checked> Calendars and contacts</label>
-            <label><input type="radio" name="kind" value="prayer-feed"> Prayer times</label></p>
-            <p><button name="send" value="no">Show a setup link</button>
-            \(summary.account.email == nil ? "" : "<button name=\"send\" value=\"yes\">Mail it to the user</button>")</p>
+            <p><label><input type="radio" name="kind" value="calendars" checked> \(tr("Calendars and contacts"))</label>
+            <label><input type="radio" name="kind" value="prayer-feed"> \(tr("Prayer times"))</label></p>
+            <p><button name="send" value="no">\(tr("Show a setup link"))</button>
+            \(summary.account.email == nil ? "" : "<button name=\"send\" value=\"yes\">\(tr("Mail it to the user"))</button>")</p>
             </form>
-            <h2>Password</h2>
+            <h2>\(tr("Password"))</h2>
             <form method="post" action="\(action)/password">\(Self.hidden(session))
-            <p><label>New password (empty: make one)<br><input name="password" type="password" minlength="8" autocomplete="new-password"></label></p>
-            <p><button>Reset the password</button></p>
+            <p><label>\(tr("New password (empty: make one)"))<br><input name="password" type="password" minlength="8" autocomplete="new-password"></label></p>
+            <p><button>\(tr("Reset the password"))</button></p>
             </form>
-            <h2>Delete</h2>
+            <h2>\(tr("Delete"))</h2>
             <form method="post" action="\(action)/delete">\(Self.hidden(session))
-            <p>This deletes \(HTMLPage.escape(name)), their calendars, address books, files and devices. It cannot be undone.</p>
-            <p><label>Type the user name to confirm<br><input name="confirm" required autocomplete="off"></label></p>
-            <p><button>Delete the user</button></p>
+            <p>\(tr("This deletes {1}, their calendars, address books, files and devices. It cannot be undone.", HTMLPage.escape(name)))</p>
+            <p><label>\(tr("Type the user name to confirm"))<br><input name="confirm" required autocomplete="off" dir="ltr"></label></p>
+            <p><button class="danger">\(tr("Delete the user"))</button></p>
             </form>
             """).response()
     }
@@ -331,8 +345,8 @@ struct AdminPages: Sendable {
         try await users.application.refreshTokens.revokeAll(of: name)
         logger.info("password reset", metadata: ["user": "\(name)", "by": "\(session.account)"])
         let notice = given == nil
-            ? "<p><b>New password (shown once):</b> <code>\(HTMLPage.escape(password))</code></p>"
-            : "<p><b>The password is changed.</b></p>"
+            ? "<p><b>\(tr("New password (shown once):"))</b> <code>\(HTMLPage.escape(password))</code></p>"
+            : "<p><b>\(tr("The password is changed."))</b></p>"
         return redirect(to: name, showing: notice, in: session)
     }
 
@@ -341,7 +355,7 @@ struct AdminPages: Sendable {
         let link = try await setupLinks.issue(for: name, kind: kind, send: form["send"] == "yes")
         let qr = (try? QRCode(text: link.url).svg(moduleSize: 5)) ?? ""
         let notice = """
-            <p><b>Setup link</b> (works once, for 15 minutes\(link.sentTo.map { "; mailed to \(HTMLPage.escape($0))" } ?? "")):<br>
+            <p><b>\(tr("Setup link"))</b> \(link.sentTo.map { tr("(works once, for 15 minutes; mailed to {1}):", HTMLPage.escape($0)) } ?? tr("(works once, for 15 minutes):"))<br>
             <a href="\(HTMLPage.escape(link.url))">\(HTMLPage.escape(link.url))</a></p><div class="qr">\(qr)</div>
             """
         return redirect(to: name, showing: notice, in: session)
@@ -351,16 +365,16 @@ struct AdminPages: Sendable {
         let label = form["label"] ?? ""
         try await users.accounts.revokeAppPassword(name: name, label: label)
         logger.info("app password revoked", metadata: ["user": "\(name)", "label": "\(label)", "by": "\(session.account)"])
-        return redirect(to: name, showing: "<p><b>\(HTMLPage.escape(label)) is signed out.</b></p>", in: session)
+        return redirect(to: name, showing: "<p><b>\(tr("{1} is signed out.", HTMLPage.escape(label)))</b></p>", in: session)
     }
 
     private func delete(_ session: WebSessions.Session, _ name: String, _ form: FormBody) async throws -> Response {
         guard form["confirm"] == name else {
-            return redirect(to: name, showing: "<p><b>Not deleted: the typed name did not match.</b></p>", in: session)
+            return redirect(to: name, showing: "<p><b>\(tr("Not deleted: the typed name did not match."))</b></p>", in: session)
         }
         try await users.delete(name: name)
         logger.info("user deleted", metadata: ["user": "\(name)", "by": "\(session.account)"])
-        let key = notices.keep("<p><b>\(HTMLPage.escape(name)) and everything they stored are deleted.</b></p>", for: session.csrfToken)
+        let key = notices.keep("<p><b>\(tr("{1} and everything they stored are deleted.", HTMLPage.escape(name)))</b></p>", for: session.csrfToken)
         return Response(status: .seeOther, headers: [.location: "/admin/?notice=" + key])
     }
 }

@@ -9,7 +9,7 @@ struct HTMLPage {
     /// Markup of the page body; build it from ``escape(_:)``d text.
     let body: String
     /// The page's language (`en`, `ar`): Arabic pages are laid out right to left.
-    var language = "en"
+    var language = PageLanguage.current.code
 
     /// The whole document.
     var document: String {

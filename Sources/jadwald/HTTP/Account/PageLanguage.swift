@@ -59,6 +59,10 @@ struct PageLanguage: Sendable, Equatable {
 
     /// `english` in this language; `{1}`, `{2}` are replaced by `values` (already escaped where HTML).
     func callAsFunction(_ english: String, _ values: String...) -> String {
+        callAsFunction(english, values: values)
+    }
+
+    func callAsFunction(_ english: String, values: [String]) -> String {
         var text = isArabic ? (PageTexts.arabic[english] ?? english) : english
         for (index, value) in values.enumerated() { text = text.replacingOccurrences(of: "{\(index + 1)}", with: value) }
         return text
@@ -89,4 +93,15 @@ struct PageLanguage: Sendable, Equatable {
         formatter.setLocalizedDateFormatFromTemplate(time ? "yMMMdjmm" : "yMMMd")
         return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
     }
+}
+
+extension PageLanguage {
+    /// The language the request being answered is answered in, for pages that speak several
+    /// (bound around their handlers); English elsewhere.
+    @TaskLocal static var current = PageLanguage.english
+}
+
+/// `english` in the language of the request being answered (``PageLanguage/current``).
+func tr(_ english: String, _ values: String...) -> String {
+    PageLanguage.current(english, values: values)
 }
