@@ -152,6 +152,8 @@ def test_name_language_and_time_zone(open_server):
     assert arabic == {"error": "invalid", "message": "«Mars/Olympus» ليست منطقة زمنية من IANA مثل Asia/Riyadh"}
     assert api.call("GET", "/me", headers={"Accept-Language": "ar"}).json()["message"].startswith("سجّل الدخول")
     assert api.call("GET", "/me", headers={"Accept-Language": "en, ar;q=0.5"}).json()["message"].startswith("sign in")
+    # A person who chose Arabic (ar-SA, above) reads Arabic whatever the request asks.
+    assert api.call("PATCH", "/me", {"timeZone": "Nowhere/Here"}, auth=amal, headers={"Accept-Language": "en"}).json()["message"].startswith("«Nowhere/Here»")
     unchanged = api.call("GET", "/me", auth=amal).json()
     assert (unchanged["displayName"], unchanged["language"], unchanged["timeZone"]) == ("Amal A.", "ar-SA", "Asia/Riyadh")
 

@@ -133,7 +133,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Every request, DAV or the router's, is answered by one binding; the router is complete by now.
         let services = HTTPConnectionHandler.Services(
-            dav: dav, router: RouterAnswering(router: router, logger: logger), observer: observer, dates: HTTPDateCache(),
+            dav: dav, router: RouterAnswering(router: router, accounts: application.accounts, logger: logger), observer: observer, dates: HTTPDateCache(),
             budget: budget, proxies: TrustedProxies(ranges: settings.trustedProxies), maxRouterBody: { $0 == ChatImportAPI.path || $0 == AccountPages.importPath ? ChatImportAPI.maxBody : 1 << 20 }, secure: settings.tlsCertificate != nil, logger: logger)
         let server: HTTPServerBuilder
         if let certificate = settings.tlsCertificate, let key = settings.tlsKey {

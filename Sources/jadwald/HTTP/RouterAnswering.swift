@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import Jadwal
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -13,10 +14,13 @@ import NIOHTTPTypesHTTP1
 /// any other error is a 500.
 struct RouterAnswering: Sendable {
     let responder: RouterResponder<JadwalRequestContext>
+    /// Where a signed-in caller's chosen language is read, for the API's error messages.
+    let accounts: AccountStore?
     let logger: Logger
 
-    init(router: Router<JadwalRequestContext>, logger: Logger) {
+    init(router: Router<JadwalRequestContext>, accounts: AccountStore? = nil, logger: Logger) {
         responder = router.buildResponder()
+        self.accounts = accounts
         self.logger = logger
     }
 
@@ -50,11 +54,15 @@ struct RouterAnswering: Sendable {
             return HTTPAnswer(status: 500, headers: [("Content-Length", "0")], body: [], isRecorded: true)
         }
         var body = collector.buffers
-        // The JSON API's errors speak the caller's language (APIErrorLanguage).
-        if response.status.code >= 400, requestHead.path?.hasPrefix("/api/") == true, let accepted = request.headers[.acceptLanguage],
-           response.headers[.contentType] == "application/json",
-           let translated = APIErrorLanguage.translated(body.flatMap { Array($0.readableBytesView) }, into: PageLanguage(acceptLanguage: accepted)) {
-            body = [ByteBuffer(bytes: translated)]
+        // The JSON API's errors speak the caller's language (APIErrorLanguage): the signed-in
+        // person's choice, else the request's Accept-Language.
+        if response.status.code >= 400, requestHead.path?.hasPrefix("/api/") == true, response.headers[.contentType] == "application/json" {
+            var preference: String?
+            if let accounts, let user = context.identity.user { preference = (try? await accounts.preferences(of: user))??.language }
+            let language = PageLanguage(preference: preference, otherwise: PageLanguage(acceptLanguage: request.headers[.acceptLanguage] ?? ""))
+            if let translated = APIErrorLanguage.translated(body.flatMap { Array($0.readableBytesView) }, into: language) {
+                body = [ByteBuffer(bytes: translated)]
+            }
         }
         var fields: [(name: String, value: String)] = []
         fields.reserveCapacity(response.headers.count)
