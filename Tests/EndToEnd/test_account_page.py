@@ -9,6 +9,7 @@ import glob
 import io
 import json
 import os
+import pathlib
 import plistlib
 import re
 import shutil
@@ -21,6 +22,7 @@ from zoneinfo import ZoneInfo
 import caldav
 import pytest
 
+from api_client import ApiClient
 from web_client import Browser
 
 IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
@@ -256,7 +258,14 @@ def test_sessions_forms_data_and_deletion(open_server):
     page = browser.request("/account/")[2]
     assert "<script>x</script>" not in page and "&lt;script&gt;x&lt;/script&gt;" in page
 
-    # Everything, in one download.
+    # Everything, in one download, with the events chats agreed.
+    api = ApiClient(server.url)
+    text = open(export_file(pathlib.Path(server.data_dir).parent, "Amal", [(5, "Sara", "Dinner tomorrow at 8pm?"), (4, "Amal", "yes!")]), "rb").read()
+    assert api.call("POST", "/chats/import?owner=Amal", raw=text, content_type="text/plain", auth=ApiClient.basic("amal", "amal-password-1")).status == 202
+    deadline = time.time() + 30
+    while not any(c["status"] == "HAS_EVENT_AGREED" for c in api.call("GET", "/chats", auth=ApiClient.basic("amal", "amal-password-1")).json()["conversations"]):
+        assert time.time() < deadline
+        time.sleep(0.2)
     client = caldav.DAVClient(url=server.url + "/dav/", username="amal", password="amal-password-1")
     from datetime import datetime, timedelta, timezone
     start = datetime(2026, 12, 1, 9, tzinfo=timezone.utc)
@@ -274,6 +283,8 @@ def test_sessions_forms_data_and_deletion(open_server):
     account = json.loads(archive.read("account.json"))
     assert account["account"]["name"] == "amal" and [d["label"] for d in account["devices"]] == ["phone"]
     assert "password" not in json.dumps(account).lower().replace("apppasswords", "")
+    [agreed] = json.loads(archive.read("chats.json"))["events"]
+    assert agreed["with"] == "Sara" and "Dinner" in agreed["title"] and agreed["start"].endswith("Z")
     # Signed out, nothing.
     assert Browser(server.url).request("/account/export")[0] == 401
 

@@ -80,6 +80,10 @@ public struct AccountExport: Sendable {
                     ["chatId": $0.chatID, "source": $0.source.rawValue, "with": $0.counterpart, "status": $0.status.rawValue,
                      "eventUid": $0.eventUID.map { $0 as Any } ?? NSNull(), "updatedAt": Self.iso($0.updatedAt)] as [String: Any]
                 },
+            "events": try await chats.agreedEvents(of: account).map {
+                ["uid": $0.uid, "title": $0.title, "location": $0.location.map { $0 as Any } ?? NSNull(), "with": $0.with, "chatId": $0.chatID,
+                 "start": Self.iso($0.timing.start), "end": Self.iso($0.timing.end), "allDay": $0.timing.isAllDay] as [String: Any]
+            },
             "conflicts": try await application.conflicts.conflicts(of: account, includeResolved: true).map {
                 ["id": $0.id, "eventUid": $0.eventUID, "other": ["calendar": $0.other.calendar, "summary": $0.other.summary,
                                                                  "start": Self.iso($0.other.start), "end": Self.iso($0.other.end)],
@@ -93,7 +97,7 @@ public struct AccountExport: Sendable {
             calendars/*.ics      each of your calendars (import into any calendar app)
             addressbooks/*.vcf   each of your address books (import into any contacts app)
             account.json         your account, devices, settings, shares and delegations
-            chats.json           the chats events were found in (no messages are kept) and the conflicts
+            chats.json           the chats events were found in (no messages are kept), those events, and the conflicts
 
             """.utf8))
         return zip.bytes
