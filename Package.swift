@@ -63,6 +63,7 @@ let package = Package(
         .target(name: "VCard", dependencies: ["ContentLines"], swiftSettings: strictSettings),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CMariaDB", pkgConfig: "libmariadb", providers: [.apt(["libmariadb-dev"])]),
+        .systemLibrary(name: "CMaxMindDB", pkgConfig: "libmaxminddb", providers: [.apt(["libmaxminddb-dev"])]),
         // The WebDAV engine (DAVServer: OPTIONS, the root, the principals, one adapter per
         // protocol tree) and what every DAV protocol shares (RFC 4918, RFC 6578): safe XML,
         // requests and responses, headers, errors, the common properties, the store error
@@ -206,7 +207,7 @@ let package = Package(
             name: "jadwald",
             dependencies: [
                 "ICalendar", "VCard", "WebDAV", "CalDAVCore", "DAVCaching", "SQLiteAccess", "PostgresAccess", "CalDAVSQLite", "CalDAVPostgres",
-                "CardDAVCore", "CardDAVSQLite", "CardDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning",
+                "CardDAVCore", "CardDAVSQLite", "CardDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning", "CMaxMindDB",
                 "SQLStorage", "BaikalImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

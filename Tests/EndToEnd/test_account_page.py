@@ -320,3 +320,27 @@ def subprocess_app_password(server, user, label):
     result = subprocess.run([server.binary, "user", "app-password", user, "--label", label, "--data", server.data_dir],
                             capture_output=True, text=True, timeout=60, check=True)
     return re.search(r"([a-z2-9]{5}-){5}[a-z2-9]{5}", result.stdout).group(0)
+
+
+def test_the_first_guess_of_the_place_comes_from_the_address_country(server, tmp_path):
+    from mmdb_writer import MMDBWriter
+    from netaddr import IPSet
+    # A GeoIP database as an operator installs one (here made for the test, in MaxMind's format).
+    writer = MMDBWriter(ip_version=6, database_type="GeoLite2-Country", ipv4_compatible=True)
+    writer.insert_network(IPSet(["203.0.113.0/24"]), {"country": {"iso_code": "EG"}})
+    database = str(tmp_path / "countries.mmdb")
+    writer.to_db_file(database)
+    server.stop()
+    server.config = f'[geoip]\ndatabase = "{database}"\n[http]\ntrusted_proxies = "127.0.0.1"\n'
+    server.start()
+    browser = Browser(server.url)
+    assert browser.request("/account/sign-in/password", {"user": "amal", "password": "amal-password-1"})[0] == 303
+    assert "Are you in <b>Cairo</b>?" in browser.request("/account/", headers={"X-Forwarded-For": "203.0.113.7", "Accept-Language": "en"})[2]
+    # An address the database does not know: the language's region, then nothing.
+    assert "Are you in <b>Riyadh</b>?" in browser.request("/account/", headers={"X-Forwarded-For": "198.51.100.7", "Accept-Language": "en-SA"})[2]
+    assert "Are you in" not in browser.request("/account/", headers={"X-Forwarded-For": "198.51.100.7", "Accept-Language": "en"})[2]
+
+    server.stop()
+    server.config = '[geoip]\ndatabase = "/nonexistent/countries.mmdb"\n'
+    with pytest.raises(AssertionError, match="geoip.database"):
+        server.start()

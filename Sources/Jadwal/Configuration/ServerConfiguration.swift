@@ -102,6 +102,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var push = PushSettings()
     /// The WhatsApp bridge the server drives for people who connect their WhatsApp.
     public var whatsApp = WhatsAppSettings()
+    /// A MaxMind DB file of countries by IP address (GeoLite2-Country, DB-IP Country Lite):
+    /// where the person's page guesses their country from; none by default.
+    public var geoIPDatabase: String?
 
     /// A setting's value that must not be shown: it prints as `(hidden)`.
     public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
@@ -124,7 +127,7 @@ public struct ServerConfiguration: Sendable, Equatable {
                               "limits.body_timeout", "limits.idle_timeout", "limits.max_connections", "http.trusted_proxies", "dav.baikal_urls",
                               "scheduling.email",
                               "webhooks.allow", "log.level", "log.format",
-                              "public_url", "secret_key", "secret_key_file", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "apple.app_ids", "admin.token",
+                              "public_url", "secret_key", "secret_key_file", "auth.sign_up", "auth.oidc.issuer", "auth.oidc.jwks_url", "auth.oidc.client_ids", "apple.app_ids", "geoip.database", "admin.token",
                               "provisioning.certificate", "provisioning.key", "provisioning.chain",
                               "mail.from", "smtp.host", "smtp.port", "smtp.security", "smtp.username", "smtp.password",
                               "smtp.password_file", "smtp.timeout", "smtp.ca_file",
@@ -247,6 +250,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             guard !appleAppIDs.isEmpty, shaped else {
                 throw Problem(description: "\(source) must list app ids as TEAMID.bundle.id (a 10-character team id), separated by commas")
             }
+        case "geoip.database": geoIPDatabase = try nonEmpty()
         case "admin.token":
             guard value.utf8.count >= 32 else { throw Problem(description: "\(source) must be at least 32 characters long") }
             adminToken = value

@@ -25,6 +25,8 @@ struct RouteParts {
     let pushes: PushQueue?
     /// The WhatsApp bridge the server drives; `nil` when none is configured.
     let whatsAppBridge: WhatsAppBridgeClient?
+    /// Countries by IP address, when the operator installed a database.
+    let countries: CountryDatabase?
     let publicURL: String
     let publicURLWarnings: [String]
     let mail: MailQueue
@@ -84,7 +86,7 @@ extension ServeCommand {
         AccountPages(users: users, calDAV: parts.calDAV, cardDAV: parts.cardDAV, setupLinks: setupLinks, signIn: signIn,
                      signInLimits: SignInLimits(application: application), passwordGuard: PasswordGuard(application: application, scope: "account-page"),
                      export: AccountExport(users: users, shares: application.shares, chats: chats), chats: chats, whatsApp: whatsApp,
-                     publicURL: parts.publicURL, logger: logger).add(to: router)
+                     countries: parts.countries, publicURL: parts.publicURL, logger: logger).add(to: router)
         WhatsAppAPI(linking: whatsApp, requests: SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "WhatsApp")).add(to: router)
         OpenAPIDocument.add(to: router)
         router.get("/readyz") { _, _ in

@@ -113,7 +113,8 @@ struct ServeCommand: AsyncParsableCommand {
             maxConnections: DescriptorLimit.connections(wanted: settings.maxConnections, logger: logger)))
         let (chats, webhookPolicy) = try await Self.addRoutes(to: router, RouteParts(
             settings: settings, storage: storage, calendars: calendars, calDAV: calDAV, cardDAV: cardDAV, delegation: delegation, authenticator: authenticator, keys: keys,
-            pushes: push?.queue, whatsAppBridge: whatsAppBridge, publicURL: publicURL,
+            pushes: push?.queue, whatsAppBridge: whatsAppBridge, countries: try settings.geoIPDatabase.map { path throws(CommandFailure) in try CountryDatabase(path: path) },
+            publicURL: publicURL,
             publicURLWarnings: publicURLWarnings, mail: mail, metrics: metrics,
             connections: connections, budget: budget, logger: logger))
         InvitationAnswerRoutes(calDAV: calDAV, linkKey: invitationKey, accounts: application.accounts, mail: mail, logger: logger).add(to: router)

@@ -9,7 +9,8 @@ import WebDAV
 
 extension AccountPages {
     /// The signed-in person's page.
-    func overview(_ session: WebSessions.Session, _ t: PageLanguage, notice: String, citySearch: String?) async throws -> Response {
+    /// - Parameter country: the country of the request's address, when a GeoIP database tells it.
+    func overview(_ session: WebSessions.Session, _ t: PageLanguage, notice: String, citySearch: String?, country: String?) async throws -> Response {
         let user = session.account
         guard let account = try await users.accounts.account(named: user), let preferences = try await users.accounts.preferences(of: user) else {
             throw AccountStore.AccountError.missingUser
@@ -66,7 +67,7 @@ extension AccountPages {
             <form method="post" action="/account/app-passwords">\(hidden)
             <p><label>\(t("New app password for"))<br><input name="label" required maxlength="100" placeholder="\(t("Thunderbird on my laptop"))"></label>
             <button>\(t("Make an app password"))</button></p></form></section>
-            \(try await prayerSection(session, t, zone: preferences.timeZone.flatMap(TimeZone.init(identifier:)), search: citySearch))
+            \(try await prayerSection(session, t, zone: preferences.timeZone.flatMap(TimeZone.init(identifier:)), country: country, search: citySearch))
             \(try await chatsSection(session, t))
             <section id="details"><h2>\(t("Your details"))</h2>
             <form method="post" action="/account/preferences">\(hidden)

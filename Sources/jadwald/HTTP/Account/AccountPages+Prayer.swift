@@ -10,7 +10,7 @@ import PrayerTimes
 /// reminder, and a preview of today's times.
 extension AccountPages {
     /// The section; `search` lists the cities a search found.
-    func prayerSection(_ session: WebSessions.Session, _ t: PageLanguage, zone: TimeZone?, search: String?) async throws -> String {
+    func prayerSection(_ session: WebSessions.Session, _ t: PageLanguage, zone: TimeZone?, country: String?, search: String?) async throws -> String {
         let settings = try await users.application.prayerSettings.settings(of: session.account)
         let hidden = BrowserSessions.hidden(session)
         let escape = HTMLPage.escape
@@ -18,7 +18,7 @@ extension AccountPages {
         if let place = settings.place {
             html += "<p>\(t("Your times are for {1}, by the {2} method.", "<b dir=\"auto\">\(escape(place.name ?? t("your place")))</b>", escape(settings.effectiveMethod.displayName)))</p>"
             html += preview(settings, t)
-        } else if let guess = Self.guessCity(zone: zone, locale: t.locale) {
+        } else if let guess = Self.guessCity(zone: zone, country: country ?? t.locale.region?.identifier) {
             // The product's prayer setup starts from a guess the person confirms (use case 13).
             html += """
                 <p>\(t("Are you in {1}?", "<b>\(escape(t.isArabic ? guess.arabicName : guess.name))</b>"))</p>
@@ -65,11 +65,12 @@ extension AccountPages {
     }
 
     /// Where the person most likely is: the capital (else the largest city) of their time
-    /// zone, else of the country their language tag names (`ar-SA`); `nil` without either.
-    static func guessCity(zone: TimeZone?, locale: Locale) -> City? {
+    /// zone, else of their country (the request's, by GeoIP, or their language's region,
+    /// `ar-SA`); `nil` without either.
+    static func guessCity(zone: TimeZone?, country: String?) -> City? {
         let byCapitalThenSize = { (a: City, b: City) in (a.isCapital ? 1 : 0, a.population) < (b.isCapital ? 1 : 0, b.population) }
         if let zone, let city = CityDirectory.all.filter({ $0.timeZoneIdentifier == zone.identifier }).max(by: byCapitalThenSize) { return city }
-        guard let country = locale.region?.identifier, country.count == 2 else { return nil }
+        guard let country, country.count == 2 else { return nil }
         return CityDirectory.all.filter { $0.countryCode == country }.max(by: byCapitalThenSize)
     }
 

@@ -30,6 +30,8 @@ struct AccountPages: Sendable {
     let chats: ChatService
     /// Connecting WhatsApp; `nil` when no bridge is configured.
     let whatsApp: WhatsAppLinking?
+    /// Countries by IP address, for the first guess of where the person prays.
+    let countries: CountryDatabase?
     let publicURL: String
     let logger: Logger
     let notices = FlashNotices()
@@ -43,11 +45,12 @@ struct AccountPages: Sendable {
     }
 
     func add(to router: Router<JadwalRequestContext>) {
-        router.get("/account/") { request, _ in
+        router.get("/account/") { request, context in
             guard let session = await browser.session(request) else { return signInPage(request) }
             return await run(request, session) { language in
                 try await overview(session, language, notice: notices.take(request.uri.queryParameters["notice"].map(String.init), for: session.csrfToken),
-                                   citySearch: request.uri.queryParameters["city"].map(String.init))
+                                   citySearch: request.uri.queryParameters["city"].map(String.init),
+                                   country: countries?.country(of: context.clientAddress))
             }
         }
         router.post("/account/sign-in/email") { request, context in await emailLink(request, context) }
