@@ -15,6 +15,32 @@ def pytest_addoption(parser):
     parser.addoption("--jadwald", default=".build/debug/jadwald", help="path to the jadwald binary")
 
 
+# Every operation in openapi.yaml must be called by some test. Checked when the whole folder
+# ran; with pytest-xdist each worker reports the operations it called and the controller
+# checks them together, so the files may run in any order, on any worker.
+API_SEEN = set()
+
+
+def pytest_testnodedown(node, error):
+    API_SEEN.update(tuple(operation) for operation in node.workeroutput.get("api_seen", []))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    from api_client import OPERATIONS, SEEN
+    if hasattr(session.config, "workerinput"):
+        session.config.workeroutput["api_seen"] = sorted(SEEN)
+        return
+    folder = os.path.dirname(os.path.abspath(__file__))
+    whole = any(os.path.abspath(arg.split("::")[0]) == folder for arg in session.config.args) \
+        and not session.config.option.keyword and not session.config.option.markexpr
+    if not whole or exitstatus != 0:
+        return
+    missing = sorted(OPERATIONS - SEEN - API_SEEN)
+    if missing:
+        session.config.get_terminal_writer().line(f"operations in openapi.yaml no test called: {missing}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 AMAL = {"Authorization": "Basic " + base64.b64encode(b"amal:amal-password-1").decode()}
 
 
