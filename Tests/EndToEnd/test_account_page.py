@@ -72,7 +72,10 @@ def export_file(tmp_path, owner, lines):
 
 
 def tomorrow(hour, minute=0):
-    return (datetime.now(RIYADH) + timedelta(days=1)).replace(hour=hour, minute=minute, second=0, microsecond=0)
+    """The day after the uploaded chat's first message (sent 9 minutes ago: just after
+    midnight, yesterday), at this time."""
+    sent = datetime.now(RIYADH) - timedelta(minutes=9)
+    return (sent + timedelta(days=1)).replace(hour=hour, minute=minute, second=0, microsecond=0)
 
 
 def choose_city_and_clash(driver, server, user, password, tmp_path, query, owner):

@@ -289,7 +289,9 @@ def test_an_imported_export_is_judged_and_importing_it_again_changes_nothing(cha
     again = chats.api.call("POST", "/chats/import?owner=Amal", raw=text, content_type="text/plain", auth=BASIC).json()
     assert again["accepted"] == 0 and again["duplicates"] == 4
     [event] = chats.events()
-    assert event["DTSTART"].dt == tomorrow(19)
+    # "Tomorrow" is the day after the message was sent (which, just after midnight, was yesterday).
+    sent = datetime.now(RIYADH) - timedelta(minutes=7)
+    assert event["DTSTART"].dt == (sent + timedelta(days=1)).replace(hour=19, minute=0, second=0, microsecond=0)
 
     # The .zip WhatsApp makes, plain and in a form.
     archive = io.BytesIO()
