@@ -203,13 +203,16 @@ let package = Package(
         .systemLibrary(name: "COpenSSLCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // iOS configuration profiles (.mobileconfig), their CMS signature, and QR codes for setup links.
         .target(name: "Provisioning", dependencies: ["COpenSSLCrypto"], swiftSettings: strictSettings),
+        // The release, commit and date scripts/release builds jadwald as (`jadwald --version`).
+        .target(name: "CBuildInfo"),
         .executableTarget(
             name: "jadwald",
             dependencies: [
                 "ICalendar", "VCard", "WebDAV", "CalDAVCore", "DAVCaching", "SQLiteAccess", "PostgresAccess", "CalDAVSQLite", "CalDAVPostgres",
                 "CardDAVCore", "CardDAVSQLite", "CardDAVPostgres", "Extraction", "Jadwal", "Mail", "PrayerTimes", "Provisioning", "CMaxMindDB",
-                "SQLStorage", "BaikalImport",
+                "SQLStorage", "BaikalImport", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -221,7 +224,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.copy("Resources/openapi.yaml")],
+            // In the binary itself, so that an installed jadwald needs no resource folder beside it.
+            resources: [.embedInCode("Resources/openapi.yaml")],
             swiftSettings: strictSettings
         ),
         // Benchmarks of the libraries (iCalendar against libical and python, the chat extractor,

@@ -15,15 +15,16 @@ struct Jadwald: AsyncParsableCommand {
             `jadwald ical`, `jadwald vcard` and `jadwald prayer` are the iCalendar, vCard and prayer-time tools; \
             `jadwald profile` and `jadwald qr` make device setup profiles and QR codes.
             """,
-        version: "0.1.0",
+        version: BuildInfo.description,
         subcommands: [ServeCommand.self, UserCommand.self, MailCommand.self, KeysCommand.self, ImportCommand.self, ExportCommand.self, ContactsCommand.self, BackupCommand.self, RestoreCommand.self, MigrateStoreCommand.self, MigrateBaikalCommand.self, ICalCommand.self, VCardCommand.self,
-                      PrayerCommand.self, ProfileCommand.self, QRCommand.self, ExtractCommand.self, ChatsCommand.self, ConflictsCommand.self]
+                      PrayerCommand.self, ProfileCommand.self, QRCommand.self, ExtractCommand.self, ChatsCommand.self, ConflictsCommand.self, HealthCommand.self]
     )
 
     /// Runs the command asked for, with every file it makes readable by its owner only:
     /// the database holds everyone's calendars, and keys and mail sit beside it.
     static func main() async {
         umask(0o077)
+        ConfiguredStorage.adoptSystemFile()
         do {
             var command = try parseAsRoot()
             if var asynchronous = command as? any AsyncParsableCommand {

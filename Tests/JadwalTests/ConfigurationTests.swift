@@ -86,4 +86,15 @@ struct ConfigurationTests {
         configuration.maxResourceSize = 20 << 20
         #expect(throws: ServerConfiguration.Problem.self) { try configuration.validate() }
     }
+
+    @Test("the storage URL comes from the file or JADWAL_STORAGE and never shows in a description")
+    func storage() throws {
+        var configuration = ServerConfiguration()
+        try configuration.apply(file: #"storage = "postgres://jadwal:s3cret@db/jadwal""#, source: "jadwald.toml")
+        #expect(configuration.storage?.value == "postgres://jadwal:s3cret@db/jadwal")
+        #expect(!String(describing: configuration).contains("s3cret"))
+        try configuration.apply(environment: ["JADWAL_STORAGE": "sqlite:/srv/jadwal.sqlite"])
+        #expect(configuration.storage?.value == "sqlite:/srv/jadwal.sqlite")
+        #expect(ServerConfiguration.unknownEnvironmentNames(in: ["JADWAL_STORAGE": "x", "JADWAL_DATA": "d", "JADWAL_CONFIG": "c"]).isEmpty)
+    }
 }

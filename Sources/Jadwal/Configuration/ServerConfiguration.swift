@@ -12,6 +12,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var port = 8080
     /// The data directory (the SQLite file lives in it).
     public var data = "data"
+    /// Where calendars and accounts live when not in SQLite under `data`: a PostgreSQL URL
+    /// (or `sqlite:PATH`). Hidden in descriptions, since it may hold a password.
+    public var storage: Secret?
     /// PEM files; TLS is on when both are set.
     public var tlsCertificate: String?
     public var tlsKey: String?
@@ -122,7 +125,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     public init() {}
 
     /// Every setting's name, for the documentation and for refusing unknown keys.
-    public static let keys = ["host", "port", "data", "tls.certificate", "tls.key", "limits.max_resource_size",
+    public static let keys = ["host", "port", "data", "storage", "tls.certificate", "tls.key", "limits.max_resource_size",
                               "limits.max_request_body", "limits.response_cache_bytes", "limits.body_memory", "limits.header_timeout",
                               "limits.body_timeout", "limits.idle_timeout", "limits.max_connections", "http.trusted_proxies", "dav.baikal_urls",
                               "scheduling.email",
@@ -158,7 +161,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     }
 
     /// Variables that are not settings but are read elsewhere.
-    public static let otherEnvironmentNames: Set<String> = ["JADWAL_CONFIG", "JADWAL_DATA", "JADWAL_STORAGE", "JADWAL_TEST_MAIL_RETRY_SECONDS"]
+    public static let otherEnvironmentNames: Set<String> = ["JADWAL_CONFIG", "JADWAL_TEST_MAIL_RETRY_SECONDS"]
 
     /// `JADWAL_*` variables in `environment` that nothing reads: a typo an operator would
     /// otherwise never hear about.
@@ -190,6 +193,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "host": host = try nonEmpty()
         case "port": port = try integer(0...65535)
         case "data": data = try nonEmpty()
+        case "storage": storage = Secret(try nonEmpty())
         case "tls.certificate": tlsCertificate = try nonEmpty()
         case "tls.key": tlsKey = try nonEmpty()
         case "limits.max_resource_size": maxResourceSize = try integer(1024...(1 << 30))

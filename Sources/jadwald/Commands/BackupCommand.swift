@@ -61,7 +61,7 @@ struct BackupCommand: AsyncParsableCommand {
             print("  pg_dump --format=custom --file=\(folder)/jadwal.pgdump DBNAME")
             return
         }
-        let source = try Storage.sqlitePath(data, dataDirectory: settings.data)
+        let source = try Storage.sqlitePath(data, settings: settings)
         guard FileManager.default.fileExists(atPath: source) else { throw CommandFailure("no database at \(source)") }
         let target = URL(fileURLWithPath: folder).appendingPathComponent("jadwal.sqlite").path
         let database = try SQLiteDatabase(path: source)

@@ -21,7 +21,7 @@ struct ChatComponents {
         let settings = try ServerConfiguration.resolved(config: config) { settings in
             if let directory = data.directory { settings.data = directory }
         }
-        let storage = try await Storage.open(data, dataDirectory: settings.data)
+        let storage = try await Storage.open(data, settings: settings)
         let application = storage.application
         let calendars = RoutingCalendarStore(primary: storage.homes, computed: [PrayerCalendar(settings: application.prayerSettings)])
         let keys = try ServerKeys(settings: settings, application: application)

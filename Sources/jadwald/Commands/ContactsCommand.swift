@@ -36,7 +36,7 @@ struct ContactsCommand: AsyncParsableCommand {
             let settings = try ServerConfiguration.resolved(config: config) { settings in
                 if let directory = data.directory { settings.data = directory }
             }
-            let storage = try await Storage.open(data, dataDirectory: settings.data)
+            let storage = try await Storage.open(data, settings: settings)
             guard try await storage.accounts.account(named: user) != nil else { throw CommandFailure("no user \(user)") }
             let store = storage.addressBooks
             let bytes = try StandardStreams.read(file)

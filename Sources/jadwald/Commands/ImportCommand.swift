@@ -31,7 +31,7 @@ struct ImportCommand: AsyncParsableCommand {
         let settings = try ServerConfiguration.resolved(config: config) { settings in
             if let directory = data.directory { settings.data = directory }
         }
-        let storage = try await Storage.open(data, dataDirectory: settings.data)
+        let storage = try await Storage.open(data, settings: settings)
         guard try await storage.accounts.account(named: user) != nil else { throw CommandFailure("no user \(user)") }
         // Objects are admitted by the server's own rule and limits, as a PUT would be.
         let admission = CalendarObjectAdmission(maxResourceSize: settings.maxResourceSize)

@@ -14,7 +14,7 @@ struct KeysCommand: AsyncParsableCommand {
         let settings = try ServerConfiguration.resolved(config: config) { settings in
             if let directory = data.directory { settings.data = directory }
         }
-        let storage = try await Storage.open(data, dataDirectory: settings.data)
+        let storage = try await Storage.open(data, settings: settings)
         do {
             return (try await ServerKeys(settings: settings, application: storage.application).accessTokens(issuer: ""), storage)
         } catch {

@@ -49,7 +49,7 @@ extension MailCommand {
                                      logLevel: Logger.Level(rawValue: settings.logLevel) ?? .info)
             }
             // Testing the mail settings comes before anyone has an account: a new install may.
-            let application = try await Storage.open(data, dataDirectory: settings.data, creating: true).application
+            let application = try await Storage.open(data, settings: settings, creating: true).application
             try await ServerKeys(settings: settings, application: application).sealMail(of: application)
             let dispatcher = try MailDispatcher.configured(by: settings, application: application, logger: Logger(label: "jadwald"))
             let id = try await application.mailOutbox.enqueue(message)

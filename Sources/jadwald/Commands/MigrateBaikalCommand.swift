@@ -44,7 +44,7 @@ struct MigrateBaikalCommand: AsyncParsableCommand {
             inventory = try await BaikalCollections(source: source, maxResourceSize: settings.maxResourceSize).inventory()
         } else {
             // A new server is usually set up by this very command.
-            let storage = try await Storage.open(data, dataDirectory: settings.data, creating: true)
+            let storage = try await Storage.open(data, settings: settings, creating: true)
             let migration = BaikalMigration(source: source, directory: storage.users, addressBooks: storage.addressBooks, realm: realm,
                                             maxResourceSize: settings.maxResourceSize)
             var bar: ProgressBar?

@@ -29,7 +29,7 @@ struct RestoreCommand: AsyncParsableCommand {
         guard manager.fileExists(atPath: backup) else {
             throw CommandFailure("\(folder) holds no jadwal.sqlite: name a folder made by jadwald backup (PostgreSQL is restored with pg_restore)")
         }
-        let target = try Storage.sqlitePath(data, dataDirectory: settings.data, creating: true)
+        let target = try Storage.sqlitePath(data, settings: settings, creating: true)
         guard !manager.fileExists(atPath: target) else {
             throw CommandFailure("\(target) exists: stop the server and move the database away first, or restore into another folder")
         }
@@ -49,7 +49,7 @@ struct RestoreCommand: AsyncParsableCommand {
         try manager.copyItem(atPath: backup, toPath: staging)
         let counts = try await BackupCommand.check(staging)
         try manager.moveItem(atPath: staging, toPath: target)
-        let storage = try await Storage.open(data, dataDirectory: settings.data)
+        let storage = try await Storage.open(data, settings: settings)
         do {
             _ = try await ServerKeys(settings: settings, application: storage.application).accessTokens(issuer: "")
         } catch {

@@ -43,7 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "jadwald")
         logger.debug("executor", metadata: ["event_loops": .stringConvertible(onLoops)])
-        let storage = try await Storage.open(data, dataDirectory: settings.data, serving: true)
+        let storage = try await Storage.open(data, settings: settings, serving: true)
         if let file = storage.sqliteFile { DataFolderPermissions.secure(databaseFile: file, logger: logger) }
         let provided = try await storage.users.provideAddressBooks()
         if !provided.isEmpty { logger.info("made a first address book", metadata: ["users": "\(provided.count)"]) }

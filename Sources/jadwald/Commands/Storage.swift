@@ -32,16 +32,17 @@ struct Storage: Sendable {
     /// What the storage is, for logs: never a password.
     let description: String
 
-    /// Opens the storage `options` name (a `--storage` URL, else SQLite in `dataDirectory`,
-    /// else in the options' data folder), bringing every schema up to date.
+    /// Opens the storage `options` name (a `--storage` URL, else the one `settings` name, else
+    /// SQLite in the data folder of `settings`, else of the options), bringing every schema up to date.
     /// - Parameter serving: for `serve`, which keeps PostgreSQL connections open for the
     ///   requests to come; a command opens them as it needs them.
     /// - Parameter creating: whether a missing SQLite database is made (`serve`, `user add`,
     ///   a restore), saying so on standard error; other commands refuse a folder without one,
     ///   so that a mistyped `--data` does not look like a server whose users are gone.
-    static func open(_ options: DataDirectoryOptions, dataDirectory: String? = nil, bcryptCost: UInt8 = 12, serving: Bool = false,
+    static func open(_ options: DataDirectoryOptions, settings: ServerConfiguration? = nil, bcryptCost: UInt8 = 12, serving: Bool = false,
                      creating: Bool = false) async throws -> Storage {
-        if let url = options.storageURL, !url.hasPrefix("sqlite:") {
+        try DataFolderOwner.become(ownerOf: settings?.data ?? options.path)
+        if let url = storageURL(options, settings: settings), !url.hasPrefix("sqlite:") {
             let location: PostgresLocation
             do { location = try PostgresLocation(url: url) } catch { throw CommandFailure("--storage: \(error.message)") }
             // A server keeps eight connections open: enough for a small server's concurrent queries.
@@ -57,7 +58,7 @@ struct Storage: Sendable {
                 throw CommandFailure("PostgreSQL at \(location) could not be opened: \(error)")
             }
         }
-        let path = try sqlitePath(options, dataDirectory: dataDirectory, creating: creating || serving)
+        let path = try sqlitePath(options, settings: settings, creating: creating || serving)
         if !FileManager.default.fileExists(atPath: path) {
             guard creating || serving else {
                 throw CommandFailure("there is no database at \(path): check --data (or JADWAL_DATA); `jadwald serve` and `jadwald user add` make a new one")
@@ -75,16 +76,24 @@ struct Storage: Sendable {
 
     /// The SQLite file: a `sqlite:PATH` storage URL's path, else jadwal.sqlite in the data folder.
     /// - Parameter creating: make the file's folder (owner-only) when it is missing.
-    static func sqlitePath(_ options: DataDirectoryOptions, dataDirectory: String? = nil, creating: Bool = false) throws -> String {
-        if let url = options.storageURL, let path = sqliteFile(url) {
+    static func sqlitePath(_ options: DataDirectoryOptions, settings: ServerConfiguration? = nil, creating: Bool = false) throws -> String {
+        if let url = storageURL(options, settings: settings), let path = sqliteFile(url) {
             guard !path.isEmpty else { throw CommandFailure("--storage sqlite: needs a file path, as in sqlite:/var/lib/jadwal/jadwal.sqlite") }
             let folder = (path as NSString).deletingLastPathComponent
+            try DataFolderOwner.become(ownerOf: folder.isEmpty ? "." : folder)
             if creating && !folder.isEmpty { try DataDirectoryOptions.makeFolder(folder) }
             return path
         }
-        let folder = dataDirectory ?? options.path
+        let folder = settings?.data ?? options.path
+        try DataFolderOwner.become(ownerOf: folder)
         if creating { try DataDirectoryOptions.makeFolder(folder) }
         return URL(fileURLWithPath: folder).appendingPathComponent("jadwal.sqlite").path
+    }
+
+    /// `--storage`, else the settings' storage (their file's, else `JADWAL_STORAGE`), else what
+    /// the options find without settings.
+    static func storageURL(_ options: DataDirectoryOptions, settings: ServerConfiguration?) -> String? {
+        options.storage ?? settings?.storage?.value ?? options.storageURL
     }
 
     /// The file a `sqlite:PATH` (or `sqlite:///PATH`) storage URL names; `nil` for other URLs.

@@ -111,7 +111,7 @@ extension UserCommand {
             let settings = try ServerConfiguration.resolved(config: config) { settings in
                 if let directory = data.directory { settings.data = directory }
             }
-            let application = try await Storage.open(data, dataDirectory: settings.data).application
+            let application = try await Storage.open(data, settings: settings).application
             if send { try await ServerKeys(settings: settings, application: application).sealMail(of: application) }
             let mail = MailQueue(outbox: application.mailOutbox, sender: settings.mailSender)
             // The server's own URL when it recorded one and the configuration names none.

@@ -34,10 +34,9 @@ enum OpenAPIDocument {
     static let path = "/api/v1/openapi.yaml"
 
     static func add(to router: Router<JadwalRequestContext>) {
-        let text = Bundle.module.url(forResource: "openapi", withExtension: "yaml").flatMap { try? Data(contentsOf: $0) }
+        let text = ByteBuffer(bytes: PackageResources.openapi_yaml)
         router.get(RouterPath(stringLiteral: path)) { _, _ in
-            guard let text else { return APIResponse.error(.notFound, "not_found", "the API description is not installed with this binary") }
-            return Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: text)))
+            Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: text))
         }
     }
 }

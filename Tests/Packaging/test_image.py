@@ -1,0 +1,65 @@
+"""The container image run by podman: loaded from its OCI archive, its health check green,
+running as a user other than root, a client's round trip, the data surviving a restart of
+the container (it lives in a volume), and its settings taken from JADWAL_* variables."""
+
+import os
+import resource
+
+import pytest
+
+import caldav_round_trip as client
+from conftest import answers, free_port, run, tool, wait_for
+
+
+def podman(*args, **kwargs):
+    return run(tool("podman"), *args, **kwargs)
+
+
+def host_quirks() -> list[str]:
+    """Limits a container may have on a host that lets root raise none (as in this
+    workplace's sandbox), and runc where crun refuses a host on cgroup v1."""
+    nofile = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    nproc = min(resource.getrlimit(resource.RLIMIT_NPROC)[1], 4096)
+    flags = [f"--ulimit=nofile={nofile}:{nofile}", f"--ulimit=nproc={nproc}:{nproc}"]
+    if not os.path.exists("/sys/fs/cgroup/cgroup.controllers"):
+        flags.append("--runtime=runc")
+    return flags
+
+
+@pytest.fixture
+def image(artifacts):
+    loaded = podman("load", "--input", str(artifacts.image)).stdout
+    name = loaded.strip().splitlines()[-1].split(": ", 1)[1].split(",")[0]
+    yield name
+    podman("rmi", "--force", name, check=False)
+
+
+def test_the_image_serves_heals_and_keeps_its_data(image, artifacts):
+    assert podman("image", "inspect", "--format", "{{.Config.User}}", image).stdout.strip() == "jadwal"
+    port = free_port()
+    name = f"jadwald-test-{os.getpid()}"
+    volume = f"jadwal-data-{os.getpid()}"
+    runtime = [flag for flag in host_quirks() if flag.startswith("--runtime")]
+    try:
+        podman(*runtime, "run", "--detach", "--name", name, *[f for f in host_quirks() if not f.startswith("--runtime")],
+               "--publish", f"127.0.0.1:{port}:8080", "--volume", f"{volume}:/var/lib/jadwal",
+               "--env", "JADWAL_LOG_FORMAT=json", image)
+        url = f"http://127.0.0.1:{port}"
+        wait_for(lambda: answers(url + "/readyz"), 60, "the container to serve")
+        wait_for(lambda: podman(*runtime, "healthcheck", "run", name, check=False).returncode == 0, 60, "the health check")
+        assert podman("inspect", "--format", "{{.State.Health.Status}}", name).stdout.strip() == "healthy"
+        assert podman(*runtime, "exec", name, "id", "-u").stdout.strip() != "0"
+        assert artifacts.version in podman(*runtime, "exec", name, "jadwald", "--version").stdout
+        assert podman("logs", name).stderr.lstrip().startswith("{") or podman("logs", name).stdout.lstrip().startswith("{")
+
+        podman(*runtime, "exec", "--interactive", name, "jadwald", "user", "add", "amal", "--password-stdin", input="amal-password-1\n")
+        client.write_event(url, "amal", "amal-password-1", "image@jadwal.test", "In a volume")
+        key = podman(*runtime, "exec", name, "cat", "/var/lib/jadwal/keys/secret.key").stdout
+
+        podman(*runtime, "restart", "--time", "20", name)
+        wait_for(lambda: answers(url + "/readyz"), 60, "the restarted container to serve")
+        assert client.read_summary(url, "amal", "amal-password-1", "image@jadwal.test") == "In a volume"
+        assert podman(*runtime, "exec", name, "cat", "/var/lib/jadwal/keys/secret.key").stdout == key
+    finally:
+        podman(*runtime, "rm", "--force", "--time", "5", name, check=False)
+        podman("volume", "rm", "--force", volume, check=False)
