@@ -91,6 +91,7 @@ def answers(url: str) -> bool:
 
 def port_is_free(port: int) -> bool:
     with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as servers do: TIME_WAIT does not count
         try:
             s.bind(("127.0.0.1", port))
             return True
@@ -165,5 +166,5 @@ class Machine:
 
 def nspawn(root: Path, *command: str, input=None, check=True) -> subprocess.CompletedProcess:
     """One command in the root, without booting it (systemd-nspawn as a better chroot)."""
-    return run(tool("systemd-nspawn"), "--quiet", "--register=no", "--keep-unit", "--directory", str(root),
+    return run(tool("systemd-nspawn"), "--quiet", "--pipe", "--register=no", "--keep-unit", "--directory", str(root),
                *command, input=input, check=check)
