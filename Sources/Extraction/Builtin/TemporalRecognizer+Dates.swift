@@ -2,13 +2,16 @@
 extension TemporalRecognizer {
     /// The weekday named at `i`, 1 = Sunday ... 7 = Saturday. An Arabic name counts with an
     /// article or a conjunction, after "يوم", or bare unless it is "احد" (also "one") or
-    /// "اربع" (also "four").
+    /// "اربع" (also "four"); Egyptian "حد" and "تلات" with the article only.
     static func weekdayAt(_ t: [Token], _ i: Int) -> Int? {
         guard i >= 0, i < t.count, t[i].kind == .word else { return nil }
         if let day = weekdays[t[i].norm] {
             return day
         }
         if t[i].arabic, let day = arabicWeekdays[t[i].base] {
+            // Egyptian "الحد", "التلات": bare or behind a clitic these are "someone"/"until"
+            // ("لحد") and "three", so only the article makes them days.
+            if articleOnlyWeekdays.contains(t[i].base) { return t[i].norm.hasSuffix("ال" + t[i].base) ? day : nil }
             if t[i].norm != t[i].base { return day } // with article or conjunction
             if i > 0, t[i - 1].base == "يوم" { return day }
             if day != 1, t[i].norm != "اربع" { return day }

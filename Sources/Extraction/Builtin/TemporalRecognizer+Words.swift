@@ -4,11 +4,11 @@ extension TemporalRecognizer {
     // MARK: Days
 
     /// Words that name today (tonight included).
-    static let todayWords: Set<String> = ["today", "tonight", "tonite", "2day", "2nite", "اليوم", "الليله", "الليلة", "هالليله", "elyom", "elyoum", "alyoum", "alyom", "illela", "ellela", "ellila", "el-yom"]
+    static let todayWords: Set<String> = ["today", "tonight", "tonite", "2day", "2nite", "اليوم", "الليله", "الليلة", "هالليله", "النهارده", "النهارد", "انهارده", "elyom", "elyoum", "alyoum", "alyom", "illela", "ellela", "ellila", "el-yom"]
     /// Words that name tomorrow, in every spelling the chats use.
-    static let tomorrowWords: Set<String> = ["tomorrow", "tmrw", "tmr", "tmrrw", "tomoz", "2morrow", "2moro", "tomorow", "tommorow", "tommorrow", "بكره", "بكرا", "باكر", "غدا", "غدوه", "bokra", "bukra", "bokrah", "bukrah", "boukra", "bkra", "bokrah"]
+    static let tomorrowWords: Set<String> = ["tomorrow", "tmrw", "tmr", "tmrrw", "tomoz", "2morrow", "2moro", "tomorow", "tommorow", "tommorrow", "بكره", "بكرا", "باكر", "باجر", "غدا", "غدوه", "bacher", "bachir", "bokra", "bukra", "bokrah", "bukrah", "boukra", "bkra", "bokrah"]
     /// "after" before "tomorrow": "بعد بكرة", "ba3d bokra", "day after tomorrow".
-    static let afterWords: Set<String> = ["بعد", "ba3d", "ba3ad", "b3d", "ba3", "after"]
+    static let afterWords: Set<String> = ["بعد", "عقب", "ba3d", "ba3ad", "b3d", "ba3", "after"]
     /// Units of "in N days" (`inDaysLeads` comes before the number).
     static let dayUnits: Set<String> = ["days", "day", "ايام", "يوم", "ayam", "iyam"]
     /// Words before "N days" that count days from today: "in 3 days", "بعد ٣ أيام", "خلال يومين".
@@ -29,7 +29,7 @@ extension TemporalRecognizer {
     // MARK: Weeks and the past
 
     /// "next" or "coming" after اسبوع: "الأسبوع الجاي", "الأسبوع القادم".
-    static let arabicNextWords: Set<String> = ["الجاي", "القادم", "المقبل", "الجايه", "جاي"]
+    static let arabicNextWords: Set<String> = ["الجاي", "القادم", "المقبل", "الجايه", "جاي", "الياي", "اليايه", "ياي"]
     /// "week" in Arabizi, before "el jay" (next week).
     static let arabiziWeekWords: Set<String> = ["esboo3", "usbu3", "isbo3", "esbo3"]
     /// After اسبوع: the week that passed ("الأسبوع الماضي", "الأسبوع اللي فات").
@@ -57,9 +57,13 @@ extension TemporalRecognizer {
         return map
     }()
 
+    /// Egyptian weekday names that are other words without the article: "حد" (someone,
+    /// "لحد": until), "تلات" (three).
+    static let articleOnlyWeekdays: Set<String> = ["حد", "تلات"]
+
     /// Arabic weekday names without the article.
     static let arabicWeekdays: [String: Int] = [
-        "احد": 1, "اثنين": 2, "اتنين": 2, "ثلاثاء": 3, "ثلاثا": 3, "ثلوث": 3, "اربعاء": 4, "اربعا": 4, "اربع": 4, "خميس": 5, "جمعه": 6, "سبت": 7,
+        "احد": 1, "حد": 1, "اثنين": 2, "اتنين": 2, "ثلاثاء": 3, "ثلاثا": 3, "ثلوث": 3, "تلات": 3, "تلاتاء": 3, "اربعاء": 4, "اربعا": 4, "اربع": 4, "خميس": 5, "جمعه": 6, "سبت": 7,
     ]
 
     /// Month names and abbreviations in English and Arabic, 1 = January.
@@ -69,6 +73,8 @@ extension TemporalRecognizer {
         "december": 12, "dec": 12,
         "يناير": 1, "فبراير": 2, "مارس": 3, "ابريل": 4, "مايو": 5, "يونيو": 6, "يونيه": 6, "يوليو": 7, "يوليه": 7, "اغسطس": 8,
         "سبتمبر": 9, "اكتوبر": 10, "نوفمبر": 11, "ديسمبر": 12,
+        // Levantine and Iraqi names (كانون and تشرين take الأول/الثاني and are read apart).
+        "شباط": 2, "اذار": 3, "نيسان": 4, "ايار": 5, "حزيران": 6, "تموز": 7, "اب": 8, "ايلول": 9,
     ]
 
     /// Words between the two ends of a range of days or times: "4 to 6", "٤ إلى ٦", "9 lain 1".
