@@ -138,6 +138,19 @@ struct DialogueRuleTests {
         #expect(judged(lines).status == .denied)
     }
 
+    @Test("a negation of something else is no refusal", arguments: [
+        ["Dinner tomorrow at 8?", "o: yes! I'm bringing dessert, no arguments"],
+        ["Dinner tomorrow at 8?", "o: count me in, can't come soon enough"],
+        ["Dinner tomorrow at 8?", "o: sure", "oh no, the restaurant is closed Mondays, good thing it's tomorrow"],
+        ["Football tomorrow at 5?", "o: I'm in", "Ahmad is away so he can't join"],
+        ["عشا بكرة الساعة ٨؟", "o: تم", "لا تنسى تجيب الحلا"],
+        ["عشا بكرة الساعة ٨؟", "o: اكيد جاية", "رحلتك ١٠٣٤ لا تنساها"],
+        ["عشا بكرة الساعة ٨؟", "o: تمام", "لا يمكن نتأخر، المطعم يقفل ١١"],
+    ])
+    func negationsOfOtherThings(_ lines: [String]) {
+        #expect(judged(lines).status == .agreed, "\(lines)")
+    }
+
     @Test("vague intentions, one's own appointments, the past, announcements and separate viewing are no event", arguments: [
         ["We should hang out sometime!", "o: definitely!!"],
         ["لازم نجتمع قريب", "o: أكيد"],

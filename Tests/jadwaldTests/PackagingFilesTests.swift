@@ -38,6 +38,14 @@ struct PackagingFilesTests {
         for key in offered { #expect(ServerConfiguration.keys.contains(key), "\(key) is not a setting") }
     }
 
+    @Test("every JADWAL_ variable the compose example sets is a setting")
+    func composeVariablesExist() throws {
+        let compose = try Self.text("packaging/compose.yaml")
+        let names = compose.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init).filter { $0.hasPrefix("JADWAL_") }
+        #expect(names.count >= 3)
+        #expect(ServerConfiguration.unknownEnvironmentNames(in: Dictionary(uniqueKeysWithValues: Set(names).map { ($0, "") })).isEmpty)
+    }
+
     @Test("the README shows the systemd unit the package installs")
     func readmeUnitIsThePackaged() throws {
         let unit = try Self.text("packaging/jadwald.service")

@@ -166,7 +166,10 @@ enum Lexicon {
         (.neutral, [
             "no worries", "no pressure", "no rush", "no need", "no stress", "no way", "not worth", "ولا يهمك", "لا تشيل هم", "لا عليك",
             "ما عليه", "no prob", "la tinsa", "لا تنسى", "لا تنسين", "can't wait to", "i can't believe", "cant believe", "can't believe",
-            "no one", "nobody", "not even",
+            "no one", "nobody", "not even", "oh no", "no arguments", "no excuses", "no promises", "can't come soon enough",
+            "cant come soon enough", "can't miss it", "cant miss it", "skip the traffic", "skip traffic", "sorry for the late reply",
+            "sorry for the delay", "لا عادي", "لا جد", "لا والله ما في داعي", "ما في داعي", "اعتذر عن التاخر", "اعتذر عن التاخير",
+            "اعتذر على التاخير", "اعتذر عن التغيير", "لا تكلف", "لا تكلفين", "لا تكلفون",
         ]),
         (.change, ["actually", "instead", "change", "make it", "move it", "push it", "بدل", "بدال", "بدلها", "خليها", "خلها", "نغيرها", "خلينا نخليها"]),
     ]

@@ -57,7 +57,10 @@ struct MessageAnalysis: Hashable, Sendable {
         let arabicCount = tokens.reduce(0) { $0 + ($1.arabic ? 1 : 0) }
         let latinCount = tokens.reduce(0) { $0 + ($1.kind == .word && !$1.arabic ? 1 : 0) }
         arabicScript = arabicCount > latinCount
-        for found in Lexicon.cues(in: tokens) { cues[found.cue, default: []].append(found.at) }
+        for found in Lexicon.cues(in: tokens) {
+            if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
+            cues[found.cue, default: []].append(found.at)
+        }
         temporal = TemporalRecognizer.recognize(tokens)
         if let owns = cues[.ownHave], let commitments = cues[.commitment] {
             ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }

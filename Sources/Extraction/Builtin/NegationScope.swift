@@ -1,0 +1,32 @@
+/// Whether a lone negation ("no", "لا", "can't", "busy") refuses the plan or negates
+/// something else: "no arguments", "oh no", "you can't miss it", "he can't either",
+/// "لا تنساها" (don't forget it), "لا يمكن أن نأخذه" (we can't take him). Longer phrases
+/// ("can't make it", "ما أقدر", "لا والله") are refusals wherever they stand and never come here.
+enum NegationScope {
+    /// English words that refuse only when the speaker is the subject or they open the reply.
+    static let englishModal: Set<String> = ["can't", "cant", "cannot", "unable"]
+    /// Words before a modal that make the speaker (or a reply) its subject.
+    static let speakerLeads: Set<String> = ["i", "we", "sorry", "but", "unfortunately", "sadly", "so", "really", "just", "still",
+                                            "probably", "honestly", "prob", "nope", "no", "nah", "ugh", "tbh", "i'm", "im", "actually"]
+    /// Lone negations that refuse only as the first word of the message.
+    static let openingOnly: Set<String> = ["no", "nope", "nah", "busy", "لا", "la2", "laa"]
+
+    /// Whether the one-word negation at `index` of `tokens` refuses.
+    static func refuses(_ tokens: [Token], at index: Int) -> Bool {
+        let word = tokens[index].norm
+        let words = tokens.indices.filter { tokens[$0].kind == .word || tokens[$0].kind == .number }
+        let position = words.firstIndex(of: index) ?? 0
+        if englishModal.contains(word) {
+            guard position > 0 else { return true }
+            return speakerLeads.contains(tokens[words[position - 1]].norm)
+        }
+        guard openingOnly.contains(word) else { return true }
+        guard position == 0 else { return false }
+        // "لا تنساها", "لا ندوخ", "لا يمكن": a negated verb of another person or an order.
+        if word == "لا", position + 1 < words.count {
+            let next = tokens[words[position + 1]]
+            if next.arabic, let first = next.norm.first, "تني".contains(first), next.norm.count > 2 { return false }
+        }
+        return true
+    }
+}
