@@ -126,6 +126,14 @@ enum Lexicon {
             "tabi", "tabgha", "tibi", "tbi", "tabeen", "t9ir", "tigdar", "ta3al", "ta3ali", "5alna", "5alina", "khalna", "khalina",
             "nroo7", "nro7", "nrou7", "netla3", "nitla3", "shrayek", "sh rayek", "wesh rayek", "wish rayek", "shu ra2yak", "bdak",
             "badek", "tiji", "tji", "tijeen", "nil3ab", "nal3ab", "nit3asha", "nit8ada", "ngahwi", "a7ajiz", "7ajazt", "njtami3",
+            // Gulf with ج/ي, Egyptian, Levantine and written Arabic invitations.
+            "شرايج", "نقعد", "لازم تجي", "لازم تجين", "معزومين", "عازمينا", "يصلح", "تيي", "نلتقي", "بنسوي",
+            "ما تيجي", "تيجي", "عايزاك", "عاوزك", "عايز", "عايزه", "ايه رايك", "نعملها", "نتسحر", "هنعمل",
+            "بدك", "بتجي", "حابه تجي", "بدي ياك", "لازم تنزل",
+            "اقترح", "نقترح", "هل ستاتين", "هل تستطيعين", "هل تستطيع", "هل يناسبك", "يسعدني", "اود", "فما رايك", "نعقد",
+            "eh ra2yek", "eh ra2yak", "btigdar", "btiji", "mnsawilik", "nesta7gez", "nes'har",
+            "would you", "come with", "you in", "still in", "you still in", "we should", "have to come", "please come", "we're doing",
+            "can we do",
         ]),
         (.announce, [
             "all welcome", "everyone welcome", "everyone is welcome", "please share", "share with", "tickets", "on sale", "presents",
