@@ -13,19 +13,21 @@ import caldav_round_trip as client
 from conftest import answers, free_port, run, tool, wait_for
 
 
+def runtime() -> list[str]:
+    """runc where crun refuses a host on cgroup v1 (as in this workplace's sandbox)."""
+    return [] if os.path.exists("/sys/fs/cgroup/cgroup.controllers") else ["--runtime=runc"]
+
+
 def podman(*args, **kwargs):
-    return run(tool("podman"), *args, **kwargs)
+    return run(tool("podman"), *runtime(), *args, **kwargs)
 
 
-def host_quirks() -> list[str]:
+def limits() -> list[str]:
     """Limits a container may have on a host that lets root raise none (as in this
-    workplace's sandbox), and runc where crun refuses a host on cgroup v1."""
+    workplace's sandbox): its own hard limits."""
     nofile = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     nproc = min(resource.getrlimit(resource.RLIMIT_NPROC)[1], 4096)
-    flags = [f"--ulimit=nofile={nofile}:{nofile}", f"--ulimit=nproc={nproc}:{nproc}"]
-    if not os.path.exists("/sys/fs/cgroup/cgroup.controllers"):
-        flags.append("--runtime=runc")
-    return flags
+    return [f"--ulimit=nofile={nofile}:{nofile}", f"--ulimit=nproc={nproc}:{nproc}"]
 
 
 def image_configuration(archive) -> dict:
@@ -54,30 +56,29 @@ def test_the_image_serves_heals_and_keeps_its_data(image, artifacts):
     port = free_port()
     name = f"jadwald-test-{os.getpid()}"
     volume = f"jadwal-data-{os.getpid()}"
-    runtime = [flag for flag in host_quirks() if flag.startswith("--runtime")]
     try:
-        podman(*runtime, "run", "--detach", "--name", name, *[f for f in host_quirks() if not f.startswith("--runtime")],
+        podman("run", "--detach", "--name", name, *limits(),
                "--publish", f"127.0.0.1:{port}:8080", "--volume", f"{volume}:/var/lib/jadwal",
                # podman reads a health check from images in Docker's format only: this is the image's own
                "--health-cmd", json.dumps(health[1:]), "--env", "JADWAL_LOG_FORMAT=json", image)
         url = f"http://127.0.0.1:{port}"
         wait_for(lambda: answers(url + "/readyz"), 60, "the container to serve")
-        wait_for(lambda: podman(*runtime, "healthcheck", "run", name, check=False).returncode == 0, 60, "the health check")
+        wait_for(lambda: podman("healthcheck", "run", name, check=False).returncode == 0, 60, "the health check")
         assert podman("inspect", "--format", "{{.State.Health.Status}}", name).stdout.strip() == "healthy"
-        assert podman(*runtime, "exec", name, "id", "-u").stdout.strip() != "0"
-        assert artifacts.version in podman(*runtime, "exec", name, "jadwald", "--version").stdout
+        assert podman("exec", name, "id", "-u").stdout.strip() != "0"
+        assert artifacts.version in podman("exec", name, "jadwald", "--version").stdout
         logs = podman("logs", name)
         requests = [json.loads(line) for line in (logs.stdout + logs.stderr).splitlines() if line.startswith("{")]
         assert any(entry.get("path") == "/readyz" for entry in requests), "JADWAL_LOG_FORMAT=json took effect"
 
-        podman(*runtime, "exec", "--interactive", name, "jadwald", "user", "add", "amal", "--password-stdin", input="amal-password-1\n")
+        podman("exec", "--interactive", name, "jadwald", "user", "add", "amal", "--password-stdin", input="amal-password-1\n")
         client.write_event(url, "amal", "amal-password-1", "image@jadwal.test", "In a volume")
-        key = podman(*runtime, "exec", name, "cat", "/var/lib/jadwal/keys/secret.key").stdout
+        key = podman("exec", name, "cat", "/var/lib/jadwal/keys/secret.key").stdout
 
-        podman(*runtime, "restart", "--time", "20", name)
+        podman("restart", "--time", "20", name)
         wait_for(lambda: answers(url + "/readyz"), 60, "the restarted container to serve")
         assert client.read_summary(url, "amal", "amal-password-1", "image@jadwal.test") == "In a volume"
-        assert podman(*runtime, "exec", name, "cat", "/var/lib/jadwal/keys/secret.key").stdout == key
+        assert podman("exec", name, "cat", "/var/lib/jadwal/keys/secret.key").stdout == key
     finally:
-        podman(*runtime, "rm", "--force", "--time", "5", name, check=False)
+        podman("rm", "--force", "--time", "5", name, check=False)
         podman("volume", "rm", "--force", volume, check=False)
