@@ -148,7 +148,7 @@ public struct BaikalCollections: Sendable {
         let path = "calendars/\(instance.user)/\(instance.uri)/"
         var dead = Self.deadProperties(properties, path: "calendars/\(instance.user)/\(instance.uri)")
         if instance.transparent == true {
-            dead[.calDAV("schedule-calendar-transp")] = Array(#"<C:schedule-calendar-transp xmlns:C="urn:ietf:params:xml:ns:caldav"><C:transparent/></C:schedule-calendar-transp>"#.utf8)
+            dead[ScheduleCalendarTransparency.property] = ScheduleCalendarTransparency.transparentValue
         }
         let collection = CalendarCollection(
             reference: CalendarReference(owner: instance.user, name: instance.uri), displayName: instance.displayName,

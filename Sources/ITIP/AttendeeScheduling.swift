@@ -2,7 +2,7 @@ import ICalendar
 
 /// The REPLY an attendee's change sends to the organizer (RFC 6638 §3.2.2, RFC 5546
 /// §3.2.3): the instances whose participation status the attendee changed, or a decline
-/// of everything when the attendee deletes their copy. Only the attendee's own ATTENDEE
+/// of everything when the attendee deletes their copy, leaving out what the organizer cancelled. Only the attendee's own ATTENDEE
 /// is ever in it, so one attendee cannot answer for another.
 public enum AttendeeScheduling {
     /// The reply for a change of `old` into `new` (`nil`: created or deleted) by the
@@ -14,7 +14,7 @@ public enum AttendeeScheduling {
               current.organizerScheduledByServer else { return nil }
         var answered: [Component] = []
         if let new {
-            for (key, component) in new.instances {
+            for (key, component) in new.instances where !isCancelled(component) {
                 guard let mine = new.attendee(attendee, in: component) else { continue }
                 let before = old.flatMap { old in (old.component(key) ?? (key.isMaster ? nil : old.master)).flatMap { old.attendee(attendee, in: $0) } }
                 if before?.participation ?? "NEEDS-ACTION" != mine.participation {
@@ -22,7 +22,7 @@ public enum AttendeeScheduling {
                 }
             }
         } else if let old {
-            for (_, component) in old.instances {
+            for (_, component) in old.instances where !isCancelled(component) {
                 guard let mine = old.attendee(attendee, in: component), mine.participation != "DECLINED" else { continue }
                 answered.append(answer(component, attendee: attendee, participation: "DECLINED"))
             }
@@ -40,6 +40,11 @@ public enum AttendeeScheduling {
             .map { SchedulingContent.outgoing(answer($0.component, attendee: attendee, participation: participation), stamp: stamp) }
         guard !answered.isEmpty else { return nil }
         return ITIPMessage(method: .reply, from: attendee, to: organizer, components: answered, timeZones: object.timeZones)
+    }
+
+    /// Whether the organizer cancelled this instance: an answer to it would tell them nothing.
+    static func isCancelled(_ component: Component) -> Bool {
+        component[PropertyName.status]?.value.uppercased() == "CANCELLED"
     }
 
     /// A REPLY component: what identifies the instance and the attendee's own ATTENDEE.

@@ -9,8 +9,6 @@ public enum RecipientProcessing {
     public enum Outcome: Sendable {
         /// Store this calendar (a new copy, or the updated one).
         case store(Component)
-        /// Delete the copy.
-        case delete
         /// Leave the copy as it is.
         case unchanged
     }
@@ -43,32 +41,50 @@ public enum RecipientProcessing {
         return calendar == copy ? .unchanged : .store(calendar)
     }
 
-    /// An organizer's CANCEL applied to the attendee's copy: of the master, the copy goes;
-    /// of instances, their overrides go and the master excludes them.
+    /// An organizer's CANCEL applied to the attendee's copy (RFC 5546 §3.2.5): what it
+    /// cancels stays in the copy marked STATUS:CANCELLED, with the message's SEQUENCE and
+    /// without the attendee's alarms, so that their client shows the meeting as cancelled
+    /// until they delete it (as CalendarServer and sabre/dav keep it). Of the master, every
+    /// component is cancelled; of an instance the copy has no override for, one is made from
+    /// the master. A message older (lower SEQUENCE) than what it cancels changes nothing.
     public static func apply(cancel message: Component, to copy: Component?) -> Outcome {
         guard let copy, let incoming = SchedulingObject(message), let existing = SchedulingObject(copy), existing.uid == incoming.uid else {
             return .unchanged
         }
-        let keys = incoming.instances.map(\.key)
-        if keys.contains(.master) { return .delete }
-        var components = copy.components
-        components.removeAll { ComponentName.schedulable.contains($0.name) && keys.contains(InstanceKey(of: $0)) }
-        if let index = components.firstIndex(where: { ComponentName.schedulable.contains($0.name) && InstanceKey(of: $0).isMaster }) {
-            let excluded = existing.excludedInstances
-            for (_, component) in incoming.instances where !excluded.contains(InstanceKey(of: component)) {
-                guard let recurrence = component[PropertyName.recurrenceID] else { continue }
-                components[index].properties.append(Property(name: PropertyName.exceptionDate, parameters: recurrence.parameters.filter { $0.name != ParameterName.range },
-                                                             value: recurrence.value))
+        var calendar = copy
+        let schedulable = { (component: Component) in ComponentName.schedulable.contains(component.name) }
+        if let master = incoming.master {
+            let number = sequence(of: master)
+            guard sequence(of: existing.master ?? master) <= number else { return .unchanged }
+            for index in calendar.components.indices where schedulable(calendar.components[index]) {
+                markCancelled(&calendar.components[index], sequence: number)
+            }
+        } else {
+            for (key, component) in incoming.instances {
+                var index = calendar.components.firstIndex { schedulable($0) && InstanceKey(of: $0) == key }
+                if index == nil, let master = existing.master, let recurrence = component[PropertyName.recurrenceID],
+                   !existing.excludedInstances.contains(key) {
+                    calendar.components.append(InstanceDerivation.override(of: master, at: recurrence, in: copy))
+                    index = calendar.components.count - 1
+                }
+                if let index, sequence(of: calendar.components[index]) <= sequence(of: component) {
+                    markCancelled(&calendar.components[index], sequence: sequence(of: component))
+                }
             }
         }
-        guard components.contains(where: { ComponentName.schedulable.contains($0.name) }) else { return .delete }
-        var calendar = copy
-        calendar.components = components
         return calendar == copy ? .unchanged : .store(calendar)
     }
 
+    /// Marks one component of a copy cancelled by a message numbered `sequence`.
+    static func markCancelled(_ component: inout Component, sequence incoming: Int) {
+        component.set(Property(name: PropertyName.status, value: "CANCELLED"))
+        if incoming > sequence(of: component) { component.set(Property(name: PropertyName.sequence, value: String(incoming))) }
+        component.components.removeAll { $0.name == ComponentName.alarm }
+    }
+
     /// An attendee's REPLY applied to the organizer's copy: the PARTSTAT of the attendee at
-    /// `sender` (and only theirs) in each instance the reply names, with SCHEDULE-STATUS 2.0.
+    /// `sender` (and only theirs) in each instance the reply names, with SCHEDULE-STATUS 2.0
+    /// and without RSVP.
     /// An instance the copy has no override for gets one, made from the master. Attendees
     /// not in the copy are not added.
     public static func apply(reply message: Component, from sender: CalendarUserAddress, to copy: Component) -> Outcome {
@@ -91,6 +107,8 @@ public enum RecipientProcessing {
                 guard property.name == SchedulingProperty.attendee, CalendarUserAddress(property.value) == sender else { continue }
                 calendar.components[index].properties[position].setParameter(SchedulingParameter.participation, participation)
                 calendar.components[index].properties[position].setParameter(SchedulingParameter.status, "2.0")
+                // They have answered: no reply is expected of them any more (as sabre/dav and CalendarServer record it).
+                calendar.components[index].properties[position].parameters.removeAll { $0.name == SchedulingParameter.rsvp }
             }
         }
         return calendar == copy ? .unchanged : .store(calendar)

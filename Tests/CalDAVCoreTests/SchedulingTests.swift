@@ -95,7 +95,7 @@ struct SchedulingTests {
         #expect(await send("MKCALENDAR", "/dav/calendars/amal/outbox/").status == 405)
     }
 
-    @Test("an invitation lands in the attendee's inbox and calendar; the answer comes back; a cancellation removes it")
+    @Test("an invitation lands in the attendee's inbox and calendar; the answer comes back; a cancellation marks it cancelled")
     func inviteAnswerCancel() async throws {
         let created = await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting())
         #expect(created.status == 201)
@@ -132,10 +132,13 @@ struct SchedulingTests {
         #expect(text(try await objects(of: "karim").first).contains("SUMMARY:Planning (moved)"))
         #expect(await send("GET", "/dav/calendars/karim/calendar/meeting-1.ics", as: "karim").header("Schedule-Tag") != attendeeTag)
 
-        // The organizer deletes it: it is cancelled for Karim.
+        // The organizer deletes it: Karim's copy says it is cancelled until he deletes it,
+        // which tells the organizer nothing more.
         #expect(await send("DELETE", "/dav/calendars/amal/calendar/meeting.ics").status == 204)
-        #expect(try await objects(of: "karim").isEmpty)
+        #expect(text(try await objects(of: "karim").first).contains("STATUS:CANCELLED"))
         #expect(try await objects(of: "karim", in: "inbox").count == 3)
+        #expect(await send("DELETE", "/dav/calendars/karim/calendar/meeting-1.ics", as: "karim").status == 204)
+        #expect(try await objects(of: "amal", in: "inbox").count == 1)
     }
 
     @Test("deleting a calendar cancels the meetings organized in it and declines those invited to")
@@ -148,7 +151,7 @@ struct SchedulingTests {
         #expect(text(try await objects(of: "amal", in: "work").first).contains("PARTSTAT=DECLINED;SCHEDULE-STATUS=2.0:mailto:lina@example.org"))
         // Amal drops hers: the meeting is cancelled for Karim.
         #expect(await send("DELETE", "/dav/calendars/amal/work/").status == 204)
-        #expect(try await objects(of: "karim").isEmpty)
+        #expect(text(try await objects(of: "karim").first).contains("STATUS:CANCELLED"))
     }
 
     @Test("an attendee deleting their copy declines")
@@ -241,35 +244,112 @@ struct SchedulingTests {
         #expect(stored.components(separatedBy: "SCHEDULE-STATUS=1.1").count - 1 == 2 && stored.contains("SCHEDULE-STATUS=5.1:mailto:guest3@"))
     }
 
+    /// Lina asks about Karim and someone elsewhere on 2 December 2026.
+    let freeBusyRequest = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//t//EN\r
+        METHOD:REQUEST\r
+        BEGIN:VFREEBUSY\r
+        UID:fb-1\r
+        DTSTAMP:20261101T000000Z\r
+        DTSTART:20261202T000000Z\r
+        DTEND:20261203T000000Z\r
+        ORGANIZER:mailto:lina@example.org\r
+        ATTENDEE:mailto:karim@example.org\r
+        ATTENDEE:mailto:guest@elsewhere.example\r
+        END:VFREEBUSY\r
+        END:VCALENDAR\r
+
+        """
+
     @Test("free-busy through the outbox")
     func freeBusy() async throws {
         #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting()).status == 201)
-        let request = """
-            BEGIN:VCALENDAR\r
-            VERSION:2.0\r
-            PRODID:-//t//EN\r
-            METHOD:REQUEST\r
-            BEGIN:VFREEBUSY\r
-            UID:fb-1\r
-            DTSTAMP:20261101T000000Z\r
-            DTSTART:20261202T000000Z\r
-            DTEND:20261203T000000Z\r
-            ORGANIZER:mailto:lina@example.org\r
-            ATTENDEE:mailto:karim@example.org\r
-            ATTENDEE:mailto:guest@elsewhere.example\r
-            END:VFREEBUSY\r
-            END:VCALENDAR\r
-
-            """
-        let response = await send("POST", "/dav/calendars/lina/outbox/", request, headers: ["content-type": "text/calendar"], as: "lina")
+        let response = await send("POST", "/dav/calendars/lina/outbox/", freeBusyRequest, headers: ["content-type": "text/calendar"], as: "lina")
         let body = String(decoding: response.bodyBytes, as: UTF8.self)
         #expect(response.status == 200)
         #expect(body.contains("2.0;Success") && body.contains("FREEBUSY;FBTYPE=BUSY:20261202T100000Z/20261202T110000Z"))
         #expect(body.contains("5.3;No scheduling support for user"))
         // Only as oneself.
-        let forged = await send("POST", "/dav/calendars/amal/outbox/", request, headers: ["content-type": "text/calendar"])
+        let forged = await send("POST", "/dav/calendars/amal/outbox/", freeBusyRequest, headers: ["content-type": "text/calendar"])
         #expect(forged.status == 403 && String(decoding: forged.bodyBytes, as: UTF8.self).contains("organizer-allowed"))
         #expect(await send("POST", "/dav/calendars/lina/outbox/", meeting(), headers: ["content-type": "text/calendar"], as: "lina").status == 403)
+    }
+
+    @Test("a calendar its owner marks transparent does not make them busy (schedule-calendar-transp)")
+    func transparentCalendar() async throws {
+        #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting()).status == 201)
+        func transparency() async -> String {
+            let body = #"<D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><C:schedule-calendar-transp/></D:prop></D:propfind>"#
+            let answer = await send("PROPFIND", "/dav/calendars/karim/calendar/", body, headers: ["depth": "0"], as: "karim")
+            return String(decoding: answer.bodyBytes, as: UTF8.self)
+        }
+        func karimIsBusy() async -> Bool {
+            let answer = await send("POST", "/dav/calendars/lina/outbox/", freeBusyRequest, headers: ["content-type": "text/calendar"], as: "lina")
+            return String(decoding: answer.bodyBytes, as: UTF8.self).contains("FBTYPE=BUSY:20261202T100000Z/20261202T110000Z")
+        }
+        func set(_ value: String) async -> DAVResponse {
+            await send("PROPPATCH", "/dav/calendars/karim/calendar/", """
+                <D:propertyupdate xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>\
+                <C:schedule-calendar-transp>\(value)</C:schedule-calendar-transp></D:prop></D:set></D:propertyupdate>
+                """, as: "karim")
+        }
+        #expect(await transparency().contains("<C:opaque/>"))
+        #expect(await karimIsBusy())
+
+        #expect(await set("<C:transparent/>").status == 207)
+        #expect(await transparency().contains("<C:transparent/>"))
+        #expect(!(await karimIsBusy()))
+
+        // A value naming neither is refused and changes nothing.
+        let refused = await set("<C:sometimes/>")
+        #expect(String(decoding: refused.bodyBytes, as: UTF8.self).contains("400 Bad Request"))
+        #expect(await transparency().contains("<C:transparent/>"))
+
+        let remove = #"<D:propertyupdate xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:remove><D:prop><C:schedule-calendar-transp/></D:prop></D:remove></D:propertyupdate>"#
+        #expect(await send("PROPPATCH", "/dav/calendars/karim/calendar/", remove, as: "karim").status == 207)
+        #expect(await transparency().contains("<C:opaque/>"))
+        #expect(await karimIsBusy())
+    }
+
+    @Test("schedule-default-calendar-URL names only a calendar of one's own, and follows when it is deleted")
+    func defaultCalendarURL() async throws {
+        func defaultCalendar() async -> String {
+            let body = #"<D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><C:schedule-default-calendar-URL/></D:prop></D:propfind>"#
+            return String(decoding: await send("PROPFIND", "/dav/calendars/amal/inbox/", body, headers: ["depth": "0"]).bodyBytes, as: UTF8.self)
+        }
+        func set(_ href: String) async -> String {
+            let body = """
+                <D:propertyupdate xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>\
+                <C:schedule-default-calendar-URL>\(href)</C:schedule-default-calendar-URL></D:prop></D:set></D:propertyupdate>
+                """
+            return String(decoding: await send("PROPPATCH", "/dav/calendars/amal/inbox/", body).bodyBytes, as: UTF8.self)
+        }
+        #expect(await defaultCalendar().contains("<D:href>/dav/calendars/amal/calendar/</D:href>"))
+        for refused in ["<D:href>/dav/calendars/amal/bogus/</D:href>", "<D:href>/dav/calendars/karim/calendar/</D:href>",
+                        "<D:href>/dav/calendars/amal/inbox/</D:href>", ""] {
+            #expect(await set(refused).contains("403 Forbidden"), "\(refused)")
+            #expect(await defaultCalendar().contains("<D:href>/dav/calendars/amal/calendar/</D:href>"))
+        }
+        #expect(await send("MKCALENDAR", "/dav/calendars/amal/work/").status == 201)
+        #expect(await set("<D:href>/dav/calendars/amal/work</D:href>").contains("200 OK"))
+        #expect(await defaultCalendar().contains("<D:href>/dav/calendars/amal/work/</D:href>"))
+        #expect(await send("DELETE", "/dav/calendars/amal/work/").status == 204)
+        #expect(await defaultCalendar().contains("<D:href>/dav/calendars/amal/calendar/</D:href>"))
+    }
+
+    @Test("an attendee cannot make up a meeting of an organizer here who has none")
+    func orphanCopy() async throws {
+        let refused = await send("PUT", "/dav/calendars/karim/calendar/made-up.ics", meeting(), as: "karim")
+        #expect(refused.status == 403 && String(decoding: refused.bodyBytes, as: UTF8.self).contains("attendee-allowed"))
+        #expect(try await objects(of: "karim").isEmpty)
+        #expect(((try? await objects(of: "amal", in: "inbox")) ?? []).isEmpty)
+        // An organizer elsewhere, or one whose own client schedules, is not asked.
+        #expect(await send("PUT", "/dav/calendars/karim/calendar/elsewhere.ics", meeting(organizer: "someone@elsewhere.example"), as: "karim").status == 201)
+        let clientScheduled = meeting().replacingOccurrences(of: "UID:meeting-1", with: "UID:meeting-2")
+            .replacingOccurrences(of: "ORGANIZER:", with: "ORGANIZER;SCHEDULE-AGENT=CLIENT:")
+        #expect(await send("PUT", "/dav/calendars/karim/calendar/client.ics", clientScheduled, as: "karim").status == 201)
     }
 
     @Test("the Schedule-Tag is read only from objects that name an ORGANIZER")

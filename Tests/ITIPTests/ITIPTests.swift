@@ -219,24 +219,51 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
         #expect(copy.components.first { $0["RECURRENCE-ID"] != nil }?["DTSTART"]?.value == "20261209T113000Z")
     }
 
-    @Test func cancellations() throws {
+    @Test func cancellationsMarkTheCopyCancelled() throws {
         let whole = messages(meeting(), nil)[0]
-        guard case .delete = RecipientProcessing.apply(cancel: whole.calendar, to: meeting()) else {
-            Issue.record("a cancelled meeting stayed")
+        guard case .store(let cancelled) = RecipientProcessing.apply(cancel: whole.calendar, to: meeting(alarm: true)) else {
+            Issue.record("a cancelled meeting was left as it was")
             return
         }
+        #expect(cancelled.components.allSatisfy { $0["STATUS"]?.value == "CANCELLED" && $0.components(named: "VALARM").isEmpty })
+        guard case .unchanged = RecipientProcessing.apply(cancel: whole.calendar, to: cancelled) else {
+            Issue.record("the same cancellation changed the copy twice")
+            return
+        }
+        // Of the whole meeting, an override the organizer changed since is cancelled too.
+        var rescheduled = meeting()
+        rescheduled.components[1].set(Property(name: "SEQUENCE", value: "2"))
+        guard case .store(let all) = RecipientProcessing.apply(cancel: whole.calendar, to: rescheduled) else {
+            Issue.record("a cancelled meeting was left as it was")
+            return
+        }
+        #expect(all.components.allSatisfy { $0["STATUS"]?.value == "CANCELLED" })
+        // An instance the copy has no override for gets a cancelled one; the master stays.
         let instance = messages(meeting(), meeting(exdate: "20261216T100000Z"))[0]
         guard case .store(let copy) = RecipientProcessing.apply(cancel: instance.calendar, to: meeting()) else {
-            Issue.record("a cancelled instance stayed")
+            Issue.record("a cancelled instance was left as it was")
             return
         }
-        #expect(copy.components[0]["EXDATE"]?.value == "20261216T100000Z")
+        #expect(copy.components.count == 3 && copy.components[0]["STATUS"] == nil && copy.components[0]["EXDATE"] == nil)
+        #expect(copy.components[2]["RECURRENCE-ID"]?.value == "20261216T100000Z" && copy.components[2]["STATUS"]?.value == "CANCELLED")
+        // An override the copy has is marked, not removed.
         let overrideCancel = messages(meeting(), meeting(exdate: "20261209T100000Z"))
-        guard case .store(let trimmed) = RecipientProcessing.apply(cancel: overrideCancel[0].calendar, to: meeting()) else {
-            Issue.record("a cancelled override stayed")
+        guard case .store(let marked) = RecipientProcessing.apply(cancel: overrideCancel[0].calendar, to: meeting()) else {
+            Issue.record("a cancelled override was left as it was")
             return
         }
-        #expect(trimmed.components.count == 1 && trimmed.components[0]["EXDATE"]?.value == "20261209T100000Z")
+        let override = marked.components.first { $0["RECURRENCE-ID"] != nil }
+        #expect(marked.components.count == 2 && marked.components[0]["STATUS"] == nil && override?["STATUS"]?.value == "CANCELLED" && override?["DTSTART"]?.value == "20261209T110000Z")
+    }
+
+    @Test func aChangeTheClientDidNotNumberGetsTheNextSequence() {
+        let old = object(meeting())
+        let moved = SequenceNumbering.raised(meeting(summary: "Moved"), after: old)
+        #expect(moved.components.filter { $0.name == "VEVENT" }.allSatisfy { $0["SEQUENCE"]?.value == "1" })
+        // Numbered by the client, unchanged, or only answered: left as written.
+        #expect(SequenceNumbering.raised(meeting(summary: "Moved", sequence: 3), after: old).components[0]["SEQUENCE"]?.value == "3")
+        #expect(SequenceNumbering.raised(meeting(), after: old) == meeting())
+        #expect(SequenceNumbering.raised(meeting(karim: "ACCEPTED"), after: old) == meeting(karim: "ACCEPTED"))
     }
 
     @Test func derivedLengthsAreWrittenAsClientsWriteThem() {

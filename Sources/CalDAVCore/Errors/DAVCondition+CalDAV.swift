@@ -26,8 +26,13 @@ extension DAVCondition {
     public static let uniqueSchedulingObjectResource = calDAV("unique-scheduling-object-resource", 403)
     /// RFC 6638 §5.1.1: a POST to the outbox must be a valid scheduling message.
     public static let validSchedulingMessage = calDAV("valid-scheduling-message", 403)
+    /// RFC 6638 §5.1.1: the ORGANIZER of a free-busy request must be the user; as
+    /// CalendarServer answers, also the attendee of a local organizer who has no such event.
+    public static let attendeeAllowed = calDAV("attendee-allowed", 403)
     /// RFC 6638 §5.1.1: the ORGANIZER of a free-busy request must be the user.
     public static let organizerAllowed = calDAV("organizer-allowed", 403)
+    /// RFC 6638 §9.2: schedule-default-calendar-URL must name one of the owner's calendars.
+    public static let validScheduleDefaultCalendarURL = calDAV("valid-schedule-default-calendar-URL", 403)
     /// RFC 6638 §5.1.1: a free-busy request must name at least one ATTENDEE.
     public static let recipientSpecified = calDAV("recipient-specified", 403)
 }

@@ -34,7 +34,10 @@ extension CalDAVAdapter {
                     plans.append(try await planScheduling(nil, data: nil, replacing: object, in: collection, context: context))
                 }
             }
-            try await storing { () async throws(StoreError) in try await store.deleteCalendar(collection.reference) }
+            try await storing { () async throws(StoreError) in
+                try await store.deleteCalendar(collection.reference)
+                if collection.receivedShare == nil { try await replaceDefaultCalendar(collection) }
+            }
             for plan in plans { await carryOut(plan, context: context) }
         case (.notification(let user, let notification), _):
             try await dismiss(notification, of: user)

@@ -72,6 +72,9 @@ extension CalDAVAdapter {
                 throw DAVError(.supportedCalendarComponent, "supported components must be among VEVENT, VTODO, VJOURNAL")
             }
             collection.supportedComponents = Set(names)
+        case ScheduleCalendarTransparency.property:
+            collection.deadProperties[property.name] = try ScheduleCalendarTransparency.isTransparent(property)
+                ? ScheduleCalendarTransparency.transparentValue : nil
         default:
             if let definition = properties.definition(property.name), !definition.isWritable {
                 throw DAVError(.cannotModifyProtectedProperty, "\(property.name) is computed by the server")

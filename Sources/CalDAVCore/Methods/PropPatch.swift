@@ -13,7 +13,13 @@ extension CalDAVAdapter {
             var collection = original
             for instruction in update.instructions {
                 do {
-                    if instruction.isSet { try apply(instruction.property, to: &collection) } else { try remove(instruction.property.name, from: &collection) }
+                    if instruction.isSet, original.isScheduleInbox, instruction.property.name == SchedulingCollections.defaultCalendarProperty {
+                        collection.deadProperties[instruction.property.name] = try await defaultCalendarValue(instruction.property, inbox: original)
+                    } else if instruction.isSet {
+                        try apply(instruction.property, to: &collection)
+                    } else {
+                        try remove(instruction.property.name, from: &collection)
+                    }
                     results.append((instruction.property.name, 200))
                 } catch {
                     results.append((instruction.property.name, error.status))
@@ -54,6 +60,7 @@ extension CalDAVAdapter {
         case DAVXML.Name.calDAV("calendar-timezone"): collection.timeZone = nil
         case DAVXML.Name.appleICal("calendar-color"): collection.color = nil
         case DAVXML.Name.appleICal("calendar-order"): collection.order = nil
+        case ScheduleCalendarTransparency.property: collection.deadProperties[name] = nil
         default:
             if properties.definition(name) != nil {
                 throw DAVError(.cannotModifyProtectedProperty, "\(name) is computed by the server")

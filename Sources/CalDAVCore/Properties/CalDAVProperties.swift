@@ -62,6 +62,11 @@ enum CalDAVProperties {
                   let name = SchedulingCollections.defaultCalendarName(of: inbox) else { return nil }
             return .href(DAVPath.calendar(user: inbox.reference.owner, calendar: name).href)
         },
+        Definition(name: ScheduleCalendarTransparency.property, inAllProp: false, isWritable: true) { resource, _, _ in
+            guard case .calendar(let collection) = resource, !collection.isScheduleInbox else { return nil }
+            let value = collection.isScheduleTransparent ? ScheduleCalendarTransparency.transparent : ScheduleCalendarTransparency.opaque
+            return .custom { writer in writer.emptyElement(value, attributes: []) }
+        },
         Definition(name: .calDAV("schedule-tag"), inAllProp: false, isWritable: false) { resource, _, _ in
             // RFC 6638 §3.3; a listing carries no data, so only a read of the object has it.
             guard case .object(_, let object) = resource, !object.data.isEmpty else { return nil }

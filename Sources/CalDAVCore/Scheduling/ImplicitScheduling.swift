@@ -38,19 +38,23 @@ extension CalDAVAdapter {
             return SchedulingPlan(messages: [], scheduleTag: tag)
         case .organizer(let organizer):
             if existing == nil, let current { try await checkUnique(current.uid, of: context.principal, besides: collection) }
-            let messages = OrganizerScheduling.messages(from: old, to: current, organizer: organizer, stamp: stamp)
-            guard var calendar = new, current != nil else { return SchedulingPlan(messages: messages) }
+            let sequenced = current == nil ? nil : new.map { written in old.map { SequenceNumbering.raised(written, after: $0) } ?? written }
+            let updated = sequenced.flatMap(SchedulingObject.init)
+            let messages = OrganizerScheduling.messages(from: old, to: updated, organizer: organizer, stamp: stamp)
+            guard var calendar = sequenced, updated != nil else { return SchedulingPlan(messages: messages) }
             var statuses: [CalendarUserAddress: ScheduleStatus] = [:]
             for message in messages where statuses[message.recipient] == nil {
                 statuses[message.recipient] = await expectedStatus(for: message.recipient, from: context.principal, scheduling: scheduling)
             }
-            let recorded = Self.recording(statuses, in: calendar)
-            let changed = recorded != calendar
-            calendar = recorded
+            calendar = Self.recording(statuses, in: calendar)
+            let changed = calendar != new
             return SchedulingPlan(messages: messages, data: changed ? ICalendarSerializer().serialize(calendar) : nil, scheduleTag: tag,
                                   recorded: (statuses, calendar))
         case .attendee(let attendee):
-            if existing == nil, let current { try await checkUnique(current.uid, of: context.principal, besides: collection) }
+            if existing == nil, let current {
+                try await checkUnique(current.uid, of: context.principal, besides: collection)
+                try await checkOrganizerHas(current, scheduling: scheduling)
+            }
             let reply = AttendeeScheduling.reply(from: old, to: current, attendee: attendee, stamp: stamp)
             return SchedulingPlan(messages: reply.map { [$0] } ?? [], scheduleTag: tag)
         }
@@ -93,6 +97,15 @@ extension CalDAVAdapter {
               found.collection.reference != collection.storedAt else { return }
         let href = DAVPath.object(user: user, calendar: found.collection.reference.name, name: found.object.name).href
         throw DAVError(.uniqueSchedulingObjectResource, "\(href) holds the scheduled event or task \(uid) already", href: href)
+    }
+
+    /// An attendee's new copy of a meeting whose organizer is an account here that has no
+    /// such meeting would be an orphan nobody answers or updates: refused, as CalendarServer
+    /// refuses it. An organizer elsewhere, or one whose client schedules, is not asked.
+    private func checkOrganizerHas(_ copy: SchedulingObject, scheduling: CalendarScheduling) async throws(DAVError) {
+        guard copy.organizerScheduledByServer, let organizer = copy.organizer, case .local(let user) = await scheduling.route(organizer) else { return }
+        guard try await storing({ () async throws(StoreError) in try await scheduledCopy(uid: copy.uid, of: user) }) == nil else { return }
+        throw DAVError(.attendeeAllowed, "\(organizer.value) organizes no event \(copy.uid) here: an invitation comes from the organizer")
     }
 
     /// The calendar with SCHEDULE-STATUS on each attendee a message went to, and

@@ -71,12 +71,14 @@ extension CalDAVAdapter {
         return DAVResponse(status: 200, headers: [("Content-Type", "application/xml; charset=utf-8")], body: writer.bytes)
     }
 
-    /// The busy periods of every calendar of `user` that holds events, over [from, to).
+    /// The busy periods of every calendar of `user` that holds events and that they have not
+    /// marked transparent (RFC 6638 §9.1), over [from, to).
     private func busyPeriods(of user: String, from: Int, to: Int) async throws(StoreError) -> [FreeBusyCalculator.Period] {
         var periods: [FreeBusyCalculator.Period] = []
         // Calendars shared with the user are the owner's time, not theirs (caldav-sharing §5.5.5).
         for collection in try await store.calendars(of: user)
-        where !collection.isScheduleInbox && collection.receivedShare == nil && collection.supportedComponents.contains(ComponentName.event) {
+        where !collection.isScheduleInbox && !collection.isScheduleTransparent && collection.receivedShare == nil
+            && collection.supportedComponents.contains(ComponentName.event) {
             periods += try await busyPeriods(in: collection, from: from, to: to)
         }
         return periods

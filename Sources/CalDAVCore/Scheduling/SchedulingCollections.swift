@@ -21,11 +21,14 @@ public enum SchedulingCollections {
     public static func inbox(of user: String, defaultCalendar: String?, now: Int) -> CalendarCollection {
         var inbox = CalendarCollection(reference: CalendarReference(owner: user, name: inbox), displayName: "Inbox",
                                        supportedComponents: ["VEVENT", "VTODO", "VJOURNAL"], createdAt: now)
-        if let defaultCalendar {
-            let href = DAVXML.Element(.dav("href"), children: [.text(DAVPath.calendar(user: user, calendar: defaultCalendar).href)])
-            inbox.deadProperties[defaultCalendarProperty] = XMLWriter.fragment(DAVXML.Element(defaultCalendarProperty, children: [.element(href)]))
-        }
+        inbox.deadProperties[defaultCalendarProperty] = defaultCalendar.map { defaultCalendarValue(user: user, calendar: $0) }
         return inbox
+    }
+
+    /// The stored schedule-default-calendar-URL naming `calendar` of `user`.
+    static func defaultCalendarValue(user: String, calendar: String) -> [UInt8] {
+        let href = DAVXML.Element(.dav("href"), children: [.text(DAVPath.calendar(user: user, calendar: calendar).href)])
+        return XMLWriter.fragment(DAVXML.Element(defaultCalendarProperty, children: [.element(href)]))
     }
 
     /// The calendar name the inbox's schedule-default-calendar-URL names in its owner's
@@ -81,6 +84,36 @@ extension CalDAVAdapter {
             return named
         }
         return try await firstCalendar(of: user, for: componentType)
+    }
+
+    /// The stored value of a schedule-default-calendar-URL a client sets on `inbox`: it must
+    /// name a calendar of the inbox's owner that invitations can land in (RFC 6638 §9.2).
+    func defaultCalendarValue(_ property: DAVXML.Element, inbox: CalendarCollection) async throws(DAVError) -> [UInt8] {
+        let owner = inbox.reference.owner
+        let hrefs = property.elements.filter { $0.name == DAVXML.Name.dav("href") }
+        guard hrefs.count == 1, case .calendar(let user, let name)? = DAVPath(PathSegments.pathOfHref(hrefs[0].text.trimmingSpaces)),
+              user.utf8.elementsEqual(owner.utf8) else {
+            throw DAVError(.validScheduleDefaultCalendarURL, "schedule-default-calendar-URL takes the href of one of your calendars")
+        }
+        let calendar = try await storing { () async throws(StoreError) in try await store.calendar(CalendarReference(owner: owner, name: name)) }
+        guard let calendar, !calendar.isScheduleInbox, !calendar.isReadOnly, calendar.receivedShare == nil,
+              calendar.supportedComponents.contains(ComponentName.event) else {
+            throw DAVError(.validScheduleDefaultCalendarURL, "\(hrefs[0].text) is not one of your calendars that takes events")
+        }
+        return SchedulingCollections.defaultCalendarValue(user: owner, calendar: name)
+    }
+
+    /// After `deleted` is gone: if the owner's inbox named it as where invitations land, it
+    /// names the calendar that takes them now (none when no calendar is left).
+    func replaceDefaultCalendar(_ deleted: CalendarCollection) async throws(StoreError) {
+        let owner = deleted.reference.owner
+        guard var inbox = try await store.calendar(CalendarReference(owner: owner, name: SchedulingCollections.inbox)),
+              SchedulingCollections.defaultCalendarName(of: inbox) == deleted.reference.name else { return }
+        let next = try await firstCalendar(of: owner, for: ComponentName.event)
+        inbox.deadProperties[SchedulingCollections.defaultCalendarProperty] = next.map {
+            SchedulingCollections.defaultCalendarValue(user: owner, calendar: $0.reference.name)
+        }
+        try await store.updateCalendar(inbox)
     }
 
     /// The first of the user's calendars, by order and name, that takes this component type.

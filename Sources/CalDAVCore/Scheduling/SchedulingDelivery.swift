@@ -110,9 +110,6 @@ extension CalDAVAdapter {
         }
         switch outcome {
         case .unchanged: return
-        case .delete:
-            guard let found else { return }
-            try await store.deleteObject(named: found.object.name, in: found.collection.reference, precondition: .ifMatch([found.object.etag]))
         case .store(let calendar):
             let target: CalendarCollection
             let name: String

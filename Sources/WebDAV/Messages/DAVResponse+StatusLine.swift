@@ -4,10 +4,13 @@ extension DAVResponse {
         let reason: String
         switch status {
         case 200: reason = "OK"
+        case 400: reason = "Bad Request"
         case 403: reason = "Forbidden"
         case 404: reason = "Not Found"
         case 409: reason = "Conflict"
+        case 412: reason = "Precondition Failed"
         case 424: reason = "Failed Dependency"
+        case 500: reason = "Internal Server Error"
         case 507: reason = "Insufficient Storage"
         default: reason = "Error"
         }
