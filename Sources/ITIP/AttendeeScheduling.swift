@@ -21,6 +21,7 @@ public enum AttendeeScheduling {
                     answered.append(answer(component, attendee: attendee))
                 }
             }
+            if let old { answered += hiddenInstances(from: old, to: new, attendee: attendee) }
         } else if let old {
             for (_, component) in old.instances where !isCancelled(component) {
                 guard let mine = old.attendee(attendee, in: component), mine.participation != "DECLINED" else { continue }
@@ -40,6 +41,21 @@ public enum AttendeeScheduling {
             .map { SchedulingContent.outgoing(answer($0.component, attendee: attendee, participation: participation), stamp: stamp) }
         guard !answered.isEmpty else { return nil }
         return ITIPMessage(method: .reply, from: attendee, to: organizer, components: answered, timeZones: object.timeZones)
+    }
+
+    /// Declines of the instances the attendee removed from their copy with an EXDATE of
+    /// their own (RFC 6638 §3.2.2.1), which clients write when one occurrence of an
+    /// invitation is deleted; those already declined are not declined again.
+    static func hiddenInstances(from old: SchedulingObject, to new: SchedulingObject, attendee: CalendarUserAddress) -> [Component] {
+        guard let master = new.master, new.attendee(attendee, in: master) != nil else { return [] }
+        var declines: [Component] = []
+        for key in new.excludedInstances.subtracting(old.excludedInstances).sorted() where new.component(key) == nil {
+            guard let recurrence = OrganizerScheduling.recurrenceID(of: key, master: master) else { continue }
+            if let override = old.component(key), old.attendee(attendee, in: override)?.participation == "DECLINED" { continue }
+            let instance = InstanceDerivation.override(of: master, at: recurrence, in: new.calendar)
+            declines.append(answer(instance, attendee: attendee, participation: "DECLINED"))
+        }
+        return declines
     }
 
     /// Whether the organizer cancelled this instance: an answer to it would tell them nothing.

@@ -80,13 +80,16 @@ public enum OrganizerScheduling {
     }
 
     /// A CANCEL of the instances `keys` name (the master: the whole object), each with what
-    /// a reader needs to recognize it.
+    /// a reader needs to recognize it. Its SEQUENCE is the changed object's, or, when the
+    /// object is deleted, one above what the attendee has (RFC 5546 §2.1.4: a cancellation
+    /// is a change every calendar must take for newer).
     static func cancel(_ keys: [InstanceKey], of object: SchedulingObject, sequenceFrom new: SchedulingObject?,
                        for address: CalendarUserAddress, organizer: CalendarUserAddress, stamp: String) -> ITIPMessage {
         let sequence = (new?.master ?? new?.instances.first?.component)?[PropertyName.sequence]
         var components: [Component] = []
         for key in keys {
             guard let source = object.component(key) ?? object.master else { continue }
+            let deleted = new == nil ? Property(name: PropertyName.sequence, value: String(RecipientProcessing.sequence(of: source) + 1)) : nil
             var cancelled = Component(name: source.name)
             for name in [PropertyName.uid, PropertyName.summary, SchedulingProperty.organizer] {
                 if let property = source[name] { cancelled.properties.append(property) }
@@ -104,7 +107,7 @@ public enum OrganizerScheduling {
             } else {
                 cancelled.properties.append(Property(name: SchedulingProperty.attendee, value: address.value))
             }
-            if let sequence = sequence ?? source[PropertyName.sequence] { cancelled.properties.append(sequence) }
+            if let sequence = deleted ?? sequence ?? source[PropertyName.sequence] { cancelled.properties.append(sequence) }
             cancelled.properties.append(Property(name: PropertyName.status, value: "CANCELLED"))
             components.append(SchedulingContent.outgoing(cancelled, stamp: stamp))
         }

@@ -16,8 +16,9 @@ public enum RecipientProcessing {
     /// An organizer's REQUEST applied to the attendee's copy (`nil` when they have none):
     /// with a master, the message replaces the copy; with overrides only, it replaces
     /// those. The attendee's own alarms are kept; a component older (lower SEQUENCE) than
-    /// the copy's is ignored.
-    public static func apply(request message: Component, to copy: Component?) -> Outcome {
+    /// the copy's is ignored. An instance `recipient` removed from their copy with an
+    /// EXDATE stays removed while they are not invited to it again.
+    public static func apply(request message: Component, to copy: Component?, for recipient: CalendarUserAddress? = nil) -> Outcome {
         guard let incoming = SchedulingObject(stripped(message)) else { return .unchanged }
         guard let copy, let existing = SchedulingObject(copy), existing.uid == incoming.uid else {
             return .store(incoming.calendar)
@@ -34,11 +35,31 @@ public enum RecipientProcessing {
         if !replacesAll {
             let updated = Set(incoming.instances.map(\.key))
             kept = existing.instances.filter { !updated.contains($0.key) }.map { ($0.key, $0.component) } + kept
+        } else if let recipient {
+            keepHidden(&kept, of: existing, incoming: incoming, recipient: recipient)
         }
         let zones = merged(existing.timeZones, incoming.timeZones)
         var calendar = copy
         calendar.components = zones + kept.sorted { $0.0 < $1.0 }.map(\.1)
         return calendar == copy ? .unchanged : .store(calendar)
+    }
+
+    /// The instances the attendee hid with an EXDATE of their own (and so declined) stay
+    /// hidden: the message's override for one goes and the new master keeps the EXDATE,
+    /// unless that override invites them again.
+    static func keepHidden(_ kept: inout [(InstanceKey, Component)], of existing: SchedulingObject, incoming: SchedulingObject,
+                           recipient: CalendarUserAddress) {
+        guard let copyMaster = existing.master else { return }
+        for key in existing.excludedInstances.subtracting(incoming.excludedInstances).sorted() {
+            if let override = incoming.component(key), incoming.attendee(recipient, in: override).map({ $0.participation != "DECLINED" }) ?? false {
+                continue
+            }
+            guard var exclusion = OrganizerScheduling.recurrenceID(of: key, master: copyMaster),
+                  kept.contains(where: { $0.0.isMaster }) else { continue }
+            exclusion.name = PropertyName.exceptionDate
+            kept.removeAll { $0.0 == key }
+            if let master = kept.firstIndex(where: { $0.0.isMaster }) { kept[master].1.properties.append(exclusion) }
+        }
     }
 
     /// An organizer's CANCEL applied to the attendee's copy (RFC 5546 §3.2.5): what it

@@ -119,6 +119,8 @@ struct SchedulingTests {
         #expect(answer.status == 204 && answer.header("Schedule-Tag") == attendeeTag)
         let organizerCopy = text(try await objects(of: "amal").first)
         #expect(organizerCopy.contains("PARTSTAT=ACCEPTED;SCHEDULE-STATUS=2.0:mailto:karim@example.org"))
+        // Karim's copy says his answer reached her (RFC 6638 §3.2.2).
+        #expect(text(try await objects(of: "karim").first).contains("ORGANIZER;SCHEDULE-STATUS=1.2:mailto:amal@example.org"))
         #expect(try await objects(of: "amal", in: "inbox").count == 1)
         #expect(await send("GET", "/dav/calendars/amal/calendar/meeting.ics").header("Schedule-Tag") == organizerTag)
 

@@ -221,6 +221,7 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
 
     @Test func cancellationsMarkTheCopyCancelled() throws {
         let whole = messages(meeting(), nil)[0]
+        #expect(whole.components[0]["SEQUENCE"]?.value == "1", "deleting the meeting is a change every calendar takes for newer")
         guard case .store(let cancelled) = RecipientProcessing.apply(cancel: whole.calendar, to: meeting(alarm: true)) else {
             Issue.record("a cancelled meeting was left as it was")
             return
@@ -254,6 +255,31 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
         }
         let override = marked.components.first { $0["RECURRENCE-ID"] != nil }
         #expect(marked.components.count == 2 && marked.components[0]["STATUS"] == nil && override?["STATUS"]?.value == "CANCELLED" && override?["DTSTART"]?.value == "20261209T110000Z")
+    }
+
+    @Test func anInstanceTheAttendeeHidesIsDeclinedAndStaysHidden() throws {
+        // Karim deletes the 9 December occurrence on his phone: his client writes an EXDATE.
+        var hidden = meeting(exdate: "20261209T100000Z")
+        hidden.components.removeAll { $0["RECURRENCE-ID"] != nil }
+        let reply = try #require(AttendeeScheduling.reply(from: object(meeting()), to: object(hidden), attendee: karim, stamp: stamp))
+        #expect(reply.components.count == 1 && reply.components[0]["RECURRENCE-ID"]?.value == "20261209T100000Z")
+        #expect(Attendee(try #require(reply.components[0]["ATTENDEE"])).participation == "DECLINED")
+        // The organizer's next change leaves it hidden...
+        var series = meeting(summary: "Moved")
+        series.components.removeAll { $0["RECURRENCE-ID"] != nil }
+        let update = messages(meeting(), series).first { $0.recipient == karim }!
+        guard case .store(let copy) = RecipientProcessing.apply(request: update.calendar, to: hidden, for: karim) else {
+            Issue.record("the update changed nothing")
+            return
+        }
+        #expect(copy.components.count == 1 && copy.components[0]["EXDATE"]?.value == "20261209T100000Z" && copy.components[0]["SUMMARY"]?.value == "Moved")
+        // ...unless it invites him to that occurrence again.
+        let invited = messages(meeting(), meeting(summary: "Moved again")).first { $0.recipient == karim }!
+        guard case .store(let shown) = RecipientProcessing.apply(request: invited.calendar, to: hidden, for: karim) else {
+            Issue.record("the update changed nothing")
+            return
+        }
+        #expect(shown.components.count == 2 && shown.components[0]["EXDATE"] == nil)
     }
 
     @Test func aChangeTheClientDidNotNumberGetsTheNextSequence() {

@@ -11,9 +11,10 @@ struct SchedulingPlan: Sendable {
     var data: [UInt8]? = nil
     /// The Schedule-Tag of what is stored, when it is a scheduling object.
     var scheduleTag: String? = nil
-    /// What the organizer's stored copy says became of each message, and the calendar it
-    /// was recorded in, to be corrected when a delivery turns out otherwise.
-    var recorded: (statuses: [CalendarUserAddress: ScheduleStatus], calendar: Component)? = nil
+    /// What the stored copy says became of each message (on the organizer's ATTENDEEs, or
+    /// on the ORGANIZER of an attendee's copy), and the calendar it was recorded in, to be
+    /// corrected when a delivery turns out otherwise.
+    var recorded: (statuses: [CalendarUserAddress: ScheduleStatus], calendar: Component, on: String)? = nil
 
     static let nothing = SchedulingPlan(messages: [])
 }
@@ -46,17 +47,25 @@ extension CalDAVAdapter {
             for message in messages where statuses[message.recipient] == nil {
                 statuses[message.recipient] = await expectedStatus(for: message.recipient, from: context.principal, scheduling: scheduling)
             }
-            calendar = Self.recording(statuses, in: calendar)
+            calendar = Self.recording(statuses, in: calendar, on: SchedulingProperty.attendee)
             let changed = calendar != new
             return SchedulingPlan(messages: messages, data: changed ? ICalendarSerializer().serialize(calendar) : nil, scheduleTag: tag,
-                                  recorded: (statuses, calendar))
+                                  recorded: (statuses, calendar, SchedulingProperty.attendee))
         case .attendee(let attendee):
             if existing == nil, let current {
                 try await checkUnique(current.uid, of: context.principal, besides: collection)
                 try await checkOrganizerHas(current, scheduling: scheduling)
             }
-            let reply = AttendeeScheduling.reply(from: old, to: current, attendee: attendee, stamp: stamp)
-            return SchedulingPlan(messages: reply.map { [$0] } ?? [], scheduleTag: tag)
+            guard let reply = AttendeeScheduling.reply(from: old, to: current, attendee: attendee, stamp: stamp) else {
+                return SchedulingPlan(messages: [], scheduleTag: tag)
+            }
+            guard var calendar = new, current != nil else { return SchedulingPlan(messages: [reply], scheduleTag: tag) }
+            // RFC 6638 §3.2.2: the attendee's copy says what became of their reply.
+            var statuses: [CalendarUserAddress: ScheduleStatus] = [:]
+            statuses[reply.recipient] = await expectedStatus(for: reply.recipient, from: context.principal, scheduling: scheduling)
+            calendar = Self.recording(statuses, in: calendar, on: SchedulingProperty.organizer)
+            return SchedulingPlan(messages: [reply], data: calendar != new ? ICalendarSerializer().serialize(calendar) : nil, scheduleTag: tag,
+                                  recorded: (statuses, calendar, SchedulingProperty.organizer))
         }
     }
 
@@ -71,7 +80,8 @@ extension CalDAVAdapter {
         let outcome = await deliver(plan.messages, from: context.principal, scheduling: scheduling, now: context.now)
         guard let stored, let recorded = plan.recorded,
               outcome.contains(where: { recorded.statuses[$0.key] != nil && recorded.statuses[$0.key] != $0.value }) else { return false }
-        let corrected = ICalendarSerializer().serialize(Self.recording(recorded.statuses.merging(outcome) { _, actual in actual }, in: recorded.calendar))
+        let corrected = ICalendarSerializer().serialize(Self.recording(recorded.statuses.merging(outcome) { _, actual in actual },
+                                                                       in: recorded.calendar, on: recorded.on))
         guard let admitted = try? CalendarObjectAdmission(configuration).admit(corrected, into: stored.in) else { return false }
         return (try? await store.putObject(named: stored.name, data: admitted.data, index: admitted.index, in: stored.in.reference,
                                            precondition: .ifMatch([stored.object.etag]))) != nil
@@ -108,14 +118,14 @@ extension CalDAVAdapter {
         throw DAVError(.attendeeAllowed, "\(organizer.value) organizes no event \(copy.uid) here: an invitation comes from the organizer")
     }
 
-    /// The calendar with SCHEDULE-STATUS on each attendee a message went to, and
-    /// SCHEDULE-FORCE-SEND removed (it asks for one sending, RFC 6638 §7.2).
-    static func recording(_ statuses: [CalendarUserAddress: ScheduleStatus], in calendar: Component) -> Component {
+    /// The calendar with SCHEDULE-STATUS on each ATTENDEE (or ORGANIZER, as `name` says) a
+    /// message went to, and SCHEDULE-FORCE-SEND removed (it asks for one sending, RFC 6638 §7.2).
+    static func recording(_ statuses: [CalendarUserAddress: ScheduleStatus], in calendar: Component, on name: String) -> Component {
         var recorded = calendar
         for index in recorded.components.indices where ComponentName.schedulable.contains(recorded.components[index].name) {
             for position in recorded.components[index].properties.indices {
                 var property = recorded.components[index].properties[position]
-                guard property.name == SchedulingProperty.attendee else { continue }
+                guard property.name == name else { continue }
                 property.parameters.removeAll { $0.name == SchedulingParameter.forceSend }
                 if let status = statuses[CalendarUserAddress(property.value)] {
                     property.parameters.removeAll { $0.name == SchedulingParameter.status }

@@ -49,7 +49,7 @@ extension CalDAVAdapter {
 
     /// Delivers a message to an account here (RFC 6638 §4.1): kept in their inbox, and
     /// applied to their copy of the object at once (auto-schedule): an invitation lands in
-    /// their default calendar, an update or cancellation changes or removes their copy, an
+    /// their default calendar, an update changes their copy and a cancellation marks it, an
     /// answer updates the organizer's copy. The same message twice changes nothing: it is
     /// kept under a name made from its bytes.
     ///
@@ -102,7 +102,7 @@ extension CalDAVAdapter {
         let uid = message.uid ?? ""
         let outcome: RecipientProcessing.Outcome
         switch message.method {
-        case .request: outcome = RecipientProcessing.apply(request: message.calendar, to: existing)
+        case .request: outcome = RecipientProcessing.apply(request: message.calendar, to: existing, for: message.recipient)
         case .cancel: outcome = RecipientProcessing.apply(cancel: message.calendar, to: existing)
         case .reply:
             guard let existing else { return }
