@@ -20,7 +20,10 @@ public enum RecipientProcessing {
     /// EXDATE stays removed while they are not invited to it again.
     public static func apply(request message: Component, to copy: Component?, for recipient: CalendarUserAddress? = nil) -> Outcome {
         guard let incoming = SchedulingObject(stripped(message)) else { return .unchanged }
-        guard let copy, let existing = SchedulingObject(copy), existing.uid == incoming.uid else {
+        // A meeting cancelled as a whole and then invited to again (an organizer who undid a
+        // delete) is a new invitation, whatever its SEQUENCE.
+        guard let copy, let existing = SchedulingObject(copy), existing.uid == incoming.uid,
+              !existing.instances.allSatisfy({ AttendeeScheduling.isCancelled($0.component) }) else {
             return .store(incoming.calendar)
         }
         var kept: [(InstanceKey, Component)] = []

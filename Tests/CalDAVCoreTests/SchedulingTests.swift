@@ -277,6 +277,11 @@ struct SchedulingTests {
         let forged = await send("POST", "/dav/calendars/amal/outbox/", freeBusyRequest, headers: ["content-type": "text/calendar"])
         #expect(forged.status == 403 && String(decoding: forged.bodyBytes, as: UTF8.self).contains("organizer-allowed"))
         #expect(await send("POST", "/dav/calendars/lina/outbox/", meeting(), headers: ["content-type": "text/calendar"], as: "lina").status == 403)
+        // One VFREEBUSY a request; nothing is posted to the inbox.
+        let twice = freeBusyRequest.replacingOccurrences(of: "END:VFREEBUSY\r\n", with: "END:VFREEBUSY\r\nBEGIN:VFREEBUSY\r\nUID:fb-2\r\nEND:VFREEBUSY\r\n")
+        let refused = await send("POST", "/dav/calendars/lina/outbox/", twice, headers: ["content-type": "text/calendar"], as: "lina")
+        #expect(refused.status == 403 && String(decoding: refused.bodyBytes, as: UTF8.self).contains("valid-calendar-data"))
+        #expect(await send("POST", "/dav/calendars/lina/inbox/", freeBusyRequest, headers: ["content-type": "text/calendar"], as: "lina").status == 403)
     }
 
     @Test("a calendar its owner marks transparent does not make them busy (schedule-calendar-transp)")

@@ -6,7 +6,9 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 kill $(cat /tmp/jadwald-cdt.pid 2>/dev/null) 2>/dev/null; sleep 1
 rm -rf /tmp/jcdt-data; cp -a /tmp/jcdt-data.pristine /tmp/jcdt-data
 /tmp/jadwald-cdt serve --data /tmp/jcdt-data --port 8491 --host 127.0.0.1 > /tmp/jadwald-cdt.log 2>&1 &
-echo $! > /tmp/jadwald-cdt.pid; sleep 2
+echo $! > /tmp/jadwald-cdt.pid
+# ready when it answers (a busy machine takes longer than a second or two)
+for _ in $(seq 50); do curl -s -o /dev/null http://127.0.0.1:8491/readyz && break; sleep 0.2; done
 cd /tmp/cdt
 # jadwald's serverinfo.xml, made from the port's own (not kept in this repository)
 /tmp/cdt-venv/bin/python "$HERE/mkserverinfo.py" scripts/server/serverinfo.xml /tmp/cdt-serverinfo.xml

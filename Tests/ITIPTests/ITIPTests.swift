@@ -231,6 +231,12 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
             Issue.record("the same cancellation changed the copy twice")
             return
         }
+        // Invited again (an organizer who undid the delete), the copy is the invitation again.
+        guard case .store(let again) = RecipientProcessing.apply(request: messages(nil, meeting())[0].calendar, to: cancelled) else {
+            Issue.record("a cancelled meeting invited to again stayed cancelled")
+            return
+        }
+        #expect(again.components.allSatisfy { $0["STATUS"] == nil })
         // Of the whole meeting, an override the organizer changed since is cancelled too.
         var rescheduled = meeting()
         rescheduled.components[1].set(Property(name: "SEQUENCE", value: "2"))

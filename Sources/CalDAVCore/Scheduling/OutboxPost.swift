@@ -26,6 +26,9 @@ extension CalDAVAdapter {
               calendar.components.filter({ ComponentName.schedulable.contains($0.name) }).isEmpty else {
             throw DAVError(.validSchedulingMessage, "the outbox takes free-busy requests (a VFREEBUSY with METHOD:REQUEST); invitations are sent by storing the event")
         }
+        guard calendar.components(named: ComponentName.freeBusy).count == 1 else {
+            throw DAVError(.validCalendarData, "a free-busy request holds one VFREEBUSY (RFC 5546 §3.3.2)")
+        }
         guard let organizer = query[SchedulingProperty.organizer].map({ CalendarUserAddress($0.value) }),
               CalendarScheduling.isOwn(organizer, in: context) else {
             throw DAVError(.organizerAllowed, "the ORGANIZER of a free-busy request must be one of your own addresses")

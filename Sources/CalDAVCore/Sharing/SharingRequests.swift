@@ -15,6 +15,8 @@ extension CalDAVAdapter {
         switch target.kind {
         case .outbox(let user) where scheduling != nil:
             return try await postToOutbox(request, user: user, context: context)
+        case .calendar(let collection) where collection.isScheduleInbox:
+            throw DAVError(.needPrivileges, "the inbox takes no POST: messages reach it by scheduling, and free-busy requests go to the outbox")
         case .calendar(let collection) where sharing != nil:
             return try await share(collection, request: request, context: context)
         case .home(let user) where sharing != nil:
