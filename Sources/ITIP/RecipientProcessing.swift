@@ -33,7 +33,7 @@ public enum RecipientProcessing {
                 kept.append((key, before))
                 continue
             }
-            kept.append((key, keepingAlarms(of: existing.component(key) ?? existing.master, in: component)))
+            kept.append((key, keepingOwn(of: existing.component(key) ?? existing.master, in: component)))
         }
         if !replacesAll {
             let updated = Set(incoming.instances.map(\.key))
@@ -149,11 +149,22 @@ public enum RecipientProcessing {
         component[PropertyName.sequence].flatMap { Int($0.value) } ?? 0
     }
 
-    /// `component` with the alarms of the copy's `before` (the attendee's own).
-    static func keepingAlarms(of before: Component?, in component: Component) -> Component {
-        guard let alarms = before?.components(named: ComponentName.alarm), !alarms.isEmpty else { return component }
+    /// `component` with what of the copy's `before` is the attendee's own: their alarms, and
+    /// the SCHEDULE-STATUS their last reply left on ORGANIZER.
+    static func keepingOwn(of before: Component?, in component: Component) -> Component {
+        guard let before else { return component }
         var kept = component
-        kept.components = component.components.filter { $0.name != ComponentName.alarm } + alarms
+        let alarms = before.components(named: ComponentName.alarm)
+        if !alarms.isEmpty {
+            kept.components = component.components.filter { $0.name != ComponentName.alarm } + alarms
+        }
+        if let organizer = before[SchedulingProperty.organizer],
+           let status = organizer.parameters.first(where: { $0.name == SchedulingParameter.status }),
+           let index = kept.properties.firstIndex(where: { $0.name == SchedulingProperty.organizer }),
+           CalendarUserAddress(kept.properties[index].value) == CalendarUserAddress(organizer.value) {
+            kept.properties[index].parameters.removeAll { $0.name == SchedulingParameter.status }
+            kept.properties[index].parameters.append(status)
+        }
         return kept
     }
 

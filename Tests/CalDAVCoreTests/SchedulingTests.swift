@@ -132,6 +132,7 @@ struct SchedulingTests {
         let moved = await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting(summary: "Planning (moved)", karim: "ACCEPTED"))
         #expect(moved.status == 204 && moved.header("Schedule-Tag") != organizerTag)
         #expect(text(try await objects(of: "karim").first).contains("SUMMARY:Planning (moved)"))
+        #expect(text(try await objects(of: "karim").first).contains("ORGANIZER;SCHEDULE-STATUS=1.2:mailto:amal@example.org"))
         #expect(await send("GET", "/dav/calendars/karim/calendar/meeting-1.ics", as: "karim").header("Schedule-Tag") != attendeeTag)
 
         // The organizer deletes it: Karim's copy says it is cancelled until he deletes it,
@@ -344,6 +345,15 @@ struct SchedulingTests {
         #expect(await defaultCalendar().contains("<D:href>/dav/calendars/amal/work/</D:href>"))
         #expect(await send("DELETE", "/dav/calendars/amal/work/").status == 204)
         #expect(await defaultCalendar().contains("<D:href>/dav/calendars/amal/calendar/</D:href>"))
+    }
+
+    @Test("an organizer cannot answer for an attendee: a new attendee starts at NEEDS-ACTION")
+    func organizerCannotAnswer() async throws {
+        #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting(karim: "ACCEPTED")).status == 201)
+        for copy in [text(try await objects(of: "amal").first), text(try await objects(of: "karim").first)] {
+            #expect(copy.replacingOccurrences(of: "\r\n ", with: "").contains("PARTSTAT=NEEDS-ACTION;RSVP=TRUE"), "\(copy)")
+            #expect(!copy.contains("PARTSTAT=ACCEPTED:mailto:karim"))
+        }
     }
 
     @Test("an attendee cannot make up a meeting of an organizer here who has none")

@@ -39,7 +39,10 @@ extension CalDAVAdapter {
             return SchedulingPlan(messages: [], scheduleTag: tag)
         case .organizer(let organizer):
             if existing == nil, let current { try await checkUnique(current.uid, of: context.principal, besides: collection) }
-            let sequenced = current == nil ? nil : new.map { written in old.map { SequenceNumbering.raised(written, after: $0) } ?? written }
+            let sequenced = current == nil ? nil : new.map { written in
+                let answered = InvitedAnswers.unanswered(written, after: old, organizer: organizer)
+                return old.map { SequenceNumbering.raised(answered, after: $0) } ?? answered
+            }
             let updated = sequenced.flatMap(SchedulingObject.init)
             let messages = OrganizerScheduling.messages(from: old, to: updated, organizer: organizer, stamp: stamp)
             guard var calendar = sequenced, updated != nil else { return SchedulingPlan(messages: messages) }

@@ -1,0 +1,28 @@
+import ICalendar
+
+/// An attendee's PARTSTAT is theirs to give (RFC 5546 §3.2.2: only the attendee replies): an
+/// attendee the organizer adds to an instance starts at NEEDS-ACTION with RSVP=TRUE,
+/// whatever the organizer's client wrote, as CalendarServer sets it. Attendees whose own
+/// client schedules (SCHEDULE-AGENT=CLIENT or NONE) and the organizer's own line are left
+/// as written.
+public enum InvitedAnswers {
+    /// `new` with the answers of newly invited attendees cleared; `old` is what the
+    /// organizer had before (`nil`: a new event).
+    public static func unanswered(_ new: Component, after old: SchedulingObject?, organizer: CalendarUserAddress) -> Component {
+        var calendar = new
+        for index in calendar.components.indices where ComponentName.schedulable.contains(calendar.components[index].name) {
+            let key = InstanceKey(of: calendar.components[index])
+            let before = old.flatMap { $0.component(key) ?? $0.master }
+            for position in calendar.components[index].properties.indices {
+                let property = calendar.components[index].properties[position]
+                guard property.name == SchedulingProperty.attendee else { continue }
+                let attendee = Attendee(property)
+                guard attendee.address != organizer, attendee.scheduledByServer, attendee.participation != "NEEDS-ACTION",
+                      before.flatMap({ old?.attendee(attendee.address, in: $0) }) == nil else { continue }
+                calendar.components[index].properties[position].setParameter(SchedulingParameter.participation, "NEEDS-ACTION")
+                calendar.components[index].properties[position].setParameter(SchedulingParameter.rsvp, "TRUE")
+            }
+        }
+        return calendar
+    }
+}
