@@ -347,6 +347,22 @@ struct SchedulingTests {
         #expect(await defaultCalendar().contains("<D:href>/dav/calendars/amal/calendar/</D:href>"))
     }
 
+    @Test("an attendee's copy keeps its organizer and their own line")
+    func attendeeKeepsOrganizer() async throws {
+        #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting()).status == 201)
+        let copy = text(try await objects(of: "karim").first)
+        let path = "/dav/calendars/karim/calendar/meeting-1.ics"
+        for changed in [copy.replacingOccurrences(of: "ORGANIZER:mailto:amal@example.org\r\n", with: ""),
+                        copy.replacingOccurrences(of: "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:karim@example.org\r\n", with: ""),
+                        copy.replacingOccurrences(of: "ORGANIZER:mailto:amal@example.org", with: "ORGANIZER:mailto:lina@example.org")] {
+            #expect(changed != copy)
+            let refused = await send("PUT", path, changed, as: "karim")
+            #expect(refused.status == 403 && String(decoding: refused.bodyBytes, as: UTF8.self).contains("allowed-attendee-scheduling-object-change"))
+        }
+        #expect(text(try await objects(of: "karim").first) == copy)
+        #expect(await send("DELETE", path, as: "karim").status == 204)
+    }
+
     @Test("an organizer cannot answer for an attendee: a new attendee starts at NEEDS-ACTION")
     func organizerCannotAnswer() async throws {
         #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting(karim: "ACCEPTED")).status == 201)

@@ -24,6 +24,8 @@ extension DAVCondition {
     public static let validFilter = calDAV("valid-filter", 403)
     /// RFC 6638 §3.2.4.1: another of the user's calendars holds a scheduling object with the UID.
     public static let uniqueSchedulingObjectResource = calDAV("unique-scheduling-object-resource", 403)
+    /// RFC 6638 §3.2.2.1: an attendee changed what is not theirs to change in their copy.
+    public static let allowedAttendeeSchedulingObjectChange = calDAV("allowed-attendee-scheduling-object-change", 403)
     /// RFC 6638 §5.1.1: a POST to the outbox must be a valid scheduling message.
     public static let validSchedulingMessage = calDAV("valid-scheduling-message", 403)
     /// RFC 6638 §5.1.1: the ORGANIZER of a free-busy request must be the user; as

@@ -34,6 +34,12 @@ extension CalDAVAdapter {
         let tag = current.flatMap { ScheduleTag.of($0.calendar) }
         let isMine = { (address: CalendarUserAddress) in CalendarScheduling.isOwn(address, in: context) }
         let stamp = FreeBusyCalculator.utc(context.now)
+        // RFC 6638 §3.2.2.1: an attendee's copy keeps its organizer and their own ATTENDEE
+        // (deleting it is theirs: that declines).
+        if let old, data != nil, case .attendee(let attendee) = old.role(where: isMine),
+           current?.organizer != old.organizer || current?.role(where: isMine) != .attendee(attendee) {
+            throw DAVError(.allowedAttendeeSchedulingObjectChange, "an invitation keeps its ORGANIZER and your ATTENDEE; to decline it, delete it or answer DECLINED")
+        }
         switch (current ?? old)?.role(where: isMine) ?? .none {
         case .none:
             return SchedulingPlan(messages: [], scheduleTag: tag)
