@@ -2,7 +2,8 @@ import ICalendar
 
 /// An attendee's PARTSTAT is theirs to give (RFC 5546 §3.2.2: only the attendee replies): an
 /// attendee the organizer adds to an instance starts at NEEDS-ACTION with RSVP=TRUE,
-/// whatever the organizer's client wrote, as CalendarServer sets it. Attendees whose own
+/// whatever the organizer's client wrote, and one the organizer asks again (PARTSTAT put
+/// back to NEEDS-ACTION) gets RSVP=TRUE, as CalendarServer sets it. Attendees whose own
 /// client schedules (SCHEDULE-AGENT=CLIENT or NONE) and the organizer's own line are left
 /// as written.
 public enum InvitedAnswers {
@@ -17,10 +18,15 @@ public enum InvitedAnswers {
                 let property = calendar.components[index].properties[position]
                 guard property.name == SchedulingProperty.attendee else { continue }
                 let attendee = Attendee(property)
-                guard attendee.address != organizer, attendee.scheduledByServer, attendee.participation != "NEEDS-ACTION",
-                      before.flatMap({ old?.attendee(attendee.address, in: $0) }) == nil else { continue }
-                calendar.components[index].properties[position].setParameter(SchedulingParameter.participation, "NEEDS-ACTION")
-                calendar.components[index].properties[position].setParameter(SchedulingParameter.rsvp, "TRUE")
+                guard attendee.address != organizer, attendee.scheduledByServer else { continue }
+                let previous = before.flatMap { old?.attendee(attendee.address, in: $0) }
+                if previous == nil, attendee.participation != "NEEDS-ACTION" {
+                    calendar.components[index].properties[position].setParameter(SchedulingParameter.participation, "NEEDS-ACTION")
+                    calendar.components[index].properties[position].setParameter(SchedulingParameter.rsvp, "TRUE")
+                } else if let previous, previous.participation != "NEEDS-ACTION", attendee.participation == "NEEDS-ACTION" {
+                    // The organizer asks again (a rescheduled meeting): an answer is awaited.
+                    calendar.components[index].properties[position].setParameter(SchedulingParameter.rsvp, "TRUE")
+                }
             }
         }
         return calendar

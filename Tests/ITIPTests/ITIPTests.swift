@@ -288,6 +288,23 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
         #expect(shown.components.count == 2 && shown.components[0]["EXDATE"] == nil)
     }
 
+    @Test func onlyTheAttendeeAnswers() {
+        // Lina is new and written as accepted; Karim, who had accepted, is asked again.
+        var written = meeting(summary: "Moved", lina: "ACCEPTED")
+        for index in written.components.indices {
+            for position in written.components[index].properties.indices where written.components[index].properties[position].name == "ATTENDEE" {
+                written.components[index].properties[position].parameters.removeAll { $0.name == "RSVP" }
+            }
+        }
+        let result = InvitedAnswers.unanswered(written, after: object(meeting(karim: "ACCEPTED", lina: nil)), organizer: amal)
+        let lines = result.components[0].properties.filter { $0.name == "ATTENDEE" }
+        for address in [karim, lina] {
+            let line = lines.first { CalendarUserAddress($0.value) == address }
+            #expect(line?[parameter: "PARTSTAT"] == "NEEDS-ACTION" && line?[parameter: "RSVP"] == "TRUE", "\(address.value)")
+        }
+        #expect(lines.first { CalendarUserAddress($0.value) == amal }?[parameter: "RSVP"] == nil)
+    }
+
     @Test func aChangeTheClientDidNotNumberGetsTheNextSequence() {
         let old = object(meeting())
         let moved = SequenceNumbering.raised(meeting(summary: "Moved"), after: old)
