@@ -347,6 +347,17 @@ struct SchedulingTests {
         #expect(await defaultCalendar().contains("<D:href>/dav/calendars/amal/calendar/</D:href>"))
     }
 
+    @Test("taking the last other attendee off a meeting cancels it for them")
+    func lastAttendeeRemoved() async throws {
+        #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting()).status == 201)
+        let alone = meeting().replacingOccurrences(of: "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:karim@example.org\r\n", with: "")
+            .replacingOccurrences(of: "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:guest@elsewhere.example\r\n", with: "")
+        #expect(alone.contains("ATTENDEE") && !alone.contains("karim"))
+        #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", alone).status == 204)
+        #expect(text(try await objects(of: "karim").first).contains("STATUS:CANCELLED"))
+        #expect(try await objects(of: "karim", in: "inbox").contains { text($0).contains("METHOD:CANCEL") })
+    }
+
     @Test("an attendee's copy keeps its organizer and their own line")
     func attendeeKeepsOrganizer() async throws {
         #expect(await send("PUT", "/dav/calendars/amal/calendar/meeting.ics", meeting()).status == 201)

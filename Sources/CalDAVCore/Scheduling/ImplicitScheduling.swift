@@ -40,7 +40,10 @@ extension CalDAVAdapter {
            current?.organizer != old.organizer || current?.role(where: isMine) != .attendee(attendee) {
             throw DAVError(.allowedAttendeeSchedulingObjectChange, "an invitation keeps its ORGANIZER and your ATTENDEE; to decline it, delete it or answer DECLINED")
         }
-        switch (current ?? old)?.role(where: isMine) ?? .none {
+        // An organizer who takes the last other attendee off still cancels it for them.
+        var role = (current ?? old)?.role(where: isMine) ?? .none
+        if role == .none, let previous = old?.role(where: isMine), case .organizer = previous { role = previous }
+        switch role {
         case .none:
             return SchedulingPlan(messages: [], scheduleTag: tag)
         case .organizer(let organizer):
