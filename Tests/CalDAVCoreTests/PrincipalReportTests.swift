@@ -87,6 +87,55 @@ struct PrincipalReportTests {
     }
 }
 
+/// Other accounts found by their exact user name or email address, as the delegate picker
+/// of macOS Calendar and attendee lookups send it, and never by part of it.
+struct PrincipalLookupTests {
+    let handler = DAVServer([CalDAVAdapter(store: InMemoryCalendarStore())], lookup: PrincipalLookup { text in
+        guard text == "omar" || text.lowercased() == "omar@example.org" else { return nil }
+        return FoundPrincipal(user: "omar", displayName: "Omar", emailAddresses: ["omar@example.org"])
+    })
+    let amal = DAVContext(principal: "amal", now: 1_800_000_000, emailAddresses: ["amal@example.org"])
+
+    func search(_ conditions: String, test: String = "anyof") async throws -> [String: DAVXML.Element] {
+        let body = """
+            <D:principal-property-search xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" test="\(test)">\(conditions)
+            <D:prop><D:displayname/><C:calendar-user-address-set/></D:prop></D:principal-property-search>
+            """
+        let response = await handler.handle(DAVRequest(method: "REPORT", path: "/dav/principals/", headers: ["depth": "0"], body: Array(body.utf8)), in: amal)
+        #expect(response.status == 207)
+        let responses = try XMLReader().parse(response.bodyBytes).elements
+        return Dictionary(uniqueKeysWithValues: responses.map { ($0.element(named: .dav("href"))?.text ?? "", $0) })
+    }
+
+    func condition(_ property: String, _ match: String) -> String {
+        "<D:property-search><D:prop>\(property)</D:prop><D:match>\(match)</D:match></D:property-search>"
+    }
+
+    @Test("the whole address or user name finds the account, with its name and addresses")
+    func exact() async throws {
+        // What macOS sends as one types in the delegate picker: the same text in several properties, any of them.
+        let typed = ["<D:displayname/>", "<C:calendar-user-address-set/>"].map { condition($0, "OMAR@example.org") }.joined()
+        let found = try await search(typed)
+        #expect(Set(found.keys) == ["/dav/principals/omar/"])
+        let prop = found["/dav/principals/omar/"]?.element(named: .dav("propstat"))?.element(named: .dav("prop"))
+        #expect(prop?.element(named: .dav("displayname"))?.text == "Omar")
+        #expect(prop?.element(named: .calDAV("calendar-user-address-set"))?.elements.map(\.text) == ["mailto:omar@example.org", "/dav/principals/omar/"])
+        #expect(Set(try await search(condition("<D:displayname/>", "omar")).keys) == ["/dav/principals/omar/"])
+        #expect(Set(try await search(condition("<C:calendar-user-address-set/>", "mailto:omar@example.org")).keys) == ["/dav/principals/omar/"])
+    }
+
+    @Test("part of a name or address finds nobody else, and every condition must hold under allof")
+    func partial() async throws {
+        #expect(try await search(condition("<D:displayname/>", "oma")).isEmpty)
+        #expect(Set(try await search(condition("<C:calendar-user-address-set/>", "@example.org")).keys) == ["/dav/principals/amal/"])
+        let both = condition("<D:displayname/>", "omar") + condition("<C:calendar-user-address-set/>", "mailto:someone@else.org")
+        #expect(try await search(both, test: "allof").isEmpty)
+        // Found by a search, the principal stays unreadable otherwise.
+        let read = await handler.handle(DAVRequest(method: "PROPFIND", path: "/dav/principals/omar/", headers: ["depth": "0"]), in: amal)
+        #expect(read.status == 404)
+    }
+}
+
 /// sync-collection on the calendar home (iOS 18 syncs the home this way).
 struct HomeSyncTests {
     let handler = DAVServer(CalDAVAdapter(store: InMemoryCalendarStore()))

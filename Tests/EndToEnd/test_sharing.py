@@ -353,6 +353,18 @@ def test_publishing_a_calendar_at_a_secret_link(family):
 def test_delegation_as_macos_sets_it_up(family):
     server = family
     huda = session("huda")
+    # macOS's delegate picker searches as one types: the whole address finds samir, part of it nobody.
+    def search(text):
+        response = huda.request("REPORT", f"{server.url}/dav/principals/", headers={"Depth": "0", **XML}, data=
+            '<D:principal-property-search xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" test="anyof">'
+            + "".join(f'<D:property-search><D:prop>{p}</D:prop><D:match match-type="starts-with">{text}</D:match></D:property-search>'
+                      for p in ("<D:displayname/>", "<C:calendar-user-address-set/>"))
+            + '<D:prop><D:displayname/><C:calendar-user-address-set/></D:prop></D:principal-property-search>')
+        assert response.status_code == 207, response.text
+        return response.text
+    assert "/dav/principals/samir/" not in search("samir@exam")
+    found = search("Samir@Example.org")
+    assert "/dav/principals/samir/" in found and "mailto:samir@example.org" in found and "laila" not in found
     # huda makes samir a write delegate and laila a read delegate, as macOS Calendar does.
     for group, member in [("calendar-proxy-write", "samir"), ("calendar-proxy-read", "laila")]:
         response = huda.request("PROPPATCH", f"{server.url}/dav/principals/huda/{group}/", headers=XML, data=

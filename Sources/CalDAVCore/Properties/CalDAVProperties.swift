@@ -76,11 +76,13 @@ enum CalDAVProperties {
 
     /// A principal's calendar user addresses (RFC 4791 §6.2.1): its email addresses as
     /// `mailto:` URIs, which clients match against ORGANIZER and ATTENDEE to find "me",
-    /// and its principal URL. Email addresses are shown to the principal itself and to its
-    /// delegates (who act with them), so the context holds them.
+    /// and its principal URL. Email addresses are shown to the principal itself, to its
+    /// delegates (who act with them) and to a search that named the principal exactly, so
+    /// the context holds them.
     static func calendarUserAddresses(of user: String, in context: DAVContext) -> [String] {
         let emails = context.owns(user) ? context.emailAddresses
-            : context.delegators.first { $0.user.utf8.elementsEqual(user.utf8) }?.emailAddresses ?? []
+            : context.delegators.first { $0.user.utf8.elementsEqual(user.utf8) }?.emailAddresses
+            ?? context.foundPrincipal(user)?.emailAddresses ?? []
         return emails.map { "mailto:" + $0 } + [ServerPath.principalHref(user)]
     }
 

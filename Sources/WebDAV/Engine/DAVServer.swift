@@ -23,6 +23,8 @@ public struct DAVServer: DAVResponding, DAVDirectory {
     private let compliance: String
     /// Delegation of calendar homes; `nil` turns it off.
     public let delegation: Delegation?
+    /// Where a principal search finds other accounts named exactly; `nil` finds only one's own.
+    public let lookup: PrincipalLookup?
 
     /// - Parameters:
     ///   - adapters: the protocols, each in its own tree.
@@ -30,14 +32,20 @@ public struct DAVServer: DAVResponding, DAVDirectory {
     ///   - delegation: where delegations are kept, to let people delegate their calendars
     ///     (the proxy groups of principals); the context of every request then says whom the
     ///     principal acts for.
-    public init(_ adapters: [any DAVAdapter], configuration: DAVConfiguration = DAVConfiguration(), delegation: Delegation? = nil) {
+    ///   - lookup: where a principal-property-search finds other accounts by their exact
+    ///     user name or email address (to pick a delegate, to name an attendee).
+    public init(_ adapters: [any DAVAdapter], configuration: DAVConfiguration = DAVConfiguration(), delegation: Delegation? = nil,
+                lookup: PrincipalLookup? = nil) {
         self.adapters = adapters
         self.configuration = configuration
         self.delegation = delegation
+        self.lookup = lookup
         adapterByTree = Dictionary(adapters.map { ($0.tree, $0) }, uniquingKeysWith: { first, _ in first })
         properties = PropertyTable(PropertyTable<ServerPath>.common + adapters.flatMap(\.principalProperties)
             + (delegation == nil ? [] : DelegationProperties.principal))
-        searchable = [SearchableProperty(name: .dav("displayname"), description: "Display name") { $0.principal }]
+        searchable = [SearchableProperty(name: .dav("displayname"), description: "Display name") { context in
+            [context.principal, context.displayName].compactMap { $0 }.joined(separator: " ")
+        }]
             + adapters.flatMap(\.searchableProperties)
         var methods = ["OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "PROPPATCH", "REPORT", "COPY", "MOVE", "MKCOL"]
         for method in adapters.flatMap(\.methods) where !methods.contains(method) { methods.append(method) }
@@ -108,7 +116,7 @@ public struct DAVServer: DAVResponding, DAVDirectory {
             if root.name == .dav("expand-property") {
                 return try await ExpandPropertyReport(root).answer(for: node(path), in: context)
             }
-            return try principalReport(root, request: request, at: path.href, searchesPrincipals: true, in: context)
+            return try await principalReport(root, request: request, at: path.href, searchesPrincipals: true, in: context)
         case _ where methods.contains(request.method):
             throw DAVError(status: 405, message: "\(request.method) does not apply to \(path.href); it is read with PROPFIND and REPORT")
         default:
@@ -152,16 +160,17 @@ public struct DAVServer: DAVResponding, DAVDirectory {
 
     public func principalReport(_ root: DAVXML.Element, request: DAVRequest, searchesPrincipals: Bool,
                                 in context: DAVContext) async throws(DAVError) -> DAVResponse {
-        try principalReport(root, request: request, at: request.path, searchesPrincipals: searchesPrincipals, in: context)
+        try await principalReport(root, request: request, at: request.path, searchesPrincipals: searchesPrincipals, in: context)
     }
 
     /// DAV:principal-property-search (RFC 3744 §9.4) and DAV:principal-search-property-set
     /// (§9.5), sent to `href`, a resource that exists and answers them when
-    /// `searchesPrincipals`. The directory a user can search holds only their own principal:
-    /// other users' names and addresses stay private. The search is defined for Depth 0 only
-    /// (400 otherwise); with DAV:apply-to-principal-collection-set it may be sent to any resource.
+    /// `searchesPrincipals`. The directory a user can search holds their own principal and
+    /// those of others the search names exactly (``PrincipalLookup``): other users' names and
+    /// addresses stay private. The search is defined for Depth 0 only (400 otherwise); with
+    /// DAV:apply-to-principal-collection-set it may be sent to any resource.
     private func principalReport(_ root: DAVXML.Element, request: DAVRequest, at href: String, searchesPrincipals: Bool,
-                                 in context: DAVContext) throws(DAVError) -> DAVResponse {
+                                 in context: DAVContext) async throws(DAVError) -> DAVResponse {
         switch root.name {
         case .dav("principal-property-search"):
             if let depth = request.header("depth"), depth.trimmingSpaces != "0" {
@@ -175,6 +184,12 @@ public struct DAVServer: DAVResponding, DAVDirectory {
             writer.start(.dav("multistatus"), declaringNamespaces: true)
             if search.matches(searchable, in: context) {
                 properties.writeResponse(for: .principal(user: context.principal), query: search.query, context: context,
+                                         configuration: configuration, into: &writer)
+            }
+            var shown = context
+            shown.found = await found(by: search, in: context)
+            for principal in shown.found {
+                properties.writeResponse(for: .principal(user: principal.user), query: search.query, context: shown,
                                          configuration: configuration, into: &writer)
             }
             writer.end()
@@ -197,6 +212,21 @@ public struct DAVServer: DAVResponding, DAVDirectory {
             throw DAVError(.supportedReport, "the \(root.name.local) report is not supported on \(href)")
         }
     }
+
+    /// The other accounts a search names exactly and whose principals match it, as the
+    /// principal's own would.
+    private func found(by search: PrincipalSearch, in context: DAVContext) async -> [FoundPrincipal] {
+        guard let lookup, !search.conditions.isEmpty else { return [] }
+        var found: [FoundPrincipal] = []
+        for text in PrincipalLookup.candidates(of: search) {
+            guard let principal = await lookup.find(text), !context.owns(principal.user),
+                  !found.contains(where: { $0.user.utf8.elementsEqual(principal.user.utf8) }) else { continue }
+            var theirs = DAVContext(principal: principal.user, now: context.now, emailAddresses: principal.emailAddresses)
+            theirs.displayName = principal.displayName
+            if search.matches(searchable, in: theirs) { found.append(principal) }
+        }
+        return found
+    }
 }
 
 extension ServerPath: DAVDescribed {
@@ -216,6 +246,7 @@ extension ServerPath: DAVDescribed {
     }
     public func displayName(in context: DAVContext) -> String? {
         if case .principal(let user) = self, context.owns(user), let name = context.displayName { return name }
+        if case .principal(let user) = self, let name = context.foundPrincipal(user)?.displayName { return name }
         return displayName
     }
     public var entityTag: String? { nil }

@@ -143,6 +143,9 @@ public struct DAVContext: Sendable {
     public var onBehalf: OnBehalf?
     /// The principal's name as a person (their principal's DAV:displayname), if they have one.
     public var displayName: String?
+    /// Other accounts' principals a principal-property-search named exactly
+    /// (``PrincipalLookup``): its answer shows their names and addresses.
+    public var found: [FoundPrincipal] = []
 
     public init(principal: String, now: Int, emailAddresses: [String] = []) {
         self.principal = principal
@@ -161,6 +164,11 @@ public struct DAVContext: Sendable {
     public func access(to user: String) -> ShareAccess? {
         if owns(user) { return onBehalf?.access ?? .readWrite }
         return delegators.first { $0.user.utf8.elementsEqual(user.utf8) }?.access
+    }
+
+    /// `user`'s principal as a search found it, if it did.
+    public func foundPrincipal(_ user: String) -> FoundPrincipal? {
+        found.first { $0.user.utf8.elementsEqual(user.utf8) }
     }
 
     /// Whether `user`'s principal may be read: the principal's own, a delegator's or a delegate's.

@@ -97,7 +97,13 @@ struct ServeCommand: AsyncParsableCommand {
         let accounts = application.accounts
         let delegation = Delegation(shares: shares, accountExists: { name in (try? await accounts.account(named: name)) != nil },
                                     emailAddresses: { name in (try? await accounts.account(named: name))?.email.map { [$0] } ?? [] })
-        let davServer = DAVServer(adapters, configuration: davConfiguration, delegation: delegation)
+        let lookup = PrincipalLookup { text in
+            var account = try? await accounts.account(named: text)
+            if account == nil { account = try? await accounts.account(withEmail: text) }
+            guard let account else { return nil }
+            return FoundPrincipal(user: account.name, displayName: account.displayName, emailAddresses: account.email.map { [$0] } ?? [])
+        }
+        let davServer = DAVServer(adapters, configuration: davConfiguration, delegation: delegation, lookup: lookup)
         let baikalMigrated = try await application.serverSettings.baikalMigrated()
         let answersBaikalURLs = settings.baikalURLs == "on" || (settings.baikalURLs == "auto" && baikalMigrated)
         let dav = DAVResponder(
