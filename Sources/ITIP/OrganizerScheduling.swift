@@ -27,8 +27,9 @@ public enum OrganizerScheduling {
         let oldKeys = old?.keys(attendedBy: address) ?? []
         if newKeys.isEmpty {
             guard let old, !oldKeys.isEmpty else { return [] }
-            // Removed from the object (or the object deleted): one CANCEL for all of it.
-            let cancelled = oldKeys.contains(.master) ? [InstanceKey.master] : oldKeys
+            // Removed from the object (or the object deleted): one CANCEL for all of it, also
+            // for an attendee of some instances only, so that their copy ends whole.
+            let cancelled = old.master != nil ? [InstanceKey.master] : oldKeys
             return [cancel(cancelled, of: old, sequenceFrom: new, for: address, organizer: organizer, stamp: stamp)]
         }
         guard let new else { return [] }

@@ -116,6 +116,22 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
         #expect(sent.allSatisfy { recurrenceIDs($0) == ["master"] })
     }
 
+    @Test func anAttendeeOfOneInstanceIsCancelledWholeWhenTheMeetingIsDeleted() throws {
+        var withHuda = meeting()
+        withHuda.components[1].properties.append(Property(name: "ATTENDEE", value: "mailto:huda@example.org"))
+        let huda = CalendarUserAddress("mailto:huda@example.org")
+        let invitation = try #require(messages(nil, withHuda).first { $0.recipient == huda })
+        #expect(recurrenceIDs(invitation) == ["20261209T100000Z"])
+        let cancel = try #require(messages(withHuda, nil).first { $0.recipient == huda })
+        #expect(cancel.method == .cancel && recurrenceIDs(cancel) == ["master"])
+        // Her copy, the one instance, ends cancelled.
+        guard case .store(let copy) = RecipientProcessing.apply(cancel: cancel.calendar, to: invitation.calendar) else {
+            Issue.record("the cancellation left her copy as it was")
+            return
+        }
+        #expect(copy.components.filter { $0.name == "VEVENT" }.allSatisfy { $0["STATUS"]?.value == "CANCELLED" })
+    }
+
     @Test func clientScheduledAttendeesAreLeftToTheClient() {
         #expect(messages(nil, meeting(linaAgent: "CLIENT")).map(\.recipient) == [karim])
     }
