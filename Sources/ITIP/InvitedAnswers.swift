@@ -2,10 +2,10 @@ import ICalendar
 
 /// An attendee's PARTSTAT is theirs to give (RFC 5546 §3.2.2: only the attendee replies): an
 /// attendee the organizer adds to an instance starts at NEEDS-ACTION with RSVP=TRUE,
-/// whatever the organizer's client wrote (RSVP=FALSE written with NEEDS-ACTION is kept), and one the organizer asks again (PARTSTAT put
-/// back to NEEDS-ACTION) gets RSVP=TRUE, as CalendarServer sets it. Attendees whose own
-/// client schedules (SCHEDULE-AGENT=CLIENT or NONE) and the organizer's own line are left
-/// as written.
+/// whatever the organizer's client wrote; one the organizer asks again (PARTSTAT put back to
+/// NEEDS-ACTION) gets RSVP=TRUE, as does one not answered yet whose line says nothing of it
+/// (RSVP=FALSE is kept), as CalendarServer sets it. Attendees whose own client schedules
+/// (SCHEDULE-AGENT=CLIENT or NONE) and the organizer's own line are left as written.
 public enum InvitedAnswers {
     /// `new` with the answers of newly invited attendees cleared; `old` is what the
     /// organizer had before (`nil`: a new event).
@@ -23,11 +23,11 @@ public enum InvitedAnswers {
                 if previous == nil, attendee.participation != "NEEDS-ACTION" {
                     calendar.components[index].properties[position].setParameter(SchedulingParameter.participation, "NEEDS-ACTION")
                     calendar.components[index].properties[position].setParameter(SchedulingParameter.rsvp, "TRUE")
-                } else if previous == nil, property[parameter: SchedulingParameter.rsvp] == nil {
-                    // Invited without a word on answering: an invitation awaits one.
-                    calendar.components[index].properties[position].setParameter(SchedulingParameter.rsvp, "TRUE")
                 } else if let previous, previous.participation != "NEEDS-ACTION", attendee.participation == "NEEDS-ACTION" {
                     // The organizer asks again (a rescheduled meeting): an answer is awaited.
+                    calendar.components[index].properties[position].setParameter(SchedulingParameter.rsvp, "TRUE")
+                } else if attendee.participation == "NEEDS-ACTION", property[parameter: SchedulingParameter.rsvp] == nil {
+                    // Not answered yet, and the client said nothing of answering: an answer is awaited.
                     calendar.components[index].properties[position].setParameter(SchedulingParameter.rsvp, "TRUE")
                 }
             }

@@ -61,6 +61,8 @@ public enum OrganizerScheduling {
             if !oldExclusions.subtracting(newExclusions).isEmpty { whole = true }
             for key in newExclusions.subtracting(oldExclusions).sorted() where !cancelled.contains(key) { cancelled.append(key) }
         }
+        // Taken off the series, they are sent again every instance they keep, changed or not.
+        if cancelled.contains(.master) { changed = newKeys }
         var messages: [ITIPMessage] = []
         if whole {
             messages.append(request(newKeys, of: new, for: address, organizer: organizer, stamp: stamp))
@@ -68,7 +70,10 @@ public enum OrganizerScheduling {
             messages.append(request(changed, of: new, for: address, organizer: organizer, stamp: stamp))
         }
         if !cancelled.isEmpty {
-            messages.append(cancel(cancelled, of: old, sequenceFrom: new, for: address, organizer: organizer, stamp: stamp))
+            let cancel = cancel(cancelled, of: old, sequenceFrom: new, for: address, organizer: organizer, stamp: stamp)
+            // Taken off the series but kept in some instances: the CANCEL of the series
+            // cancels all they had, so it goes first and the instances they keep come after.
+            if cancelled.contains(.master) { messages.insert(cancel, at: 0) } else { messages.append(cancel) }
         }
         return messages
     }
@@ -82,15 +87,15 @@ public enum OrganizerScheduling {
 
     /// A CANCEL of the instances `keys` name (the master: the whole object), each with what
     /// a reader needs to recognize it. Its SEQUENCE is the changed object's, or, when the
-    /// object is deleted, one above what the attendee has (RFC 5546 §2.1.4: a cancellation
-    /// is a change every calendar must take for newer).
+    /// object is deleted, one above any it had (RFC 5546 §2.1.4: a cancellation is a change
+    /// every calendar must take for newer).
     static func cancel(_ keys: [InstanceKey], of object: SchedulingObject, sequenceFrom new: SchedulingObject?,
                        for address: CalendarUserAddress, organizer: CalendarUserAddress, stamp: String) -> ITIPMessage {
         let sequence = (new?.master ?? new?.instances.first?.component)?[PropertyName.sequence]
         var components: [Component] = []
         for key in keys {
             guard let source = object.component(key) ?? object.master else { continue }
-            let deleted = new == nil ? Property(name: PropertyName.sequence, value: String(RecipientProcessing.sequence(of: source) + 1)) : nil
+            let deleted = new == nil ? Property(name: PropertyName.sequence, value: String(SequenceNumbering.cancelling(object))) : nil
             var cancelled = Component(name: source.name)
             for name in [PropertyName.uid, PropertyName.summary, SchedulingProperty.organizer] {
                 if let property = source[name] { cancelled.properties.append(property) }

@@ -20,16 +20,18 @@ public enum RecipientProcessing {
     /// EXDATE stays removed while they are not invited to it again.
     public static func apply(request message: Component, to copy: Component?, for recipient: CalendarUserAddress? = nil) -> Outcome {
         guard let incoming = SchedulingObject(stripped(message)) else { return .unchanged }
-        // A meeting cancelled as a whole and then invited to again (an organizer who undid a
-        // delete) is a new invitation, whatever its SEQUENCE.
-        guard let copy, let existing = SchedulingObject(copy), existing.uid == incoming.uid,
-              !existing.instances.allSatisfy({ AttendeeScheduling.isCancelled($0.component) }) else {
+        guard let copy, let existing = SchedulingObject(copy), existing.uid == incoming.uid else {
             return .store(incoming.calendar)
         }
-        var kept: [(InstanceKey, Component)] = []
+        // A meeting cancelled as a whole and then invited to again (an organizer who undid a
+        // delete) is a new invitation, whatever its SEQUENCE; invited to some of its
+        // instances only (taken off the series, kept in those), the copy keeps the rest cancelled.
+        let cancelledWhole = existing.instances.allSatisfy { AttendeeScheduling.isCancelled($0.component) }
         let replacesAll = incoming.master != nil
+        if cancelledWhole && replacesAll { return .store(incoming.calendar) }
+        var kept: [(InstanceKey, Component)] = []
         for (key, component) in incoming.instances {
-            if let before = existing.component(key), sequence(of: before) > sequence(of: component) {
+            if !cancelledWhole, let before = existing.component(key), sequence(of: before) > sequence(of: component) {
                 kept.append((key, before))
                 continue
             }

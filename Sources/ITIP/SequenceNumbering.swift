@@ -1,21 +1,36 @@
 import ICalendar
 
-/// The SEQUENCE of an organizer's change (RFC 5546 §2.1.4): a component whose content the
-/// attendees see changed gets a SEQUENCE above the one they have when the organizer's
-/// client did not raise it, so that every calendar, Gmail's and Outlook's by email too,
-/// takes the update for a newer one (CalendarServer raises it the same way).
+/// The SEQUENCE of an organizer's change (RFC 5546 §2.1.4): when a component whose content
+/// the attendees see changed and the organizer's client did not raise its SEQUENCE, every
+/// component gets one SEQUENCE above any the object had, so that every calendar, Gmail's and
+/// Outlook's by email too, takes the update for a newer one and the object keeps one number
+/// (CalendarServer numbers the same way). A client that numbered what it changed is left as
+/// it wrote.
 public enum SequenceNumbering {
-    /// `new` with SEQUENCE raised on each component that changed from its version in `old`.
+    /// `new` with SEQUENCE raised on every component when a component changed from its version
+    /// in `old` (or the master's, for an instance new to the object) without a higher SEQUENCE.
     public static func raised(_ new: Component, after old: SchedulingObject) -> Component {
+        let schedulable = new.components.indices.filter { ComponentName.schedulable.contains(new.components[$0].name) }
+        let unnumbered = schedulable.contains { index in
+            let component = new.components[index]
+            let key = InstanceKey(of: component)
+            guard let before = old.component(key) ?? old.master else { return false }
+            // A new instance is a change; one that equals the master's content is not numbered by it.
+            let changed = old.component(key) == nil || SchedulingContent.differ(before, component)
+            return changed && RecipientProcessing.sequence(of: component) <= RecipientProcessing.sequence(of: before)
+        }
+        guard unnumbered else { return new }
+        let next = (old.instances.map { RecipientProcessing.sequence(of: $0.component) }
+            + schedulable.map { RecipientProcessing.sequence(of: new.components[$0]) }).max()! + 1
         var calendar = new
-        for index in calendar.components.indices where ComponentName.schedulable.contains(calendar.components[index].name) {
-            let component = calendar.components[index]
-            guard let before = old.component(InstanceKey(of: component)) else { continue }
-            let previous = RecipientProcessing.sequence(of: before)
-            if RecipientProcessing.sequence(of: component) <= previous, SchedulingContent.differ(before, component) {
-                calendar.components[index].set(Property(name: PropertyName.sequence, value: String(previous + 1)))
-            }
+        for index in schedulable {
+            calendar.components[index].set(Property(name: PropertyName.sequence, value: String(next)))
         }
         return calendar
+    }
+
+    /// The SEQUENCE a cancellation of the deleted `object` carries: one above any of its components.
+    static func cancelling(_ object: SchedulingObject) -> Int {
+        (object.instances.map { RecipientProcessing.sequence(of: $0.component) }.max() ?? 0) + 1
     }
 }

@@ -132,6 +132,25 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
         #expect(copy.components.filter { $0.name == "VEVENT" }.allSatisfy { $0["STATUS"]?.value == "CANCELLED" })
     }
 
+    @Test func anAttendeeTakenOffTheSeriesKeepsTheInstancesTheyAreStillIn() throws {
+        var offSeries = meeting()
+        offSeries.components[0].properties.removeAll { $0.name == "ATTENDEE" && CalendarUserAddress($0.value) == karim }
+        let sent = messages(meeting(), offSeries).filter { $0.recipient == karim }
+        // The CANCEL of the series first: it cancels all he had; then the instance he keeps.
+        #expect(sent.map(\.method) == [.cancel, .request])
+        #expect(recurrenceIDs(sent[1]) == ["20261209T100000Z"])
+        var copy = meeting()
+        for message in sent {
+            let outcome = message.method == .cancel ? RecipientProcessing.apply(cancel: message.calendar, to: copy)
+                : RecipientProcessing.apply(request: message.calendar, to: copy, for: karim)
+            if case .store(let stored) = outcome { copy = stored }
+        }
+        let events = copy.components.filter { $0.name == "VEVENT" }
+        #expect(events.count == 2)
+        #expect(events.first { $0["RECURRENCE-ID"] == nil }?["STATUS"]?.value == "CANCELLED")
+        #expect(events.first { $0["RECURRENCE-ID"] != nil }?["STATUS"] == nil)
+    }
+
     @Test func clientScheduledAttendeesAreLeftToTheClient() {
         #expect(messages(nil, meeting(linaAgent: "CLIENT")).map(\.recipient) == [karim])
     }
@@ -325,8 +344,12 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
         let old = object(meeting())
         let moved = SequenceNumbering.raised(meeting(summary: "Moved"), after: old)
         #expect(moved.components.filter { $0.name == "VEVENT" }.allSatisfy { $0["SEQUENCE"]?.value == "1" })
-        // Numbered by the client, unchanged, or only answered: left as written.
-        #expect(SequenceNumbering.raised(meeting(summary: "Moved", sequence: 3), after: old).components[0]["SEQUENCE"]?.value == "3")
+        // Numbered by the client where it changed, unchanged, or only answered: left as written.
+        let numbered = meeting(exdate: "20261223T100000Z", sequence: 3)
+        #expect(SequenceNumbering.raised(numbered, after: old) == numbered)
+        // A change numbered in one component but not in another: one number above all for all.
+        let half = SequenceNumbering.raised(meeting(summary: "Moved", sequence: 3), after: old)
+        #expect(half.components.filter { $0.name == "VEVENT" }.map { $0["SEQUENCE"]?.value } == ["4", "4"])
         #expect(SequenceNumbering.raised(meeting(), after: old) == meeting())
         #expect(SequenceNumbering.raised(meeting(karim: "ACCEPTED"), after: old) == meeting(karim: "ACCEPTED"))
     }
