@@ -16,7 +16,12 @@ public enum OrganizerScheduling {
             // SCHEDULE-AGENT in the current version decides; a removed attendee by the old one.
             let current = new.flatMap { object in object.instances.lazy.compactMap { object.attendee(attendee.address, in: $0.component) }.first }
             guard (current ?? attendee).scheduledByServer else { continue }
-            messages += self.messages(for: attendee.address, from: old, to: new, organizer: organizer, stamp: stamp)
+            // Left to their client before (SCHEDULE-AGENT=CLIENT or NONE), the server now
+            // invites them as new.
+            let scheduledBefore = old.map { object in
+                object.instances.contains { object.attendee(attendee.address, in: $0.component)?.scheduledByServer == true }
+            } ?? false
+            messages += self.messages(for: attendee.address, from: scheduledBefore ? old : nil, to: new, organizer: organizer, stamp: stamp)
         }
         return messages
     }

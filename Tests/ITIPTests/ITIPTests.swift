@@ -153,6 +153,22 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
 
     @Test func clientScheduledAttendeesAreLeftToTheClient() {
         #expect(messages(nil, meeting(linaAgent: "CLIENT")).map(\.recipient) == [karim])
+        // Handed to the server later, she is invited as new; nothing changed for Karim.
+        let handed = messages(meeting(linaAgent: "CLIENT"), meeting(linaAgent: "SERVER"))
+        #expect(handed.map(\.recipient) == [lina] && handed.map(\.method) == [.request])
+    }
+
+    @Test func theLastScheduleStatusStaysWhereTheClientLeftItOut() throws {
+        var before = meeting()
+        before.components[0].properties = before.components[0].properties.map { property in
+            var property = property
+            if property.name == "ATTENDEE", CalendarUserAddress(property.value) == lina { property.setParameter("SCHEDULE-STATUS", "1.2") }
+            return property
+        }
+        let kept = ScheduleStatus.carried(into: meeting(summary: "Moved"), from: object(before))
+        let line = try #require(kept.components[0].properties(named: "ATTENDEE").first { CalendarUserAddress($0.value) == lina })
+        #expect(line[parameter: "SCHEDULE-STATUS"] == "1.2")
+        #expect(kept.components[0].properties(named: "ATTENDEE").filter { $0[parameter: "SCHEDULE-STATUS"] != nil }.count == 1)
     }
 
     @Test func serverParametersNeverLeave() {

@@ -50,7 +50,7 @@ extension CalDAVAdapter {
             if existing == nil, let current { try await checkUnique(current.uid, of: context.principal, besides: collection) }
             let sequenced = current == nil ? nil : new.map { written in
                 let answered = InvitedAnswers.unanswered(written, after: old, organizer: organizer)
-                return old.map { SequenceNumbering.raised(answered, after: $0) } ?? answered
+                return old.map { SequenceNumbering.raised(ScheduleStatus.carried(into: answered, from: $0), after: $0) } ?? answered
             }
             let updated = sequenced.flatMap(SchedulingObject.init)
             let messages = OrganizerScheduling.messages(from: old, to: updated, organizer: organizer, stamp: stamp)
