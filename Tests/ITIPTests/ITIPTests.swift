@@ -356,6 +356,25 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
         #expect(lines.first { CalendarUserAddress($0.value) == amal }?[parameter: "RSVP"] == nil)
     }
 
+    @Test func aMovedInstanceIsAskedAgain() {
+        func karimsAnswers(_ written: Component) -> [String?] {
+            InvitedAnswers.unanswered(written, after: object(meeting(karim: "ACCEPTED")), organizer: amal).components
+                .filter { $0.name == "VEVENT" }
+                .map { $0.properties(named: "ATTENDEE").first { CalendarUserAddress($0.value) == karim }?[parameter: "PARTSTAT"] }
+        }
+        // The override moved: only its answer is asked again.
+        #expect(karimsAnswers(meeting(karim: "ACCEPTED", overrideStart: "20261209T150000Z")) == ["ACCEPTED", "NEEDS-ACTION"])
+        // A new title, or a series that ends sooner, keeps the answers.
+        #expect(karimsAnswers(meeting(summary: "Renamed", karim: "ACCEPTED")) == ["ACCEPTED", "ACCEPTED"])
+        var shorter = meeting(karim: "ACCEPTED")
+        shorter.components[0].set(Property(name: "RRULE", value: "FREQ=WEEKLY;COUNT=3"))
+        #expect(karimsAnswers(shorter) == ["ACCEPTED", "ACCEPTED"])
+        // Every other week is another meeting.
+        var everyOther = meeting(karim: "ACCEPTED")
+        everyOther.components[0].set(Property(name: "RRULE", value: "FREQ=WEEKLY;INTERVAL=2;COUNT=4"))
+        #expect(karimsAnswers(everyOther) == ["NEEDS-ACTION", "ACCEPTED"])
+    }
+
     @Test func aChangeTheClientDidNotNumberGetsTheNextSequence() {
         let old = object(meeting())
         let moved = SequenceNumbering.raised(meeting(summary: "Moved"), after: old)
