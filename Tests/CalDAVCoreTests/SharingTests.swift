@@ -196,7 +196,8 @@ struct SharingTests {
         let put = await send("PUT", linaMount + "tea.ics", event("tea"), headers: ["Content-Type": "text/calendar"], as: "lina")
         #expect(put.status == 403)
         #expect(await send("DELETE", linaMount + "lunch.ics", as: "lina").status == 403)
-        #expect(await send("PUT", linaMount + "lunch.ics", event("lunch"), headers: ["Content-Type": "text/calendar"], as: "lina").status == 403)
+        let changed = event("lunch").replacingOccurrences(of: "SUMMARY:Dinner", with: "SUMMARY:Mine")
+        #expect(await send("PUT", linaMount + "lunch.ics", changed, headers: ["Content-Type": "text/calendar"], as: "lina").status == 403)
         let privileges = text(await send("PROPFIND", linaMount, """
             <D:propfind xmlns:D="DAV:"><D:prop><D:current-user-privilege-set/></D:prop></D:propfind>
             """, headers: ["Depth": "0"], as: "lina"))
@@ -217,6 +218,51 @@ struct SharingTests {
         let move = await send("MOVE", linaMount + "lunch.ics", headers: ["Destination": "http://localhost/dav/calendars/lina/calendar/lunch.ics"], as: "lina")
         #expect(move.status == 403)
         #expect(await send("GET", "/dav/calendars/amal/calendar/lunch.ics").status == 200)
+    }
+
+    @Test("alarms and TRANSP in a shared calendar are each person's own, also for a sharee who may only read")
+    func perUserData() async throws {
+        let (karimMount, linaMount) = try await shareAndAccept()
+        func withAlarm(_ body: String, _ trigger: String, extra: String = "") -> String {
+            body.replacingOccurrences(of: "END:VEVENT", with: "\(extra)BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER:\(trigger)\r\nEND:VALARM\r\nEND:VEVENT")
+        }
+        func read(_ path: String, as user: String) async -> String { text(await send("GET", path, as: user)).replacingOccurrences(of: "\r\n ", with: "") }
+        let ics = ["Content-Type": "text/calendar"]
+        #expect(await send("PUT", "/dav/calendars/amal/calendar/lunch.ics", withAlarm(event("lunch"), "-PT15M"), headers: ics).status == 201)
+        #expect(!(await read(karimMount + "lunch.ics", as: "karim")).contains("VALARM"))
+        #expect(!(await read(linaMount + "lunch.ics", as: "lina")).contains("VALARM"))
+
+        // Karim (read-write) renames it and sets his own alarm and TRANSP.
+        let karims = withAlarm(event("lunch").replacingOccurrences(of: "SUMMARY:Dinner", with: "SUMMARY:Lunch"), "-PT5M", extra: "TRANSP:TRANSPARENT\r\n")
+        #expect(await send("PUT", karimMount + "lunch.ics", karims, headers: ics, as: "karim").status == 204)
+        let amalSees = await read("/dav/calendars/amal/calendar/lunch.ics", as: "amal")
+        #expect(amalSees.contains("SUMMARY:Lunch") && amalSees.contains("TRIGGER:-PT15M") && !amalSees.contains("-PT5M"))
+        #expect(!amalSees.contains("TRANSPARENT") && !amalSees.contains("X-JADWAL"))
+        let karimSees = await read(karimMount + "lunch.ics", as: "karim")
+        #expect(karimSees.contains("TRIGGER:-PT5M") && karimSees.contains("TRANSP:TRANSPARENT") && !karimSees.contains("-PT15M") && !karimSees.contains("X-JADWAL"))
+
+        // Lina (read only) may set her own alarm, and nothing else.
+        let linas = withAlarm(await read(linaMount + "lunch.ics", as: "lina"), "-PT1H")
+        let linaPut = await send("PUT", linaMount + "lunch.ics", linas, headers: ics, as: "lina")
+        #expect(linaPut.status == 204, "\(text(linaPut))")
+        let linaSees = await read(linaMount + "lunch.ics", as: "lina")
+        #expect(linaSees.contains("TRIGGER:-PT1H") && !linaSees.contains("-PT5M") && !linaSees.contains("-PT15M") && linaSees.contains("SUMMARY:Lunch"))
+        let renamed = linas.replacingOccurrences(of: "SUMMARY:Lunch", with: "SUMMARY:Mine")
+        #expect(await send("PUT", linaMount + "lunch.ics", renamed, headers: ics, as: "lina").status == 403)
+        #expect(await send("PUT", linaMount + "tea.ics", withAlarm(event("tea"), "-PT1H"), headers: ics, as: "lina").status == 403)
+
+        // The owner's own changes keep what the sharees set; each still sees only their own.
+        let moved = withAlarm(event("lunch").replacingOccurrences(of: "T110000Z", with: "T130000Z").replacingOccurrences(of: "T100000Z", with: "T120000Z"), "-PT15M")
+        let amalPut = await send("PUT", "/dav/calendars/amal/calendar/lunch.ics", moved, headers: ics)
+        #expect(amalPut.status == 204, "\(text(amalPut))")
+        #expect(await read(karimMount + "lunch.ics", as: "karim").contains("TRIGGER:-PT5M"))
+        #expect(await read(linaMount + "lunch.ics", as: "lina").contains("TRIGGER:-PT1H"))
+        // Nobody writes another's part: an object carrying one is refused.
+        let withForgery = karims.replacingOccurrences(of: "END:VCALENDAR", with: "BEGIN:X-JADWAL-PERUSER\r\nX-JADWAL-PERUSER-UID:lina\r\nBEGIN:X-JADWAL-PERINSTANCE\r\nTRANSP:TRANSPARENT\r\nEND:X-JADWAL-PERINSTANCE\r\nEND:X-JADWAL-PERUSER\r\nEND:VCALENDAR")
+        let forgedPut = await send("PUT", karimMount + "lunch.ics", withForgery, headers: ics, as: "karim")
+        #expect(forgedPut.status == 403 && text(forgedPut).contains("valid-calendar-object-resource"))
+        let linaAfter = await read(linaMount + "lunch.ics", as: "lina")
+        #expect(linaAfter.contains("TRIGGER:-PT1H") && !linaAfter.contains("TRANSPARENT"))
     }
 
     @Test("nobody reaches another's calendar but through an accepted share in their own home")

@@ -33,8 +33,10 @@ extension CalDAVAdapter {
             let result = try await store.putObject(named: name, data: stored, index: index, in: collection.reference, precondition: precondition)
             let corrected = await carryOut(plan, stored: (name, result.object, collection), context: scheduler)
             await attribute(result.created ? .created : .changed, of: name, in: collection, context: context)
-            // RFC 4791 §5.3.4: no ETag when the stored bytes are not the client's.
-            var headers: [(String, String)] = plan.data == nil && !corrected ? [("ETag", result.object.etag)] : []
+            // RFC 4791 §5.3.4: no ETag when the stored bytes are not the client's (scheduling
+            // recorded something, or the store kept others' alarms beside them).
+            let asSent = plan.data == nil && !corrected && result.object.data == stored
+            var headers: [(String, String)] = asSent ? [("ETag", result.object.etag)] : []
             if let tag = plan.scheduleTag { headers.append(("Schedule-Tag", tag)) }
             headers.append(("Content-Length", "0"))
             return DAVResponse(status: result.created ? 201 : 204, headers: headers)

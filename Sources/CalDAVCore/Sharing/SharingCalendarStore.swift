@@ -15,6 +15,8 @@ import WebDAV
 /// - Deleting a shared calendar in the sharee's home leaves the share; deleting it in the
 ///   owner's removes every share of it first.
 /// - Objects never move into or out of someone else's calendar (CalendarServer sharing §5.5.5).
+/// - Alarms and TRANSP are each person's own (``PerUserData``): objects are read and written
+///   through ``PerUserData`` in shared calendars.
 public struct SharingCalendarStore: CalendarStore {
     public let primary: any CalendarStore
     public let shares: any CollectionShareStore
@@ -28,19 +30,19 @@ public struct SharingCalendarStore: CalendarStore {
     }
 
     /// Where a reference leads.
-    private enum Route {
+    enum Route {
         /// One of the user's own calendars (or no calendar); the user's shares, to show them.
         case own(SharesOfUser)
         /// Someone else's calendar, through this share.
         case shared(CollectionShare)
     }
 
-    private func route(_ reference: CalendarReference) async throws(StoreError) -> Route {
+    func route(_ reference: CalendarReference) async throws(StoreError) -> Route {
         let (mine, mounted) = try await shares.route(reference.name, of: reference.owner, in: DAVPath.tree)
         return mounted.map(Route.shared) ?? .own(mine)
     }
 
-    private static func source(of share: CollectionShare) -> CalendarReference {
+    static func source(of share: CollectionShare) -> CalendarReference {
         CalendarReference(owner: share.owner, name: share.collection)
     }
 
@@ -97,11 +99,11 @@ public struct SharingCalendarStore: CalendarStore {
         switch try await route(reference) {
         case .own(let mine):
             return try await primary.lookup(reference, object: name).map {
-                CalendarLookup(collection: Self.annotated($0.collection, mine), object: $0.object)
+                CalendarLookup(collection: Self.annotated($0.collection, mine), object: $0.object.map { Self.shown($0, to: nil) })
             }
         case .shared(let share):
             return try await primary.lookup(Self.source(of: share), object: name).map {
-                CalendarLookup(collection: Self.view($0.collection, through: share), object: $0.object)
+                CalendarLookup(collection: Self.view($0.collection, through: share), object: $0.object.map { Self.shown($0, to: share.sharee) })
             }
         }
     }
@@ -164,7 +166,8 @@ public struct SharingCalendarStore: CalendarStore {
     }
 
     public func objects(in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
-        try await primary.objects(in: try await target(reference, writing: false))
+        let (source, reader) = try await reading(reference)
+        return try await primary.objects(in: source).map { Self.shown($0, to: reader) }
     }
 
     public func listing(of reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
@@ -172,17 +175,30 @@ public struct SharingCalendarStore: CalendarStore {
     }
 
     public func objects(named names: [String], in reference: CalendarReference) async throws(StoreError) -> [CalendarObject] {
-        try await primary.objects(named: names, in: try await target(reference, writing: false))
+        let (source, reader) = try await reading(reference)
+        return try await primary.objects(named: names, in: source).map { Self.shown($0, to: reader) }
     }
 
     public func objects(in reference: CalendarReference, overlapping range: TimeRange, componentType: String?) async throws(StoreError) -> [CalendarObject] {
-        try await primary.objects(in: try await target(reference, writing: false), overlapping: range, componentType: componentType)
+        let (source, reader) = try await reading(reference)
+        return try await primary.objects(in: source, overlapping: range, componentType: componentType).map { Self.shown($0, to: reader) }
     }
 
-    public func putObject(
-        named name: String, data: [UInt8], index: CalendarObjectIndex, in reference: CalendarReference, precondition: WritePrecondition
-    ) async throws(StoreError) -> (object: CalendarObject, created: Bool) {
-        try await primary.putObject(named: name, data: data, index: index, in: try await target(reference, writing: true), precondition: precondition)
+    /// The reference objects are read at, and the sharee reading them (`nil`: the owner).
+    private func reading(_ reference: CalendarReference) async throws(StoreError) -> (CalendarReference, reader: String?) {
+        switch try await route(reference) {
+        case .own: return (reference, nil)
+        case .shared(let share): return (Self.source(of: share), share.sharee)
+        }
+    }
+
+    /// A stored object as `reader` (a sharee; `nil`: the owner) reads it (``PerUserData``).
+    static func shown(_ object: CalendarObject, to reader: String?) -> CalendarObject {
+        guard !object.data.isEmpty else { return object }
+        var shown = object
+        shown.data = reader.map { PerUserData.view(object.data, for: $0) } ?? PerUserData.ownerView(object.data)
+        shown.size = shown.data.count
+        return shown
     }
 
     public func deleteObject(named name: String, in reference: CalendarReference, precondition: WritePrecondition) async throws(StoreError) {

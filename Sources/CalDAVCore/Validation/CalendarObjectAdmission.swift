@@ -33,7 +33,9 @@ public struct CalendarObjectAdmission: Sendable {
     public func admitParsed(_ bytes: [UInt8], into collection: CalendarCollection) throws(DAVError)
         -> (data: [UInt8], index: CalendarObjectIndex, calendar: Component) {
         let name = collection.reference.name
-        if collection.isReadOnly {
+        // In a calendar shared to read only, the sharee may still set their own alarms: the
+        // store decides (PerUserData).
+        if collection.isReadOnly && collection.receivedShare == nil {
             throw DAVError(.needPrivileges, "calendar \(name) is read-only")
         }
         guard bytes.count <= maxResourceSize else {
