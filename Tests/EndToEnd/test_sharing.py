@@ -145,6 +145,38 @@ def test_share_accept_and_sync_with_python_caldav(family):
     assert session("samir").get(samir_mount + "picnic.ics").status_code == 200
 
 
+def with_alarm(body, trigger, extra=""):
+    return body.replace("END:VEVENT", f"{extra}BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:Reminder\nTRIGGER:{trigger}\nEND:VALARM\nEND:VEVENT")
+
+
+def test_alarms_are_each_persons_own(family):
+    """Alarms and TRANSP in a shared calendar are per person (caldav-sharing 5.5.4), as iOS expects."""
+    server = family
+    owner, samir_mount, laila_mount = shared_family(server)
+    huda, samir, laila = session("huda"), session("samir"), session("laila")
+    assert huda.put(owner + "lunch.ics", data=with_alarm(EVENT.format(uid="lunch", summary="Lunch"), "-PT15M"), headers=ICS).status_code == 201
+    assert "VALARM" not in samir.get(samir_mount + "lunch.ics").text
+    # samir changes the title and sets his own reminder and free/busy; huda keeps hers.
+    mine = with_alarm(EVENT.format(uid="lunch", summary="Lunch at noon"), "-PT5M", extra="TRANSP:TRANSPARENT\n")
+    assert samir.put(samir_mount + "lunch.ics", data=mine, headers=ICS).status_code == 204
+    hudas = huda.get(owner + "lunch.ics").text
+    assert "Lunch at noon" in hudas and "-PT15M" in hudas and "-PT5M" not in hudas and "TRANSPARENT" not in hudas
+    samirs = samir.get(samir_mount + "lunch.ics").text
+    assert "-PT5M" in samirs and "TRANSP:TRANSPARENT" in samirs and "-PT15M" not in samirs
+    # laila may only read, and still sets her own reminder; changing the event stays refused.
+    seen = laila.get(laila_mount + "lunch.ics")
+    assert laila.put(laila_mount + "lunch.ics", data=with_alarm(seen.text, "-PT1H"), headers={**ICS, "If-Match": seen.headers["ETag"]}).status_code == 204
+    assert "-PT1H" in laila.get(laila_mount + "lunch.ics").text and "-PT1H" not in huda.get(owner + "lunch.ics").text
+    assert laila.put(laila_mount + "lunch.ics", data=seen.text.replace("Lunch at noon", "Mine"), headers=ICS).status_code == 403
+    # huda's next change keeps what they set; each syncs their own with python caldav.
+    assert huda.put(owner + "lunch.ics", data=with_alarm(EVENT.format(uid="lunch", summary="Lunch moved"), "-PT15M"), headers=ICS).status_code == 204
+    client = caldav.DAVClient(url=server.url + "/dav/", username="samir", password="samir-password-1")
+    data = caldav.Calendar(client=client, url=samir_mount).event_by_uid("lunch").data
+    assert "Lunch moved" in data and "-PT5M" in data and "-PT15M" not in data
+    server.restart()
+    assert "-PT1H" in laila.get(laila_mount + "lunch.ics").text
+
+
 def test_access_matrix_has_no_hole(family):
     server = family
     owner, samir_mount, laila_mount = shared_family(server)
