@@ -1,5 +1,6 @@
 # Builds jadwald's serverinfo.xml from the tester's stock scripts/server/serverinfo.xml
-# (with CDT_SCHEDULING=1 the implicit-scheduling feature is on, for the scheduling scripts)
+# (with CDT_SCHEDULING=1 the implicit-scheduling feature is on, for the scheduling scripts;
+# with CDT_SHARING=1 shared-calendars and proxy, for the sharing and delegation scripts)
 import os, re, sys
 src = open(sys.argv[1], encoding="utf-8").read()
 src = re.sub(r'<!DOCTYPE[^>]*>\n', '', src)
@@ -23,7 +24,9 @@ features = """<features>
 		<feature>sync-report-limit</feature>
 		<feature>well-known</feature>
 		<feature>caldav</feature>""" + ("""
-		<feature>implicit-scheduling</feature>""" if os.environ.get("CDT_SCHEDULING") == "1" else "") + """
+		<feature>implicit-scheduling</feature>""" if os.environ.get("CDT_SCHEDULING") == "1" else "") + ("""
+		<feature>shared-calendars</feature>
+		<feature>proxy</feature>""" if os.environ.get("CDT_SHARING") == "1" else "") + """
 	</features>"""
 src = re.sub(r'<features>.*?</features>', features, src, flags=re.S)
 def sub(key, value):
@@ -45,6 +48,8 @@ sub('$userapprenticeguid:', 'apprentice')
 sub('$i18nguid:', 'i18nuser')
 # split-calendars is off: tasks live in the events calendar (CCS scripts then use $taskspath == $calendarpath)
 sub('$tasks:', '$calendar:')
+# the notification collection of the CalendarServer sharing extension
+sub('$notification:', 'notifications')
 sub('$calendar_home_items_initial_sync:', '[-,$calendar:/,prayer-times/]')
 sub('$calendar_sync_extra_items:', '[]')  # RFC 6578: the collection itself is not reported
 sub('$calendar_sync_extra_count:', '0')

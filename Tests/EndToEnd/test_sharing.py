@@ -163,6 +163,9 @@ def test_alarms_are_each_persons_own(family):
     assert "Lunch at noon" in hudas and "-PT15M" in hudas and "-PT5M" not in hudas and "TRANSPARENT" not in hudas
     samirs = samir.get(samir_mount + "lunch.ics").text
     assert "-PT5M" in samirs and "TRANSP:TRANSPARENT" in samirs and "-PT15M" not in samirs
+    # The whole calendar as one file (export, and so a published link) is huda's view too.
+    exported = huda.get(owner).text
+    assert "-PT15M" in exported and "-PT5M" not in exported and "X-JADWAL" not in exported
     # laila may only read, and still sets her own reminder; changing the event stays refused.
     seen = laila.get(laila_mount + "lunch.ics")
     assert laila.put(laila_mount + "lunch.ics", data=with_alarm(seen.text, "-PT1H"), headers={**ICS, "If-Match": seen.headers["ETag"]}).status_code == 204

@@ -6,13 +6,16 @@ import WebDAV
 public enum CalendarExport {
     public static let productID = "-//Jadwal//Jadwal server//EN"
 
-    /// The objects merged into one VCALENDAR named after the collection; with `busyOnly`,
-    /// reduced to when the owner is busy (``ICalendar/BusyBlocks``).
+    /// The objects merged into one VCALENDAR named after the collection, as the owner sees
+    /// them (without sharees' alarms, ``PerUserData``); with `busyOnly`, reduced to when the
+    /// owner is busy (``ICalendar/BusyBlocks``).
     public static func file(of collection: CalendarCollection, objects: [CalendarObject], busyOnly: Bool = false) -> [UInt8] {
         var merger = CalendarMerger(productID: productID, name: collection.displayName ?? collection.reference.name)
         for object in objects {
             // Stored objects were validated on the way in; one that no longer parses is left out.
-            if let calendar = try? ICalendarParser().parseCalendar(object.data) { merger.add(busyOnly ? BusyBlocks.of(calendar) : calendar) }
+            guard var calendar = try? ICalendarParser().parseCalendar(object.data) else { continue }
+            calendar.components.removeAll { $0.name == PerUserData.userComponent }
+            merger.add(busyOnly ? BusyBlocks.of(calendar) : calendar)
         }
         return ICalendarSerializer().serialize(merger.calendar)
     }
