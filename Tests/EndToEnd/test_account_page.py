@@ -347,3 +347,54 @@ def test_the_first_guess_of_the_place_comes_from_the_address_country(server, tmp
     server.config = '[geoip]\ndatabase = "/nonexistent/countries.mmdb"\n'
     with pytest.raises(AssertionError, match="geoip.database"):
         server.start()
+
+
+def test_sharing_delegating_and_publishing_from_the_page(open_server):
+    """amal shares her calendar with omar, who accepts on his own page and writes to it with
+    python caldav; amal makes him a delegate, publishes it as busy times, and ends it all."""
+    server = open_server
+    amal, omar = Browser(server.url), Browser(server.url)
+    for browser, user in [(amal, "amal"), (omar, "omar")]:
+        assert browser.request("/account/sign-in/password", {"user": user, "password": f"{user}-password-1"}, headers={"Accept-Language": "en"})[0] == 303
+    csrf = amal.csrf(amal.request("/account/")[2])
+    status, headers, _ = amal.request("/account/sharing/offer", {"calendar": "calendar", "sharee": "nobody", "access": "read", "csrf": csrf})
+    assert status == 303 and "no one here is named" in amal.request(headers["Location"])[2]
+    status, headers, _ = amal.request("/account/sharing/offer", {"calendar": "calendar", "sharee": "omar", "access": "read-write", "csrf": csrf})
+    assert "omar is invited to calendar." in amal.request(headers["Location"])[2]
+
+    # omar sees the invitation on his page and accepts it there.
+    page = omar.request("/account/")[2]
+    invitation = re.search(r'name="invitation" value="([^"]+)"><button name="answer" value="accept"', page).group(1)
+    status, headers, _ = omar.request("/account/sharing/answer", {"invitation": invitation, "answer": "accept", "csrf": omar.csrf(page)})
+    assert "It is in your calendar apps now." in omar.request(headers["Location"])[2]
+    client = caldav.DAVClient(url=server.url + "/dav/", username="omar", password="omar-password-1")
+    shared = [c for c in client.principal().calendars() if "/omar/calendar-amal/" in str(c.url)]
+    assert len(shared) == 1
+    start = datetime(2027, 1, 5, 9)
+    shared[0].save_event(dtstart=start, dtend=start + timedelta(hours=1), summary="Written by omar")
+    mine = caldav.DAVClient(url=server.url + "/dav/", username="amal", password="amal-password-1").principal().calendar(cal_id="calendar")
+    assert any("Written by omar" in e.data for e in mine.events())
+    assert "Accepted" in amal.request("/account/")[2]
+
+    # A delegate (found by user name, or by email address).
+    status, headers, _ = amal.request("/account/delegates", {"delegate": "omar", "access": "read", "csrf": csrf})
+    assert "omar's access is changed." in amal.request(headers["Location"])[2]
+    assert "You act for: amal" in omar.request("/account/")[2]
+
+    # Published as busy times: the link is shown once and works until it is ended.
+    status, headers, _ = amal.request("/account/sharing/publish", {"calendar": "calendar", "busyOnly": "yes", "csrf": csrf})
+    shown = amal.request(headers["Location"])[2]
+    url = re.search(r"<code dir=\"ltr\">(http[^<]+/feeds/calendars/[^<]+\.ics)</code>", shown).group(1)
+    with urllib.request.urlopen(url, timeout=30) as response:
+        feed = response.read().decode()
+    assert "SUMMARY:Busy" in feed and "Written by omar" not in feed
+    assert url not in amal.request("/account/")[2]
+    amal.request("/account/sharing/publish", {"calendar": "calendar", "end": "yes", "csrf": csrf})
+    with pytest.raises(urllib.error.HTTPError):
+        urllib.request.urlopen(url, timeout=30)
+
+    # Ended from the page, omar reaches nothing of amal's.
+    amal.request("/account/sharing/withdraw", {"calendar": "calendar", "sharee": "omar", "csrf": csrf})
+    amal.request("/account/delegates", {"delegate": "omar", "access": "none", "csrf": csrf})
+    assert not [c for c in client.principal().calendars() if "/omar/calendar-amal/" in str(c.url)]
+    assert "You act for" not in omar.request("/account/")[2]

@@ -85,7 +85,8 @@ extension ServeCommand {
         let whatsApp = parts.whatsAppBridge.map { WhatsAppLinking(bridge: $0, settings: chats.settings, application: application) }
         AccountPages(users: users, calDAV: parts.calDAV, cardDAV: parts.cardDAV, setupLinks: setupLinks, signIn: signIn,
                      signInLimits: SignInLimits(application: application), passwordGuard: PasswordGuard(application: application, scope: "account-page"),
-                     export: AccountExport(users: users, shares: application.shares, chats: chats), chats: chats, whatsApp: whatsApp,
+                     export: AccountExport(users: users, shares: application.shares, chats: chats), delegation: parts.delegation,
+                     publications: application.publications, chats: chats, whatsApp: whatsApp,
                      countries: parts.countries, publicURL: parts.publicURL, logger: logger).add(to: router)
         WhatsAppAPI(linking: whatsApp, requests: SignedInRequests(authenticator: apiAuthenticator, logger: logger, area: "WhatsApp")).add(to: router)
         OpenAPIDocument.add(to: router)

@@ -45,6 +45,7 @@ extension AccountPages {
             <h1>\(t("Your Jadwal account"))</h1>
             \(notice)
             <nav><a href="#apps">\(t("Calendar apps"))</a><a href="#setup">\(t("Set up a phone"))</a><a href="#devices">\(t("Devices"))</a>\
+            <a href="#sharing">\(t("Sharing"))</a>\
             <a href="#prayer">\(t("Prayer times"))</a><a href="#chats">\(t("Chats"))</a>\
             <a href="#details">\(t("Your details"))</a><a href="#data">\(t("Your data"))</a></nav>
             <section id="apps"><h2>\(t("Your calendars in any app"))</h2>
@@ -67,6 +68,7 @@ extension AccountPages {
             <form method="post" action="/account/app-passwords">\(hidden)
             <p><label>\(t("New app password for"))<br><input name="label" required maxlength="100" placeholder="\(t("Thunderbird on my laptop"))"></label>
             <button>\(t("Make an app password"))</button></p></form></section>
+            \(try await sharingSection(session, t))
             \(try await prayerSection(session, t, zone: preferences.timeZone.flatMap(TimeZone.init(identifier:)), country: country, search: citySearch))
             \(try await chatsSection(session, t))
             <section id="details"><h2>\(t("Your details"))</h2>

@@ -5,11 +5,13 @@ import HTTPTypes
 import Hummingbird
 import Jadwal
 import Logging
+import WebDAV
 
 /// The person's own page at `/account/`: what the app does, for people on any platform.
 /// Sign in by email link or password; then the addresses to type into any client, a QR
-/// code of a fresh setup link, devices and app passwords, name, language and time zone,
-/// the download of everything they keep here, and deleting their account.
+/// code of a fresh setup link, devices and app passwords, sharing, delegates and published
+/// links, name, language and time zone, the download of everything they keep here, and
+/// deleting their account.
 ///
 /// Server-rendered HTML without scripts, readable on a phone, in English or Arabic (right
 /// to left) by the person's choice or `Accept-Language`. The session cookie is HttpOnly,
@@ -26,6 +28,10 @@ struct AccountPages: Sendable {
     let signInLimits: SignInLimits
     let passwordGuard: PasswordGuard
     let export: AccountExport
+    /// Who acts in whose calendars.
+    let delegation: Delegation
+    /// Calendars published at secret links.
+    let publications: CalendarPublications
     /// Chats and their conflicts.
     let chats: ChatService
     /// Connecting WhatsApp; `nil` when no bridge is configured.
@@ -74,6 +80,11 @@ struct AccountPages: Sendable {
             ("conflicts/resolve", { try await $0.resolveConflict($1, $2, $3) }),
             ("whatsapp/connect", { try await $0.connectWhatsApp($1, $2, $3) }),
             ("whatsapp/unlink", { try await $0.unlinkWhatsApp($1, $2, $3) }),
+            ("sharing/offer", { try await $0.offerShare($1, $2, $3) }),
+            ("sharing/withdraw", { try await $0.withdrawShare($1, $2, $3) }),
+            ("sharing/answer", { try await $0.answerShare($1, $2, $3) }),
+            ("sharing/publish", { try await $0.publishCalendar($1, $2, $3) }),
+            ("delegates", { try await $0.setDelegate($1, $2, $3) }),
         ]
         for (path, action) in actions {
             router.post(RouterPath(stringLiteral: "/account/\(path)")) { request, _ in await form(request) { try await action(self, $0, $1, $2) } }
