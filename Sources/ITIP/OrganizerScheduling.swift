@@ -3,7 +3,7 @@ import ICalendar
 /// The messages an organizer's change sends (RFC 6638 §3.2.1, RFC 5546 §3.2): a REQUEST
 /// to each attendee who is new or whose instances changed, with only the instances that
 /// changed when the master did not, and a CANCEL to each attendee removed from the object
-/// or from some of its instances.
+/// or from some of its instances, and for what the organizer marked STATUS:CANCELLED.
 public enum OrganizerScheduling {
     /// The messages for a change of `old` into `new` (either `nil`: created or deleted) by
     /// the organizer at `organizer`, stamped with `stamp` (a UTC DATE-TIME).
@@ -45,7 +45,20 @@ public enum OrganizerScheduling {
         var whole = false
         var changed: [InstanceKey] = []
         var cancelled: [InstanceKey] = []
-        for key in newKeys {
+        // Marked STATUS:CANCELLED by the organizer: a CANCEL (RFC 5546 §3.2.5), beside a
+        // REQUEST when more than the status changed.
+        let markedCancelled = newKeys.filter { key in
+            AttendeeScheduling.isCancelled(new.component(key)!) && !((old.component(key) ?? old.master).map(AttendeeScheduling.isCancelled) ?? false)
+        }
+        if markedCancelled.contains(.master) {
+            let request = statusAside(new.master!, before: old.master) ? [request(newKeys, of: new, for: address, organizer: organizer, stamp: stamp)] : []
+            return request + [cancel([.master], of: old, sequenceFrom: new, for: address, organizer: organizer, stamp: stamp)]
+        }
+        for key in markedCancelled {
+            if let before = old.component(key), statusAside(new.component(key)!, before: before) { changed.append(key) }
+            cancelled.append(key)
+        }
+        for key in newKeys where !markedCancelled.contains(key) {
             guard let before = old.component(key) else {
                 changed.append(key)
                 continue
@@ -81,6 +94,14 @@ public enum OrganizerScheduling {
             if cancelled.contains(.master) { messages.insert(cancel, at: 0) } else { messages.append(cancel) }
         }
         return messages
+    }
+
+    /// Whether `component` differs from `before` in more than its STATUS.
+    private static func statusAside(_ component: Component, before: Component?) -> Bool {
+        guard let before else { return false }
+        var probe = component
+        if let status = before[PropertyName.status] { probe.set(status) } else { probe.remove(PropertyName.status) }
+        return SchedulingContent.differ(before, probe, keepingExclusions: !InstanceKey(of: component).isMaster)
     }
 
     /// A REQUEST with the components `keys` name.

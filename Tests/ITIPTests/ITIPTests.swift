@@ -151,6 +151,23 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
         #expect(events.first { $0["RECURRENCE-ID"] != nil }?["STATUS"] == nil)
     }
 
+    @Test func whatTheOrganizerMarksCancelledIsCancelled() {
+        var cancelled = meeting()
+        cancelled.components[0].set(Property(name: "STATUS", value: "CANCELLED"))
+        let sent = messages(meeting(), cancelled)
+        #expect(sent.map(\.method) == [.cancel, .cancel] && sent.allSatisfy { recurrenceIDs($0) == ["master"] })
+        // With another change too, the change is sent beside the cancellation.
+        var renamed = meeting(summary: "Off")
+        renamed.components[0].set(Property(name: "STATUS", value: "CANCELLED"))
+        #expect(messages(meeting(), renamed).filter { $0.recipient == karim }.map(\.method) == [.request, .cancel])
+        // One instance marked cancelled: Karim, who attends it, hears of that instance only.
+        var instance = meeting()
+        instance.components[1].set(Property(name: "STATUS", value: "CANCELLED"))
+        let instanceSent = messages(meeting(), instance)
+        #expect(instanceSent.map(\.recipient) == [karim] && instanceSent.map(\.method) == [.cancel])
+        #expect(recurrenceIDs(instanceSent[0]) == ["20261209T100000Z"])
+    }
+
     @Test func clientScheduledAttendeesAreLeftToTheClient() {
         #expect(messages(nil, meeting(linaAgent: "CLIENT")).map(\.recipient) == [karim])
         // Handed to the server later, she is invited as new; nothing changed for Karim.
