@@ -3,9 +3,9 @@ import ICalendar
 /// An attendee's PARTSTAT is theirs to give (RFC 5546 §3.2.2: only the attendee replies): an
 /// attendee the organizer adds to an instance starts at NEEDS-ACTION with RSVP=TRUE,
 /// whatever the organizer's client wrote; one the organizer asks again (PARTSTAT put back to
-/// NEEDS-ACTION) gets RSVP=TRUE, as does one not answered yet whose line says nothing of it
-/// (RSVP=FALSE is kept), as CalendarServer sets it; when the organizer moves an instance,
-/// every answer to it is asked again. Attendees whose own client schedules
+/// NEEDS-ACTION) gets RSVP=TRUE, as does one not answered yet who is sent a REQUEST
+/// (``awaitingAnswers(_:from:)``), as CalendarServer sets it; when the organizer moves an
+/// instance, every answer to it is asked again. Attendees whose own client schedules
 /// (SCHEDULE-AGENT=CLIENT or NONE) and the organizer's own line are left as written.
 public enum InvitedAnswers {
     /// `new` with the answers of newly invited attendees cleared; `old` is what the
@@ -28,13 +28,28 @@ public enum InvitedAnswers {
                 } else if let previous, previous.participation != "NEEDS-ACTION", attendee.participation == "NEEDS-ACTION" {
                     // The organizer asks again (a rescheduled meeting): an answer is awaited.
                     calendar.components[index].properties[position].setParameter(SchedulingParameter.rsvp, "TRUE")
-                } else if attendee.participation == "NEEDS-ACTION", property[parameter: SchedulingParameter.rsvp] == nil {
-                    // Not answered yet, and the client said nothing of answering: an answer is awaited.
-                    calendar.components[index].properties[position].setParameter(SchedulingParameter.rsvp, "TRUE")
                 }
             }
         }
         return calendar
+    }
+
+    /// `calendar` with RSVP=TRUE on the line of each attendee in `asked` (those a REQUEST is
+    /// going to) who has not answered and whose line says nothing of answering: an invitation
+    /// sent awaits an answer, whatever the organizer's client left out.
+    public static func awaitingAnswers(_ calendar: Component, from asked: Set<CalendarUserAddress>) -> Component {
+        guard !asked.isEmpty else { return calendar }
+        var result = calendar
+        for index in result.components.indices where ComponentName.schedulable.contains(result.components[index].name) {
+            for position in result.components[index].properties.indices {
+                let property = result.components[index].properties[position]
+                guard property.name == SchedulingProperty.attendee, property[parameter: SchedulingParameter.rsvp] == nil else { continue }
+                let attendee = Attendee(property)
+                guard asked.contains(attendee.address), attendee.participation == "NEEDS-ACTION" else { continue }
+                result.components[index].properties[position].setParameter(SchedulingParameter.rsvp, "TRUE")
+            }
+        }
+        return result
     }
 
     /// Whether the organizer moved the instance `component` stands for, so that the answers

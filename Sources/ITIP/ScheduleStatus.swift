@@ -1,5 +1,3 @@
-import ICalendar
-
 /// What happened to a scheduling message for one recipient (RFC 6638 §3.2.9, the
 /// SCHEDULE-STATUS parameter, with the status codes of RFC 5546 §3.6).
 public enum ScheduleStatus: String, Sendable, CaseIterable {
@@ -26,24 +24,5 @@ public enum ScheduleStatus: String, Sendable, CaseIterable {
         case .deliveryFailed: return "5.1;Service unavailable"
         case .noScheduling: return "5.3;No scheduling support for user"
         }
-    }
-
-    /// `new` with the SCHEDULE-STATUS each ATTENDEE line had in `old` (in the same instance,
-    /// or the master) where the organizer's client left it out: what became of the last
-    /// message to them stays recorded until another is sent.
-    public static func carried(into new: Component, from old: SchedulingObject) -> Component {
-        var calendar = new
-        for index in calendar.components.indices where ComponentName.schedulable.contains(calendar.components[index].name) {
-            guard let before = old.component(InstanceKey(of: calendar.components[index])) ?? old.master else { continue }
-            for position in calendar.components[index].properties.indices {
-                let property = calendar.components[index].properties[position]
-                guard property.name == SchedulingProperty.attendee, property[parameter: SchedulingParameter.status] == nil,
-                      let status = before.properties(named: SchedulingProperty.attendee)
-                          .first(where: { CalendarUserAddress($0.value) == CalendarUserAddress(property.value) })?[parameter: SchedulingParameter.status]
-                else { continue }
-                calendar.components[index].properties[position].setParameter(SchedulingParameter.status, status)
-            }
-        }
-        return calendar
     }
 }

@@ -26,6 +26,7 @@ features = """<features>
 		<feature>caldav</feature>""" + ("""
 		<feature>implicit-scheduling</feature>""" if os.environ.get("CDT_SCHEDULING") == "1" else "") + ("""
 		<feature>shared-calendars</feature>
+		<feature>sync-report-home</feature>
 		<feature>proxy</feature>""" if os.environ.get("CDT_SHARING") == "1" else "") + """
 	</features>"""
 src = re.sub(r'<features>.*?</features>', features, src, flags=re.S)

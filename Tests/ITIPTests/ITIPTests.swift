@@ -175,19 +175,6 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
         #expect(handed.map(\.recipient) == [lina] && handed.map(\.method) == [.request])
     }
 
-    @Test func theLastScheduleStatusStaysWhereTheClientLeftItOut() throws {
-        var before = meeting()
-        before.components[0].properties = before.components[0].properties.map { property in
-            var property = property
-            if property.name == "ATTENDEE", CalendarUserAddress(property.value) == lina { property.setParameter("SCHEDULE-STATUS", "1.2") }
-            return property
-        }
-        let kept = ScheduleStatus.carried(into: meeting(summary: "Moved"), from: object(before))
-        let line = try #require(kept.components[0].properties(named: "ATTENDEE").first { CalendarUserAddress($0.value) == lina })
-        #expect(line[parameter: "SCHEDULE-STATUS"] == "1.2")
-        #expect(kept.components[0].properties(named: "ATTENDEE").filter { $0[parameter: "SCHEDULE-STATUS"] != nil }.count == 1)
-    }
-
     @Test func serverParametersNeverLeave() {
         var calendar = meeting()
         calendar.components[0].properties = calendar.components[0].properties.map { property in
@@ -371,6 +358,21 @@ private func recurrenceIDs(_ message: ITIPMessage) -> [String] {
             #expect(line?[parameter: "PARTSTAT"] == "NEEDS-ACTION" && line?[parameter: "RSVP"] == "TRUE", "\(address.value)")
         }
         #expect(lines.first { CalendarUserAddress($0.value) == amal }?[parameter: "RSVP"] == nil)
+    }
+
+    @Test func thoseSentAnInvitationAreAskedToAnswer() {
+        var written = meeting(karim: "ACCEPTED")
+        written.components[0].properties = written.components[0].properties.map { property in
+            var property = property
+            property.parameters.removeAll { $0.name == "RSVP" }
+            return property
+        }
+        let asked = InvitedAnswers.awaitingAnswers(written, from: [karim, lina])
+        let lines = asked.components[0].properties(named: "ATTENDEE")
+        // Lina has not answered: asked; Karim has (ACCEPTED): left; Amal was sent nothing.
+        #expect(lines.first { CalendarUserAddress($0.value) == lina }?[parameter: "RSVP"] == "TRUE")
+        #expect(lines.first { CalendarUserAddress($0.value) == karim }?[parameter: "RSVP"] == nil)
+        #expect(InvitedAnswers.awaitingAnswers(written, from: []) == written)
     }
 
     @Test func aMovedInstanceIsAskedAgain() {

@@ -50,11 +50,17 @@ extension CalDAVAdapter {
             if existing == nil, let current { try await checkUnique(current.uid, of: context.principal, besides: collection) }
             let sequenced = current == nil ? nil : new.map { written in
                 let answered = InvitedAnswers.unanswered(written, after: old, organizer: organizer)
-                return old.map { SequenceNumbering.raised(ScheduleStatus.carried(into: answered, from: $0), after: $0) } ?? answered
+                return old.map { SequenceNumbering.raised(answered, after: $0) } ?? answered
             }
-            let updated = sequenced.flatMap(SchedulingObject.init)
-            let messages = OrganizerScheduling.messages(from: old, to: updated, organizer: organizer, stamp: stamp)
-            guard var calendar = sequenced, updated != nil else { return SchedulingPlan(messages: messages) }
+            var updated = sequenced.flatMap(SchedulingObject.init)
+            var messages = OrganizerScheduling.messages(from: old, to: updated, organizer: organizer, stamp: stamp)
+            guard let sequenced, updated != nil else { return SchedulingPlan(messages: messages) }
+            // Those invited now are asked to answer, in the messages and the organizer's copy.
+            var calendar = InvitedAnswers.awaitingAnswers(sequenced, from: Set(messages.filter { $0.method == .request }.map(\.recipient)))
+            if calendar != sequenced {
+                updated = SchedulingObject(calendar)
+                messages = OrganizerScheduling.messages(from: old, to: updated, organizer: organizer, stamp: stamp)
+            }
             var statuses: [CalendarUserAddress: ScheduleStatus] = [:]
             for message in messages where statuses[message.recipient] == nil {
                 statuses[message.recipient] = await expectedStatus(for: message.recipient, from: context.principal, scheduling: scheduling)
