@@ -102,7 +102,7 @@ struct ShareNotification: Sendable {
         }
         writer.end()
         writer.end()
-        return Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8) + writer.bytes
+        return writer.bytes
     }
 
     /// The CalendarServer element for a share's status.
