@@ -54,6 +54,14 @@ struct HTTPBindingTests {
     static let credentials = "Authorization: Basic " + Data("amal:correct horse battery".utf8).base64EncodedString()
     static let event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260101T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
 
+    @Test("runs of slashes in a path are one, before anything reads it; the query and an absolute URI keep theirs")
+    func mergedSlashes() {
+        #expect(HTTPConnectionHandler.mergingSlashes("/dav/calendars/amal/shared//1.ics") == "/dav/calendars/amal/shared/1.ics")
+        #expect(HTTPConnectionHandler.mergingSlashes("//dav///calendars/?next=//x") == "/dav/calendars/?next=//x")
+        #expect(HTTPConnectionHandler.mergingSlashes("/dav/calendars/") == "/dav/calendars/")
+        #expect(HTTPConnectionHandler.mergingSlashes("http://host/dav//x") == "http://host/dav//x")
+    }
+
     @Test("pipelined router and DAV requests on one connection are answered in order")
     func pipelining() async throws {
         try await Self.withServer { port in

@@ -187,6 +187,26 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         head.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { head.uri[..<$0] } ?? Substring(head.uri)
     }
 
+    /// The target with each run of slashes in its path made one (`/a//b/` is `/a/b/`), as
+    /// nginx in front of a server (`merge_slashes`) and CalendarServer read it: clients that
+    /// join an href ending in `/` and a name starting with one reach what they mean. Done
+    /// here, before anything reads the path, so that every check sees the same path.
+    static func mergingSlashes(_ uri: String) -> String {
+        guard uri.utf8.first == UInt8(ascii: "/") else { return uri }  // an absolute URI's scheme keeps its "//"
+        let path = uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { uri.utf8[..<$0] } ?? uri.utf8[...]
+        var previous: UInt8 = 0
+        guard path.contains(where: { byte in defer { previous = byte }; return byte == UInt8(ascii: "/") && previous == byte }) else { return uri }
+        var merged: [UInt8] = []
+        merged.reserveCapacity(uri.utf8.count)
+        previous = 0
+        for byte in path where !(byte == UInt8(ascii: "/") && previous == byte) {
+            merged.append(byte)
+            previous = byte
+        }
+        merged += uri.utf8[path.endIndex...]
+        return String(decoding: merged, as: UTF8.self)
+    }
+
     /// Names the request's alias of the DAV tree (``DAVMountAlias``) between reading its head
     /// and writing its answer; set only here (one a client sends is dropped).
     static let mountHeader = "x-jadwal-dav-mount"
@@ -195,6 +215,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// its Destination too), marked with the alias so that the answer names it.
     static func mounted(_ head: HTTPRequestHead, alias: DAVMountAlias?) -> HTTPRequestHead {
         var head = head
+        head.uri = mergingSlashes(head.uri)
         if head.headers.contains(name: mountHeader) { head.headers.remove(name: mountHeader) }
         guard let alias, head.uri.utf8.first == UInt8(ascii: "/"), let prefix = alias.prefix(of: pathWithoutQuery(head)) else { return head }
         head.uri = DAVMountAlias.canonical(head.uri, from: prefix)
