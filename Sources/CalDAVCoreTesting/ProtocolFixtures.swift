@@ -42,12 +42,18 @@ public struct ProtocolFixtures: Sendable {
     public static let scheduling = CalendarScheduling(directory: Users())
 
     /// The fixtures' server: the adapter `make` builds, given sharing among the fixtures'
-    /// users, and delegation between them, over one fresh share store.
+    /// users, delegation between them over one fresh share store, and principal searches
+    /// that find them by their whole user name or address.
     public static func server(_ make: (CalendarSharing) -> any DAVAdapter) -> DAVServer {
         let shares = InMemoryShareStore()
+        let lookup = PrincipalLookup { text in
+            guard let user = emails[text] != nil ? text : emails.first(where: { $0.value == text.lowercased() })?.key else { return nil }
+            return FoundPrincipal(user: user, displayName: user.capitalized, emailAddresses: emails[user].map { [$0] } ?? [])
+        }
         return DAVServer([make(CalendarSharing(shares: shares, directory: Users()))],
                          delegation: Delegation(shares: shares, accountExists: { ProtocolFixtures.emails[$0] != nil },
-                                                emailAddresses: { ProtocolFixtures.emails[$0].map { [$0] } ?? [] }))
+                                                emailAddresses: { ProtocolFixtures.emails[$0].map { [$0] } ?? [] }),
+                         lookup: lookup)
     }
 
     /// Runs one client's exchanges in order as the fixtures' users, at `now`.

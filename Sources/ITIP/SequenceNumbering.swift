@@ -15,13 +15,13 @@ public enum SequenceNumbering {
             let component = new.components[index]
             let key = InstanceKey(of: component)
             guard let before = old.component(key) ?? old.master else { return false }
-            // A new instance is a change; one that equals the master's content is not numbered by it.
+            // An instance new to the object is a change.
             let changed = old.component(key) == nil || SchedulingContent.differ(before, component)
             return changed && RecipientProcessing.sequence(of: component) <= RecipientProcessing.sequence(of: before)
         }
         guard unnumbered else { return new }
-        let next = (old.instances.map { RecipientProcessing.sequence(of: $0.component) }
-            + schedulable.map { RecipientProcessing.sequence(of: new.components[$0]) }).max()! + 1
+        let next = ((old.instances.map { RecipientProcessing.sequence(of: $0.component) }
+            + schedulable.map { RecipientProcessing.sequence(of: new.components[$0]) }).max() ?? 0) + 1
         var calendar = new
         for index in schedulable {
             calendar.components[index].set(Property(name: PropertyName.sequence, value: String(next)))
