@@ -32,6 +32,12 @@ enum Activities {
         ("futoor", .exact, "Breakfast", .morning), ("koora", .exact, "Football", nil), ("kora", .exact, "Football", nil), ("isti7ara", .exact, "Istiraha", .evening),
         ("sahra", .exact, "Sahra", .evening), ("7afla", .exact, "Party", .evening), ("3azeema", .exact, "Dinner invitation", .evening),
         ("tal3a", .exact, "Outing", nil), ("ta6bee5", .exact, "Cooking", nil), ("club", .exact, nil, nil),
+        // Occasions people invite each other to, and the calls and services they book.
+        ("shower", .exact, nil, nil), ("engagement", .exact, nil, .evening), ("funeral", .exact, nil, nil), ("condolences", .exact, nil, nil),
+        ("condolence", .exact, "Condolences", nil), ("3aza", .exact, "Condolences", nil), ("3azza", .exact, "Condolences", nil),
+        ("halaqa", .exact, "Halaqa", nil), ("tafseer", .exact, "Tafseer", nil), ("sohour", .exact, "Suhoor", .evening), ("so7oor", .exact, "Suhoor", .evening),
+        ("sahoor", .exact, "Suhoor", .evening), ("suhur", .exact, "Suhoor", .evening), ("playdate", .exact, nil, nil), ("volunteering", .exact, nil, nil),
+        ("service", .exact, nil, nil), ("garage", .exact, nil, nil), ("zoom", .exact, "Zoom call", nil), ("facetime", .exact, "FaceTime call", nil),
     ]
     static let arabic: [(String, Match, String?, DayPart?)] = [
         ("تعشي", .contains, "عشاء", .evening), ("عشا", .exact, "عشاء", .evening), ("عشاء", .exact, "عشاء", .evening), ("تغدي", .contains, "غداء", .afternoon),
@@ -52,6 +58,12 @@ enum Activities {
         ("معرض", .exact, nil, nil), ("استراحه", .exact, "استراحة", .evening), ("بلوت", .exact, "بلوت", .evening), ("صيد", .exact, "صيد", nil),
         ("نصيد", .exact, "صيد", nil), ("تكريم", .exact, nil, .evening), ("تدريب", .contains, "تدريب", nil), ("بوليفارد", .exact, "البوليفارد", .evening),
         ("مراجعه", .exact, "مراجعة", nil), ("نراجع", .exact, "مراجعة", nil), ("زياره", .exact, "زيارة", nil), ("كيك", .exact, "كيك", nil),
+        // Occasions people invite each other to, and the calls and services they book.
+        ("خطوبه", .exact, "خطوبة", .evening), ("خطبه", .exact, "خطبة", .evening), ("عزا", .exact, "عزاء", nil), ("عزاء", .exact, "عزاء", nil),
+        ("تعزيه", .exact, "تعزية", nil), ("حلقه", .exact, nil, nil), ("تفسير", .exact, nil, nil), ("سحور", .exact, "سحور", .evening),
+        ("تسحر", .contains, "سحور", .evening), ("امسيه", .exact, "أمسية", .evening), ("خيمه", .exact, "خيمة رمضانية", .evening),
+        ("زوم", .exact, "مكالمة زوم", nil), ("ميتنج", .exact, "اجتماع", nil), ("ميتينج", .exact, "اجتماع", nil),
+        ("ميتينغ", .exact, "اجتماع", nil),
     ]
     static let latinIndex: [String: (Match, String?, DayPart?)] = Dictionary(latin.map { ($0.0, ($0.1, $0.2, $0.3)) }, uniquingKeysWith: { a, _ in a })
     static let prefixes = latin.filter { $0.1 == .prefix }
@@ -63,7 +75,7 @@ enum Activities {
                                            "الليله", "اليوم", "بكره", "غدا", "الجاي", "القادم", "حتى", "لين", "انا", "انت", "هذا", "هذي", "اللي", "الذي", "التي"]
 
     /// Words that name an activity only when nothing better does ("surf club … beach cleanup").
-    static let weak: Set<String> = ["club", "help"]
+    static let weak: Set<String> = ["club", "help", "service", "garage"]
 
     static func find(in tokens: [Token]) -> ActivityMention? {
         var fallback: ActivityMention?
@@ -95,7 +107,7 @@ enum Activities {
             var text = display ?? capitalizedFirst(token.original)
             if display == nil {
                 // "Beach cleanup", "Birthday party", "Book club", "Game night".
-                if i > 0, tokens[i - 1].kind == .word, !tokens[i - 1].arabic, ["beach", "book", "team", "family", "design", "study", "kickoff", "web", "graduation", "birthday", "quick"].contains(tokens[i - 1].norm) {
+                if i > 0, tokens[i - 1].kind == .word, !tokens[i - 1].arabic, ["beach", "book", "team", "family", "design", "study", "kickoff", "web", "graduation", "birthday", "quick", "baby", "bridal", "car"].contains(tokens[i - 1].norm) {
                     text = capitalizedFirst(tokens[i - 1].original) + " " + token.original.lowercased()
                 } else if i + 1 < tokens.count, ["party", "night", "club", "session", "call", "trip", "dinner", "lunch", "class", "cleanup"].contains(tokens[i + 1].norm) {
                     text += " " + tokens[i + 1].original.lowercased()
