@@ -28,7 +28,7 @@ struct Dialogue {
     var vagueActivity: ActivityMention?
     var replyOne = false
     /// The latest day named by a message that could be part of a plan, and how many messages ago.
-    var recentDate: (date: LocalDate, end: LocalDate?, age: Int)?
+    var recentDate: (date: LocalDate, end: LocalDate?, age: Int, fromOwner: Bool)?
     let today: LocalDate
     let monthFirst: Bool
     /// The Latin script's writer expects month-first numeric dates.
@@ -64,7 +64,7 @@ struct Dialogue {
             || a.temporal.pastDay && dates.isEmpty
         let isProposer = plan.map { $0.proposerIsOwner == fromOwner } ?? false
         defer {
-            if let last = dates.last, !notAPlan { recentDate = (last.0, last.1, 0) } else if let r = recentDate { recentDate = (r.date, r.end, r.age + 1) }
+            if let last = dates.last, !notAPlan { recentDate = (last.0, last.1, 0, fromOwner) } else if let r = recentDate { recentDate = (r.date, r.end, r.age + 1, r.fromOwner) }
         }
 
         switch phase {
@@ -152,6 +152,12 @@ struct Dialogue {
                 } else {
                     propose(a, date: (today, nil, 0), fromOwner: fromOwner)
                 }
+                return
+            } else if a.has(.propose), a.hasQuestion || a.has(.together), !decline, !a.temporal.vagueDay,
+                      let recent = recentDate, recent.age <= 2, recent.fromOwner == fromOwner {
+                // The day in one message and the invitation in the next, by the same person
+                // ("بكرا بدي روح عالشارقة" … "بتجي معي؟").
+                propose(a, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
                 return
             }
             if phase != .denied, a.has(.propose) || a.hasQuestion, let activity = a.activity {
