@@ -43,6 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "jadwald")
         logger.debug("executor", metadata: ["event_loops": .stringConvertible(onLoops)])
+        try await Self.checkPortIsFree(settings)
         let storage = try await Storage.open(data, settings: settings, serving: true)
         if let file = storage.sqliteFile { DataFolderPermissions.secure(databaseFile: file, logger: logger) }
         let provided = try await storage.users.provideAddressBooks()
@@ -170,6 +171,20 @@ struct ServeCommand: AsyncParsableCommand {
         await whatsAppBridge?.shutdown()
         await storage.close()
         logger.info("stopped")
+    }
+
+    /// Binds the address and lets it go again before anything else: a second server on a
+    /// port in use says so at once, before opening the database and starting the work the
+    /// running one shares (on a busy machine that start-up took over a minute first).
+    static func checkPortIsFree(_ settings: Jadwal.ServerConfiguration) async throws {
+        do {
+            let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+                .bind(host: settings.host, port: settings.port).get()
+            try await channel.close()
+        } catch let error where OperatorMessage.isSystemError(error) {
+            throw CommandFailure("cannot serve on \(settings.host):\(settings.port): \(OperatorMessage.cause(of: error))")
+        }
     }
 
     /// The settings from file, environment and flags, in that order of precedence.
