@@ -25,21 +25,13 @@ enum PerUserData {
     static let instanceComponent = "X-JADWAL-PERINSTANCE"
     static let userProperty = "X-JADWAL-PERUSER-UID"
     private static let marker = Array(userComponent.utf8)
-
     private static let alarmMarker = Array("BEGIN:VALARM".utf8)
 
     /// Whether stored bytes hold anyone's per-user part (a byte search, before any parsing).
     static func isPresent(in data: [UInt8]) -> Bool { contains(marker, in: data) }
 
     private static func contains(_ needle: [UInt8], in data: [UInt8]) -> Bool {
-        guard data.count >= needle.count else { return false }
-        var index = 0
-        let last = data.count - needle.count
-        while index <= last {
-            if data[index] == needle[0], data[index + 1] == needle[1], data[index..<index + needle.count].elementsEqual(needle) { return true }
-            index += 1
-        }
-        return false
+        data.firstRange(of: needle) != nil
     }
 
     /// The object as its owner reads it: without the sharees' parts.

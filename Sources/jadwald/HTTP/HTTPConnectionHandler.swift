@@ -192,16 +192,14 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// join an href ending in `/` and a name starting with one reach what they mean. Done
     /// here, before anything reads the path, so that every check sees the same path.
     static func mergingSlashes(_ uri: String) -> String {
-        guard uri.utf8.first == UInt8(ascii: "/") else { return uri }  // an absolute URI's scheme keeps its "//"
+        let slash = UInt8(ascii: "/")
+        guard uri.utf8.first == slash else { return uri }  // an absolute URI's scheme keeps its "//"
         let path = uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { uri.utf8[..<$0] } ?? uri.utf8[...]
-        var previous: UInt8 = 0
-        guard path.contains(where: { byte in defer { previous = byte }; return byte == UInt8(ascii: "/") && previous == byte }) else { return uri }
+        guard zip(path, path.dropFirst()).contains(where: { $0 == slash && $1 == slash }) else { return uri }
         var merged: [UInt8] = []
         merged.reserveCapacity(uri.utf8.count)
-        previous = 0
-        for byte in path where !(byte == UInt8(ascii: "/") && previous == byte) {
+        for byte in path where !(byte == slash && merged.last == slash) {
             merged.append(byte)
-            previous = byte
         }
         merged += uri.utf8[path.endIndex...]
         return String(decoding: merged, as: UTF8.self)
