@@ -15,6 +15,12 @@ struct CalendarFeedRoutes: Sendable {
     let calendars: any CalendarStore
     let cache = FeedCache(maxBytes: 32 << 20)
 
+    /// Where a publication's token is read: over HTTP(S), and as `webcal://` for calendar apps.
+    static func links(token: String, publicURL: String) -> (url: String, webcal: String) {
+        let url = publicURL + "/feeds/calendars/" + token + ".ics"
+        return (url, url.replacingOccurrences(of: "^https?://", with: "webcal://", options: .regularExpression))
+    }
+
     func add<Context: RequestContext>(to router: Router<Context>) {
         router.get("/feeds/calendars/:file") { request, context in try await feed(request, file: context.parameters.get("file") ?? "") }
         router.head("/feeds/calendars/:file") { request, context in try await feed(request, file: context.parameters.get("file") ?? "") }

@@ -56,8 +56,7 @@ struct PublicationsAPI: Sendable {
         let now = Int(Date().timeIntervalSince1970)
         let (token, publication) = try await publications.publish(owner: owner, calendar: calendar, syncID: collection.syncID,
                                                                   busyOnly: busyOnly, now: now)
-        let url = publicURL + "/feeds/calendars/" + token + ".ics"
-        let webcal = url.replacingOccurrences(of: "^https?://", with: "webcal://", options: .regularExpression)
+        let (url, webcal) = CalendarFeedRoutes.links(token: token, publicURL: publicURL)
         var json = Self.json(publication)
         json["url"] = url
         json["webcal"] = webcal

@@ -186,8 +186,7 @@ extension AccountPages {
         }
         let (token, _) = try await publications.publish(owner: session.account, calendar: name, syncID: calendar.syncID,
                                                         busyOnly: form["busyOnly"] == "yes", now: Int(Date().timeIntervalSince1970))
-        let url = publicURL + "/feeds/calendars/" + token + ".ics"
-        let webcal = url.replacingOccurrences(of: "^https?://", with: "webcal://", options: .regularExpression)
+        let (url, webcal) = CalendarFeedRoutes.links(token: token, publicURL: publicURL)
         logger.info("calendar published", metadata: ["user": "\(session.account)", "calendar": "\(name)", "by": "its owner"])
         return back(showing: """
             <div id="published"><p><b>\(t("The secret link (shown once; publishing again makes a new one and ends this):"))</b></p>
