@@ -123,4 +123,25 @@ struct DelegationTests {
         let stored = String(decoding: try await store.objects(in: CalendarReference(owner: "amal", name: "calendar")).first?.data ?? [], as: UTF8.self)
         #expect(stored.contains("SCHEDULE-STATUS=1.2"))
     }
+
+    @Test("a write delegate's answer to an invitation is the delegator's reply")
+    func answersForTheDelegator() async throws {
+        _ = await setGroup("write", ["/dav/principals/karim/"])
+        // noor invites amal; amal's copy lands in her calendar.
+        let invitation = event("lunch", organizer: "noor@example.org")
+            .replacingOccurrences(of: "NEEDS-ACTION:mailto:noor@example.org", with: "NEEDS-ACTION:mailto:amal@example.org")
+        #expect(await send("PUT", "/dav/calendars/noor/calendar/lunch.ics", invitation, headers: ["Content-Type": "text/calendar"], as: "noor").status == 201)
+        let copy = try #require(try await store.objects(in: CalendarReference(owner: "amal", name: "calendar")).first { $0.uid == "lunch" })
+        let path = "/dav/calendars/amal/calendar/\(copy.name)"
+        // karim, acting for her, accepts in her copy.
+        let accepted = String(decoding: copy.data, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+            .replacingOccurrences(of: "PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:amal@example.org", with: "PARTSTAT=ACCEPTED:mailto:amal@example.org")
+        #expect(accepted.contains("PARTSTAT=ACCEPTED:mailto:amal@example.org"))
+        #expect(await send("PUT", path, accepted, headers: ["Content-Type": "text/calendar"], as: "karim").status == 204)
+        let replies = try await store.objects(in: CalendarReference(owner: "noor", name: SchedulingCollections.inbox))
+        let reply = String(decoding: replies.first?.data ?? [], as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        #expect(replies.count == 1 && reply.contains("METHOD:REPLY") && reply.contains("PARTSTAT=ACCEPTED:mailto:amal@example.org"))
+        let organizers = String(decoding: try await store.objects(in: CalendarReference(owner: "noor", name: "calendar")).first?.data ?? [], as: UTF8.self)
+        #expect(organizers.replacingOccurrences(of: "\r\n ", with: "").contains("PARTSTAT=ACCEPTED;SCHEDULE-STATUS=2.0:mailto:amal@example.org"))
+    }
 }
