@@ -194,6 +194,25 @@ def test_free_busy_through_the_outbox(people):
     assert "Weekly review" not in answers["mailto:huda@example.org"].data
 
 
+def test_free_busy_counts_the_prayer_times_a_person_shows(people):
+    """Once huda shows prayer times (her computed calendar, opaque), they are busy in the
+    free-busy samir asks for through his outbox; what fills them is not told."""
+    def ask():
+        answers = client(people, "samir").principal().freebusy_request(
+            dt.datetime(2027, 1, 4, tzinfo=dt.timezone.utc), dt.datetime(2027, 1, 5, tzinfo=dt.timezone.utc), ["mailto:huda@example.org"])
+        assert answers["errors"] == {}
+        reply = answers["mailto:huda@example.org"].data
+        found = icalendar.Calendar.from_ical(reply).walk("VFREEBUSY")[0].get("FREEBUSY")
+        return reply, [] if found is None else (found if isinstance(found, list) else [found])
+    assert ask()[1] == []
+    result = subprocess.run([people.binary, "prayer", "settings", "huda", "--lat", "21.4225", "--lon", "39.8262", "--tz", "Asia/Riyadh",
+                             "--place-name", "Makkah", "--data", people.data_dir], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    reply, periods = ask()
+    assert len(periods) >= 5, reply  # Fajr, Dhuhr, Asr, Maghrib, Isha of one day
+    assert "Fajr" not in reply and "Maghrib" not in reply
+
+
 def test_nobody_schedules_for_someone_else(people):
     uid = f"spoof-{uuid.uuid4()}"
     samir = session("samir")
