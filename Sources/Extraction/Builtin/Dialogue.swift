@@ -27,6 +27,9 @@ struct Dialogue {
     /// An activity proposed without a day ("we should get coffee"), for a title if a day follows.
     var vagueActivity: ActivityMention?
     var replyOne = false
+    /// An invitation without a day yet ("come with us this weekend?"), who made it, and whether
+    /// the other side said yes to it; a day named afterwards without a question is then agreed.
+    var invitation: (byOwner: Bool, accepted: Bool)?
     /// The latest day named by a message that could be part of a plan, and how many messages ago.
     var recentDate: (date: LocalDate, end: LocalDate?, age: Int, fromOwner: Bool)?
     let today: LocalDate
@@ -51,7 +54,8 @@ struct Dialogue {
             return (d, e, mention.at)
         }
         let hasClock = a.temporal.start != nil
-        let proposeCue = a.has(.propose) || a.hasQuestion
+        let asks = a.hasQuestion && !a.asksFact
+        let proposeCue = a.has(.propose) || asks
         let accept = (a.has(.accept) || (a.isOne && phase == .pending)) && !a.has(.hedge)
         let strongDecline = a.has(.decline) || (a.isTwo && replyOne)
         let decline = strongDecline || (a.has(.softDecline) && !a.has(.accept))
@@ -69,6 +73,11 @@ struct Dialogue {
 
         switch phase {
         case .agreed:
+            if !isProposer, a.has(.hedge), !a.has(.accept), dates.isEmpty {
+                // "إن شاء الله، بشوف ظروفي وأرد عليك" after what read as a yes.
+                phase = .pending
+                return
+            }
             if cancel || strongDecline && !a.has(.accept) && (dates.isEmpty || dates.contains { $0.0 == plan?.date }) && !a.ownCommitment {
                 phase = .denied
                 return
@@ -123,7 +132,8 @@ struct Dialogue {
                 propose(a, date: newDate, fromOwner: fromOwner, keepDetails: false)
                 return
             }
-            if let same = dates.first(where: { $0.0 == plan?.date }), !a.hasQuestion, !notAPlan, same.0 == plan?.date, a.tokenCount <= 12 {
+            let excuse = a.has(.ownHave) || a.has(.ownPlan) || a.ownCommitment
+            if let same = dates.first(where: { $0.0 == plan?.date }), !a.hasQuestion, !notAPlan, !excuse, same.0 == plan?.date, a.tokenCount <= 12 {
                 // A restatement: "Saturday then."
                 phase = .agreed
                 mergeDetails(a, fromOwner: fromOwner, times: true)
@@ -142,8 +152,10 @@ struct Dialogue {
                     || a.has(.together)
                 if eventful {
                     // Several days offered as alternatives: the first one is the proposal.
-                    let chosen = a.hasQuestion && dates.count > 1 && a.temporal.dates.first?.end == nil ? dates.first! : date
+                    let chosen = asks && dates.count > 1 && a.temporal.dates.first?.end == nil ? dates.first! : date
+                    let agreedBefore = phase == .vague && invitation?.accepted == true && !asks
                     propose(a, date: chosen, fromOwner: fromOwner)
+                    if agreedBefore { phase = .agreed }
                     return
                 }
             } else if a.has(.propose), hasClock, !decline, a.activity != nil || a.hasQuestion, !a.temporal.vagueDay {
@@ -160,10 +172,18 @@ struct Dialogue {
                 propose(a, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
                 return
             }
-            if phase != .denied, a.has(.propose) || a.hasQuestion, let activity = a.activity {
+            if phase == .vague, let open = invitation, open.byOwner != fromOwner, a.has(.accept), !a.has(.hedge), !decline {
+                invitation?.accepted = true
+            }
+            if phase != .denied, !decline, a.has(.propose) || a.has(.together) && asks {
+                if invitation == nil || invitation?.byOwner != fromOwner && invitation?.accepted == false {
+                    invitation = (fromOwner, false)
+                }
+            }
+            if phase != .denied, a.has(.propose) || asks, let activity = a.activity {
                 phase = .vague
                 vagueActivity = activity
-            } else if phase == .none, a.has(.propose) && !a.hasQuestion || a.has(.putOff) {
+            } else if phase == .none, a.has(.propose) && (!a.hasQuestion || a.has(.together) || a.temporal.vagueDay) || a.has(.putOff) {
                 if a.has(.putOff) || a.has(.propose) { phase = phase == .none ? .vague : phase }
             }
         }
@@ -188,6 +208,7 @@ struct Dialogue {
         }
         plan = draft
         phase = .pending
+        invitation = nil
         if a.has(.replyOne) { replyOne = true }
         mergeDetails(a, fromOwner: fromOwner, times: true)
         if let end = date.1 { plan?.endDate = end }

@@ -32,6 +32,9 @@ enum Cue: Int, Sendable, CaseIterable {
     case replyOne
     /// "where", "وين", "wain".
     case askWhere
+    /// "did you see", "تدري": a question about a fact, not an invitation (see also
+    /// ``MessageAnalysis/asksFact`` for tags such as "right?").
+    case askFact
     /// "thanks", "شكرا".
     case thanks
     /// "instead", "بدال", "actually": marks a change.
@@ -170,6 +173,13 @@ enum Lexicon {
             "reply 1", "send 1", "press 1", "reply with 1", "ارسل 1", "ارسل رقم 1", "بالرقم 1", "رد ب 1", "للتاكيد ارسل",
         ]),
         (.askWhere, ["where", "wain", "wen", "wein", "وين", "اين", "فين", "location", "loc", "pin", "اللوكيشن", "الموقع", "لوكيشن"]),
+        (.askFact, [
+            "did you see", "did you hear", "did you read", "have you seen", "have you heard",
+            "do you know", "do you remember", "u remember", "you remember", "did u see",
+            "شفت", "شفتي", "شفتو", "سمعت", "سمعتي", "قريت", "قريتي", "قرات", "هل قرات",
+            "هل سمعت", "هل رايت", "تدري", "تدرين", "عارف", "عارفه", "فاكر", "فاكره",
+            "shoft", "shofti", "ta3ref", "fakir", "fakra", "tidri",
+        ]),
         (.thanks, ["thanks", "thank you", "thx", "شكرا", "مشكور", "يعطيك العافيه", "جزاكم الله خيرا", "shukran", "thank"]),
         (.neutral, [
             "no worries", "no pressure", "no rush", "no need", "no stress", "no way", "not worth", "ولا يهمك", "لا تشيل هم", "لا عليك",
@@ -205,6 +215,10 @@ enum Lexicon {
             var best: (cue: Cue, length: Int)?
             var candidates = index[tokens[i].norm] ?? []
             if tokens[i].arabic, tokens[i].base != tokens[i].norm, let more = index[tokens[i].base] { candidates += more }
+            // The conjunction و joined to a verb: "ونشوفك", "وما أدري".
+            if tokens[i].arabic, tokens[i].norm.hasPrefix("و"), tokens[i].norm.count > 3, let more = index[String(tokens[i].norm.dropFirst())] {
+                candidates += more
+            }
             for candidate in candidates where candidate.words.count >= (best?.length ?? 0) + 1 || best == nil {
                 let n = candidate.words.count
                 guard i + n <= tokens.count else { continue }

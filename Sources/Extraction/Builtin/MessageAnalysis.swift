@@ -25,6 +25,9 @@ struct MessageAnalysis: Hashable, Sendable {
     var activity: ActivityMention?
     var location: LocationMention?
     var hasQuestion = false
+    /// The question asks whether something is so ("… right?", "… صح؟", "did you see …"),
+    /// which is not an invitation.
+    var asksFact = false
     /// The message is only "1" (or "١"): the answer to a clinic's reminder.
     var isOne = false
     var isTwo = false
@@ -34,6 +37,16 @@ struct MessageAnalysis: Hashable, Sendable {
     var ownCommitment = false
 
     func has(_ cue: Cue) -> Bool { cues[cue] != nil }
+
+    /// Words that turn a statement into a question of fact when they end it before "?".
+    static let factTags: Set<String> = ["right", "correct", "innit", "صح", "مظبوط", "sa7", "sah", "mazboot"]
+
+    static func endsWithTag(_ tokens: [Token]) -> Bool {
+        for (i, token) in tokens.enumerated() where token.norm == "?" && i > 0 {
+            if factTags.contains(tokens[i - 1].norm) { return true }
+        }
+        return false
+    }
     func first(_ cue: Cue) -> Int? { cues[cue]?.first }
 
     init() {}
@@ -61,6 +74,7 @@ struct MessageAnalysis: Hashable, Sendable {
             if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
             cues[found.cue, default: []].append(found.at)
         }
+        asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens))
         temporal = TemporalRecognizer.recognize(tokens)
         if let owns = cues[.ownHave], let commitments = cues[.commitment] {
             ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
