@@ -30,6 +30,17 @@ struct Dialogue {
     /// An invitation without a day yet ("come with us this weekend?"), who made it, and whether
     /// the other side said yes to it; a day named afterwards without a question is then agreed.
     var invitation: (byOwner: Bool, accepted: Bool)?
+    /// The days the latest messages named, for a yes that answers one of them without a proposal
+    /// having been read ("yabi 3asha el lela 3al 9" … "tamam ana ma3ak").
+    var mentions: [DayMention] = []
+    var messageCount = 0
+    struct DayMention {
+        var date: LocalDate
+        var end: LocalDate?
+        var fromOwner: Bool
+        var message: Int
+        var analysis: MessageAnalysis
+    }
     /// The latest day named by a message that could be part of a plan, and how many messages ago.
     var recentDate: (date: LocalDate, end: LocalDate?, age: Int, fromOwner: Bool)?
     let today: LocalDate
@@ -67,8 +78,13 @@ struct Dialogue {
             || (a.temporal.pastDay || a.has(.past)) && !a.hasQuestion && !a.has(.propose) && dates.isEmpty
             || a.temporal.pastDay && dates.isEmpty
         let isProposer = plan.map { $0.proposerIsOwner == fromOwner } ?? false
+        messageCount += 1
         defer {
             if let last = dates.last, !notAPlan { recentDate = (last.0, last.1, 0, fromOwner) } else if let r = recentDate { recentDate = (r.date, r.end, r.age + 1, r.fromOwner) }
+            if !notAPlan {
+                mentions += dates.map { DayMention(date: $0.0, end: $0.1, fromOwner: fromOwner, message: messageCount, analysis: a) }
+                mentions.removeAll { messageCount - $0.message > 5 }
+            }
         }
 
         switch phase {
@@ -147,6 +163,13 @@ struct Dialogue {
         case .none, .vague, .denied:
             if notAPlan { return }
             if phase == .denied, decline || cancel || a.has(.putOff) { return }
+            if phase != .denied, !decline, !asks, !a.has(.hedge), (a.first(.accept) ?? .max) <= 2, let answered = answeredMention(dates, fromOwner: fromOwner, attends: a.has(.attend)) {
+                // A yes to a day the other side named, though no proposal was read there.
+                propose(answered.analysis, date: (answered.date, answered.end, 0), fromOwner: answered.fromOwner)
+                mergeDetails(a, fromOwner: fromOwner, times: true)
+                phase = .agreed
+                return
+            }
             if let date = dates.last(where: { _ in true }), !(decline && !a.has(.propose)) {
                 let eventful = proposeCue || a.activity != nil && (hasClock || a.temporal.prayerRelative) || phase == .vague || a.has(.replyOne)
                     || a.has(.together)
@@ -187,6 +210,18 @@ struct Dialogue {
                 if a.has(.putOff) || a.has(.propose) { phase = phase == .none ? .vague : phase }
             }
         }
+    }
+
+    /// The other side's recent day that a yes answers: the day the yes names, if they named it in
+    /// the last five messages, or, for a yes that says the speaker will be there ("tamam ana
+    /// ma3ak"), the day of the message just before.
+    private func answeredMention(_ dates: [(LocalDate, LocalDate?, Int)], fromOwner: Bool, attends: Bool) -> DayMention? {
+        if let named = dates.last {
+            return mentions.last { $0.date == named.0 && $0.fromOwner != fromOwner }
+        }
+        guard attends, let latest = mentions.last, latest.fromOwner != fromOwner, messageCount - latest.message <= 2,
+              !latest.analysis.asksFact else { return nil }
+        return latest
     }
 
     private mutating func propose(_ a: MessageAnalysis, date: (LocalDate, LocalDate?, Int), fromOwner: Bool, keepDetails: Bool = true) {

@@ -2,6 +2,9 @@
 enum Cue: Int, Sendable, CaseIterable {
     /// "works for me", "أبشر", "akeed".
     case accept
+    /// A yes that says the speaker will be there: "see you there", "count me in", "مستنيك".
+    /// Every one of these also counts as ``accept``.
+    case attend
     /// "can't", "ما أقدر", "no thanks".
     case decline
     /// Declines only as a reply: "sorry", "tough", "صعب".
@@ -50,20 +53,31 @@ enum Lexicon {
             "yes", "yess", "yesss", "yeah", "yea", "yep", "yup", "ya", "sure", "surely", "ok", "okay", "okk", "okey", "k", "kk", "oki",
             "sounds good", "sounds great", "sounds awesome", "sounds perfect", "sounds like a plan", "sounds fun", "sounds lovely",
             "works for me", "that works", "works", "it works", "deal", "done", "perfect", "great", "cool", "alright", "all right",
-            "count me in", "i'm in", "im in", "i am in", "i'll be there", "ill be there", "i will be there", "see you there", "see you then",
-            "see u there", "see you", "see ya", "wouldn't miss it", "would not miss it", "wouldnt miss it", "absolutely", "definitely", "of course",
+            "wouldn't miss it", "would not miss it", "wouldnt miss it", "absolutely", "definitely", "of course",
             "for sure", "sign me up", "let's do it", "lets do it", "confirmed", "i confirm", "confirm", "why not", "fine", "is fine", "agreed",
             "yes please", "with pleasure", "i'd love to", "id love to", "love to", "would love to", "can't wait", "cant wait", "i'm free",
-            "im free", "i am free", "booked", "i'm coming", "im coming", "on my way", "great idea", "good idea", "be there", "i can make it", "i can come",
+            "im free", "i am free", "booked", "great idea", "good idea",
             "no problem", "np", "got it", "noted", "yalla", "yallah", "yala", "akeed", "akid", "akiid", "tamam", "tmam", "tammam",
-            "mashi", "maashi", "ee", "aywa", "aiwa", "ah", "na3am", "inshallah jay", "inshallah jaya", "jay", "jaya", "jayeen", "ana jay",
-            "ashoofak", "ashoofik", "nshoofak", "zain", "zein", "7ilw", "mumtaz", "la ba2s", "7ader",
+            "mashi", "maashi", "ee", "aywa", "aiwa", "ah", "na3am", "zain", "zein", "7ilw", "mumtaz", "la ba2s", "7ader",
             "تم", "تمام", "اتفقنا", "متفقين", "ابشر", "ابشري", "ابشروا", "اكيد", "طيب", "اوكي", "اوك", "ماشي", "يلا", "يالله", "حاضر", "زين",
-            "على خير", "جاي", "جايه", "جايين", "بجي", "باجي", "راح اجي", "بحضر", "ساحضر", "احضر", "اوكد", "اوكد حضوري", "نعم", "ايوه",
+            "على خير", "اوكد", "اوكد حضوري", "نعم", "ايوه", "ما فيه مشكله", "ما في مشكله", "مافي مشكله", "مفيش مشكله", "ما عندي مانع",
+            "mafi mshkla", "mafi mushkila", "mafi moshkila", "mafeesh moshkla",
             "ايه", "اي والله", "موافق", "موافقه", "مناسب", "يناسبني", "مناسب لي", "لا باس", "بكل سرور", "حلو", "ممتاز", "عادي",
-            "اشوفك", "نشوفك", "نتقابل هناك", "على الموعد", "ان شاء الله جاي", "ان شاء الله جايه", "بإذن الله", "باذن الله ساحضر",
-            "مرحبا الساع", "حياك", "اوكيه", "يس", "اكيد جاي", "اكيد جايه", "بالتاكيد", "سوف احضر", "ساكون", "بكون موجود", "وانا",
+            "بإذن الله",
+            "مرحبا الساع", "حياك", "اوكيه", "يس", "بالتاكيد", "وانا",
             "👍", "👌", "✅", "🤝", "💯", "🙌", "👍🏻", "👍🏼", "👍🏽", "👍🏾",
+        ]),
+        (.attend, [
+            "count me in", "count us in", "i'm in", "im in", "i am in", "i'll be there", "ill be there", "i will be there", "we'll be there",
+            "see you there", "see you then", "see u there", "see you", "see ya", "i'm coming", "im coming", "on my way", "be there",
+            "i can make it", "i can come", "i'll come", "ill come", "we'll come", "i'll bring", "ill bring", "i'm bringing", "im bringing",
+            "won't forget", "wont forget",
+            "inshallah jay", "inshallah jaya", "jay", "jaya", "jayeen", "ana jay", "ashoofak", "ashoofik", "nshoofak", "ashoofkom",
+            "nshoofkom", "ana ma3ak", "ana m3ak", "ana ma3akom", "ana m3akom", "bkoon hnak", "ajeeb", "bajeeb",
+            "جاي", "جايه", "جايين", "بجي", "باجي", "راح اجي", "بحضر", "ساحضر", "احضر", "اشوفك", "نشوفك", "اشوفكم", "نشوفكم", "اشوفج",
+            "نشوفج", "نتقابل هناك", "على الموعد", "ان شاء الله جاي", "ان شاء الله جايه", "باذن الله ساحضر", "اكيد جاي", "اكيد جايه",
+            "سوف احضر", "ساكون", "بكون موجود", "بكون هناك", "بكون عندك", "هكون عندك", "هكون هناك", "مستنيك", "مستنياك", "بانتظارك",
+            "بانتظارج", "بانتظاركم", "انا معاكم", "انا معك", "انا معكم", "احسبيني", "احسبني", "منكون", "هاجي", "هحضر", "سنحضر", "ساتي",
         ]),
         (.decline, [
             "can't", "cant", "cannot", "can not", "won't make it", "wont make it", "can't make it", "cant make it", "not going to make it",
