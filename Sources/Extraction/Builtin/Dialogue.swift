@@ -123,10 +123,15 @@ struct Dialogue {
             }
             if decline || cancel {
                 let firstNo = [a.first(.decline), a.first(.softDecline), a.first(.cancel)].compactMap { $0 }.min() ?? 0
-                let counterCue = (a.cues[.propose] ?? []).contains { $0 > firstNo } || (a.cues[.accept] ?? []).contains { $0 > firstNo }
-                    || (a.cues[.change] ?? []).contains { $0 > firstNo } || a.hasQuestion
+                let attending = a.cues[.attend] ?? []
+                let counterCue = (a.cues[.propose] ?? []).contains { $0 > firstNo }
+                    || (a.cues[.accept] ?? []).contains { $0 > firstNo && !attending.contains($0) }
+                    || (a.cues[.change] ?? []).contains { $0 > firstNo } || asks
                 if let newDate = dates.last(where: { $0.0 != plan?.date }), counterCue, !a.has(.putOff) || a.has(.propose) {
                     propose(a, date: newDate, fromOwner: fromOwner, keepDetails: false)
+                } else if let day = plan?.date, counterCue, asks, hasClock, !cancel {
+                    // "ما أقدر قبل ٩ … أجي من ٩ لين ١١؟": the same day at another time.
+                    propose(a, date: (day, plan?.endDate, 0), fromOwner: fromOwner)
                 } else {
                     phase = .denied
                 }

@@ -92,6 +92,10 @@ enum Lexicon {
             "ma a2dar", "ma a8dar", "ma agdar", "ma aqdar", "maqdar", "ma2dar", "magdar", "ma gdar", "mo fadi", "mob fadi", "mu fadi",
             "mo fadia", "mob fadia", "mashghool", "mashgool", "mashghoola", "la shukran", "la2", "laa", "la wallah", "ma a7taj",
             "ma ab8a", "ma abi", "ma ba2dar", "ma ra7 a2dar", "ma ra7 agdar",
+            // Egyptian, Levantine, written Arabic and English refusals.
+            "مش هينفع", "مش هقدر", "مش هعرف", "مش هلحق", "ماقدرش", "مش فاضيه", "ما فيي", "ما فيني", "اعذروني", "سامحوني", "لن اذهب",
+            "لن احضر", "لن اكون", "i'd rather not", "id rather not", "rather not", "hard pass", "won't be able", "wont be able",
+            "i wish i could", "wish i could", "samh2eeni", "samhini", "sam7ini", "ma afdar", "mish ha2dar", "mesh ha2dar",
         ]),
         (.softDecline, [
             "sorry", "so sorry", "tough", "difficult", "hard", "unfortunately", "sadly", "i wish", "not sure i can",
@@ -118,6 +122,9 @@ enum Lexicon {
             "الغاء", "الغي", "نلغي", "ملغي", "ملغيه", "انلغى", "انلغت", "تاجيل", "ناجل", "اجلنا", "اجلناها", "تم تاجيل", "سيتم التنسيق",
             "التنسيق لاحقا", "نعتذر", "بنلغي", "بنكنسل", "كنسل", "نكنسل", "اكنسل", "مسكر", "تنلغي", "اجلها", "خليها بعد", "نأجلها",
             "ncancel", "a cancel", "cancelat", "n2ajel", "ta2jeel", "nal8eeha", "nelghee", "5alaha ba3dain", "nsawiha ba3dain",
+            // A plan put off with no day: "خلها بعد ما نرد", "خلوها لين يبرد الجو", "سيبيها بعد الامتحانات".
+            "خلها بعد", "خلوها بعد", "نخليها بعد", "سيبيها بعد", "سيبها بعد", "خليها لين", "خلها لين", "خلوها لين", "نخليها لين",
+            "اتاجل", "اتاجلت", "تاجلت", "تاجل", "t2ajjalat", "t2ajal", "et2ajal",
         ]),
         (.putOff, [
             "next time", "another time", "some other time", "another day", "another weekend", "other time", "later", "some time",
@@ -125,6 +132,7 @@ enum Lexicon {
             "مره ثانيه", "مره ثانيه ان شاء الله", "مرة ثانيه", "وقت ثاني", "يوم ثاني", "بعدين", "لاحقا", "بعد الاختبارات", "بعد رمضان",
             "قريب", "قريبا", "الاسبوع اللي بعده", "المره الجايه", "خليها مره", "mara thanya", "mara thania", "ba3dain", "ba3den",
             "wagt thani", "youm thani",
+            "مره تانيه", "نبقى نشوف", "خليها مره تانيه",
         ]),
         (.propose, [
             "let's", "lets", "let us", "shall we", "should we", "want to", "wanna", "do you want", "would you like", "fancy", "how about",

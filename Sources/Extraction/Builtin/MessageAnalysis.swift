@@ -38,6 +38,22 @@ struct MessageAnalysis: Hashable, Sendable {
 
     func has(_ cue: Cue) -> Bool { cues[cue] != nil }
 
+    /// "but" in the languages of the chats.
+    static let contrastWords: Set<String> = ["but", "bas", "bs", "بس", "لكن", "lakin", "bass"]
+
+    /// "والله ودي بس باجر عندي دوام", "I'd love to but I have a shift": a yes or a wish, then
+    /// "but" and one's own commitment or a refusal, and no yes after it, refuses; a question before
+    /// the excuse makes it a condition instead ("bs el Kharj? …"). Returns where the "but" stands.
+    static func excuseAfterContrast(_ tokens: [Token], cues: [Cue: [Int]]) -> Int? {
+        guard let but = tokens.firstIndex(where: { contrastWords.contains($0.norm) }) else { return nil }
+        let before = [Cue.accept, .attend, .propose, .softDecline].contains { (cues[$0] ?? []).contains { $0 < but } }
+        let excuse = [Cue.ownHave, .ownPlan, .decline, .softDecline].compactMap { cue in cues[cue]?.first { $0 > but } }.min()
+        let yesAfter = [Cue.accept, .attend].contains { (cues[$0] ?? []).contains { $0 > but } }
+        guard before, let excuse, !yesAfter else { return nil }
+        let asksFirst = tokens[but..<excuse].contains { $0.norm == "?" }
+        return asksFirst ? nil : but
+    }
+
     /// Words that turn a statement into a question of fact when they end it before "?".
     static let factTags: Set<String> = ["right", "correct", "innit", "صح", "مظبوط", "sa7", "sah", "mazboot"]
 
@@ -74,6 +90,7 @@ struct MessageAnalysis: Hashable, Sendable {
             if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
             cues[found.cue, default: []].append(found.at)
         }
+        if let excuse = MessageAnalysis.excuseAfterContrast(tokens, cues: cues) { cues[.decline, default: []].append(excuse) }
         if let attending = cues[.attend] { cues[.accept] = ((cues[.accept] ?? []) + attending).sorted() }
         asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens))
         temporal = TemporalRecognizer.recognize(tokens)
