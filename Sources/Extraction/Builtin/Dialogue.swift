@@ -40,6 +40,8 @@ struct Dialogue {
         var fromOwner: Bool
         var message: Int
         var analysis: MessageAnalysis
+        /// The message spoke of one's own appointment, the past or an announcement.
+        var ownBusiness: Bool
     }
     /// The latest day named by a message that could be part of a plan, and how many messages ago.
     var recentDate: (date: LocalDate, end: LocalDate?, age: Int, fromOwner: Bool)?
@@ -81,10 +83,8 @@ struct Dialogue {
         messageCount += 1
         defer {
             if let last = dates.last, !notAPlan { recentDate = (last.0, last.1, 0, fromOwner) } else if let r = recentDate { recentDate = (r.date, r.end, r.age + 1, r.fromOwner) }
-            if !notAPlan {
-                mentions += dates.map { DayMention(date: $0.0, end: $0.1, fromOwner: fromOwner, message: messageCount, analysis: a) }
-                mentions.removeAll { messageCount - $0.message > 5 }
-            }
+            mentions += dates.map { DayMention(date: $0.0, end: $0.1, fromOwner: fromOwner, message: messageCount, analysis: a, ownBusiness: notAPlan) }
+            mentions.removeAll { messageCount - $0.message > 5 }
         }
 
         switch phase {
@@ -176,7 +176,13 @@ struct Dialogue {
                 return
             }
             if let date = dates.last(where: { _ in true }), !(decline && !a.has(.propose)) {
-                let eventful = proposeCue || a.activity != nil && (hasClock || a.temporal.prayerRelative) || phase == .vague || a.has(.replyOne)
+                // After an invitation with no day, a day counts unless it is one's own, a fact asked about or a "let me see".
+                let followsInvitation = phase == .vague && !a.has(.ownHave) && !a.has(.hedge) && !a.asksFact
+                // An activity at a time is a plan unless it is only being thought about, or is the
+                // speaker's own and names neither the other person nor "us" ("my uncle is doing a zoom").
+                let someoneElses = a.has(.ownHave) && !a.addressesOther
+                let plannedActivity = a.activity != nil && (hasClock || a.temporal.prayerRelative) && !someoneElses && !a.has(.hedge)
+                let eventful = proposeCue || plannedActivity || followsInvitation || a.has(.replyOne)
                     || a.has(.together)
                 if eventful {
                     // Several days offered as alternatives: the first one is the proposal.
@@ -194,10 +200,12 @@ struct Dialogue {
                 }
                 return
             } else if a.has(.propose), a.hasQuestion || a.has(.together), !decline, !a.temporal.vagueDay,
-                      let recent = recentDate, recent.age <= 2, recent.fromOwner == fromOwner {
+                      let recent = mentions.last(where: { $0.fromOwner == fromOwner && messageCount - $0.message <= 2 && !$0.analysis.asksFact }) {
                 // The day in one message and the invitation in the next, by the same person
-                // ("بكرا بدي روح عالشارقة" … "بتجي معي؟").
-                propose(a, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
+                // ("بكرا بدي روح عالشارقة" … "بتجي معي؟"), even when the day was their own
+                // ("the conference is tomorrow and I have a shift" … "could you go instead?").
+                propose(recent.analysis, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
+                mergeDetails(a, fromOwner: fromOwner, times: true)
                 return
             }
             if phase == .vague, let open = invitation, open.byOwner != fromOwner, a.has(.accept), !a.has(.hedge), !decline {
@@ -222,9 +230,9 @@ struct Dialogue {
     /// ma3ak"), the day of the message just before.
     private func answeredMention(_ dates: [(LocalDate, LocalDate?, Int)], fromOwner: Bool, attends: Bool) -> DayMention? {
         if let named = dates.last {
-            return mentions.last { $0.date == named.0 && $0.fromOwner != fromOwner }
+            return mentions.last { $0.date == named.0 && $0.fromOwner != fromOwner && !$0.ownBusiness }
         }
-        guard attends, let latest = mentions.last, latest.fromOwner != fromOwner, messageCount - latest.message <= 2,
+        guard attends, let latest = mentions.last(where: { !$0.ownBusiness }), latest.fromOwner != fromOwner, messageCount - latest.message <= 2,
               !latest.analysis.asksFact else { return nil }
         return latest
     }

@@ -172,7 +172,9 @@ enum Lexicon {
         (.commitment, [
             "appointment", "appt", "dentist", "dentist's", "doctor", "doctor's", "doctors", "exam", "test", "interview", "shift", "flight",
             "class", "surgery", "checkup", "check-up",
-            "موعد", "اختبار", "امتحان", "دوام", "مناوبه", "مقابله", "شغل", "محاضره", "عمليه", "رحله", "طياره", "دكتور",
+            "meeting", "call", "zoom", "deadline", "presentation", "lecture",
+            "موعد", "اختبار", "امتحان", "دوام", "مناوبه", "مقابله", "شغل", "محاضره", "عمليه", "رحله", "طياره", "دكتور", "مكالمه", "اجتماع",
+            "ميتنج", "زوم", "تسليم", "مشوار",
             "maw3ed", "mo3ad", "maw3id", "imti7an", "e5tibar", "ikhtibar", "dawam", "shoghol", "shogl", "mu8abala",
         ]),
         (.ownPlan, [
@@ -196,7 +198,7 @@ enum Lexicon {
         ]),
         (.askWhere, ["where", "wain", "wen", "wein", "وين", "اين", "فين", "location", "loc", "pin", "اللوكيشن", "الموقع", "لوكيشن"]),
         (.askFact, [
-            "did you see", "did you hear", "did you read", "have you seen", "have you heard",
+            "did you see", "did you", "did u", "هل تمكنت", "هل تمكنتي", "did you hear", "did you read", "have you seen", "have you heard",
             "do you know", "do you remember", "u remember", "you remember", "did u see",
             "شفت", "شفتي", "شفتو", "سمعت", "سمعتي", "قريت", "قريتي", "قرات", "هل قرات",
             "هل سمعت", "هل رايت", "تدري", "تدرين", "عارف", "عارفه", "فاكر", "فاكره",

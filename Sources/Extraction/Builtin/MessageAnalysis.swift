@@ -35,8 +35,17 @@ struct MessageAnalysis: Hashable, Sendable {
     var tokenCount = 0
     /// One's own appointment: "I have a dentist appointment", "عندي موعد".
     var ownCommitment = false
+    /// The message names the other person or "us" with a pronoun ("your", "we're", "معك").
+    var addressesOther = false
 
     func has(_ cue: Cue) -> Bool { cues[cue] != nil }
+
+    /// Pronouns of the other person and of "us".
+    static let otherOrUs: Set<String> = [
+        "you", "your", "you're", "youre", "u", "ur", "yours", "we", "we're", "us", "our", "let's", "lets", "y'all",
+        "انت", "انتي", "انتم", "انتو", "احنا", "نحن", "معك", "معاك", "معكم", "معاكم", "لك", "لكم", "عندك", "عندكم", "عندنا", "معنا",
+        "inta", "inti", "enta", "enti", "e7na", "i7na", "ma3ak", "ma3ik", "3indak", "3andak", "3ndak", "3indna",
+    ]
 
     /// "but" in the languages of the chats.
     static let contrastWords: Set<String> = ["but", "bas", "bs", "بس", "لكن", "lakin", "bass"]
@@ -97,6 +106,7 @@ struct MessageAnalysis: Hashable, Sendable {
         if let owns = cues[.ownHave], let commitments = cues[.commitment] {
             ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
         }
+        addressesOther = tokens.contains { MessageAnalysis.otherOrUs.contains($0.norm) || $0.arabic && MessageAnalysis.otherOrUs.contains($0.base) }
         activity = Activities.find(in: tokens)
         location = Places.find(in: tokens)
     }
