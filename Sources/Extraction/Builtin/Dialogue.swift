@@ -61,13 +61,13 @@ struct Dialogue {
             }
             return
         }
-        let dates = a.temporal.dates.compactMap { mention -> (LocalDate, LocalDate?, Int)? in
+        let dates = a.temporal.daysNamed.compactMap { mention -> (LocalDate, LocalDate?, Int)? in
             guard let d = mention.expr.resolve(today: today, monthFirst: monthFirst), d >= today else { return nil }
             let e = mention.end?.resolve(today: today, monthFirst: monthFirst).flatMap { $0 > d && $0.dayNumber - d.dayNumber < 40 ? $0 : nil }
             return (d, e, mention.at)
         }
         let hasClock = a.temporal.start != nil
-        let asks = a.hasQuestion && !a.asksFact
+        let asks = a.hasQuestion && !a.asksFact && !(a.has(.askWhen) && !a.has(.propose))
         let proposeCue = a.has(.propose) || asks
         let accept = (a.has(.accept) || (a.isOne && phase == .pending)) && !a.has(.hedge)
         let strongDecline = a.has(.decline) || (a.isTwo && replyOne)
@@ -98,8 +98,15 @@ struct Dialogue {
                 phase = .denied
                 return
             }
-            if let newDate = dates.first(where: { $0.0 != plan?.date }), !notAPlan, proposeCue || a.has(.change) {
+            // A new plan replaces the agreed one only if it is a plan of its own, not an errand
+            // ("also can you grab milk tonight").
+            let planOfItsOwn = a.activity != nil || hasClock || a.temporal.prayerRelative || a.has(.change) || a.has(.together)
+            if let newDate = dates.first(where: { $0.0 != plan?.date }), !notAPlan, proposeCue || a.has(.change), planOfItsOwn {
                 propose(a, date: newDate, fromOwner: fromOwner)
+                return
+            }
+            if sameDayCounter(a, dates: dates, asks: asks) {
+                propose(a, date: (plan!.date, plan?.endDate, 0), fromOwner: fromOwner)
                 return
             }
             if !notAPlan { mergeDetails(a, fromOwner: fromOwner, times: true) }
@@ -151,6 +158,10 @@ struct Dialogue {
             }
             if let newDate = dates.last(where: { $0.0 != plan?.date }), !notAPlan, proposeCue || a.has(.change) || hasClock {
                 propose(a, date: newDate, fromOwner: fromOwner, keepDetails: false)
+                return
+            }
+            if sameDayCounter(a, dates: dates, asks: asks) {
+                propose(a, date: (plan!.date, plan?.endDate, 0), fromOwner: fromOwner)
                 return
             }
             let excuse = a.has(.ownHave) || a.has(.ownPlan) || a.ownCommitment
@@ -223,6 +234,13 @@ struct Dialogue {
                 if a.has(.putOff) || a.has(.propose) { phase = phase == .none ? .vague : phase }
             }
         }
+    }
+
+    /// "ينفع نخليها ٧ بدل ٥؟", "momken ba3d el 3isha?", "what if I come after Maghrib instead?":
+    /// the plan's day at another time, asked.
+    private func sameDayCounter(_ a: MessageAnalysis, dates: [(LocalDate, LocalDate?, Int)], asks: Bool) -> Bool {
+        guard let day = plan?.date, asks, a.has(.propose) || a.has(.change) else { return false }
+        return dates.allSatisfy { $0.0 == day } && (a.temporal.start != nil || a.temporal.prayerRelative)
     }
 
     /// The other side's recent day that a yes answers: the day the yes names, if they named it in

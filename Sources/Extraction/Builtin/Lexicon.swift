@@ -38,6 +38,8 @@ enum Cue: Int, Sendable, CaseIterable {
     /// "did you see", "تدري": a question about a fact, not an invitation (see also
     /// ``MessageAnalysis/asksFact`` for tags such as "right?").
     case askFact
+    /// "which day?", "أي يوم؟", "emta?": asking when an invitation is, which proposes no day.
+    case askWhen
     /// "thanks", "شكرا".
     case thanks
     /// "instead", "بدال", "actually": marks a change.
@@ -56,7 +58,7 @@ enum Lexicon {
             "wouldn't miss it", "would not miss it", "wouldnt miss it", "absolutely", "definitely", "of course",
             "for sure", "sign me up", "let's do it", "lets do it", "confirmed", "i confirm", "confirm", "why not", "fine", "is fine", "agreed",
             "yes please", "with pleasure", "i'd love to", "id love to", "love to", "would love to", "can't wait", "cant wait", "i'm free",
-            "im free", "i am free", "booked", "great idea", "good idea",
+            "im free", "i am free", "booked", "great idea", "good idea", "فاضي", "فاضيه",
             "no problem", "np", "got it", "noted", "yalla", "yallah", "yala", "akeed", "akid", "akiid", "tamam", "tmam", "tammam",
             "mashi", "maashi", "ee", "aywa", "aiwa", "ah", "na3am", "zain", "zein", "7ilw", "mumtaz", "la ba2s", "7ader",
             "تم", "تمام", "اتفقنا", "متفقين", "ابشر", "ابشري", "ابشروا", "اكيد", "طيب", "اوكي", "اوك", "ماشي", "يلا", "يالله", "حاضر", "زين",
@@ -78,6 +80,10 @@ enum Lexicon {
             "نشوفج", "نتقابل هناك", "على الموعد", "ان شاء الله جاي", "ان شاء الله جايه", "باذن الله ساحضر", "اكيد جاي", "اكيد جايه",
             "سوف احضر", "ساكون", "بكون موجود", "بكون هناك", "بكون عندك", "هكون عندك", "هكون هناك", "مستنيك", "مستنياك", "بانتظارك",
             "بانتظارج", "بانتظاركم", "انا معاكم", "انا معك", "انا معكم", "احسبيني", "احسبني", "منكون", "هاجي", "هحضر", "سنحضر", "ساتي",
+            // Arranging what to bring or how to get there says one is coming.
+            "اجيب معي", "اجيب معاي", "بجيب معي", "بجيب معاي", "هجيب معايا", "انا علي", "should i bring", "shall i bring", "what should i bring",
+            "ارسل لي اللوكيشن", "ارسلي اللوكيشن", "ارسل اللوكيشن", "ابعتلي اللوكيشن", "ابعتيلي اللوكيشن", "send me the location",
+            "send the location", "send me the pin", "send location", "tarsil li el location", "ab3atli el location",
         ]),
         (.decline, [
             "can't", "cant", "cannot", "can not", "won't make it", "wont make it", "can't make it", "cant make it", "not going to make it",
@@ -203,6 +209,10 @@ enum Lexicon {
             "شفت", "شفتي", "شفتو", "سمعت", "سمعتي", "قريت", "قريتي", "قرات", "هل قرات",
             "هل سمعت", "هل رايت", "تدري", "تدرين", "عارف", "عارفه", "فاكر", "فاكره",
             "shoft", "shofti", "ta3ref", "fakir", "fakra", "tidri",
+        ]),
+        (.askWhen, [
+            "which day", "what day", "when", "what time", "اي يوم", "متى", "امتى", "الساعه كم", "كم الساعه", "اي ساعه", "emta", "imta",
+            "ay yom", "ay youm", "ay yoom", "el sa3a kam",
         ]),
         (.thanks, ["thanks", "thank you", "thx", "شكرا", "مشكور", "يعطيك العافيه", "جزاكم الله خيرا", "shukran", "thank"]),
         (.neutral, [

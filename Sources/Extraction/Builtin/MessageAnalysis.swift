@@ -40,6 +40,9 @@ struct MessageAnalysis: Hashable, Sendable {
 
     func has(_ cue: Cue) -> Bool { cues[cue] != nil }
 
+    /// "could", "maybe": a hedge in an answer, a proposal in a question with a time.
+    static let askingModals: Set<String> = ["ممكن", "يمكن", "momken", "mumkin", "mmkn", "yimkin", "yemkin", "maybe", "perhaps", "possibly"]
+
     /// Pronouns of the other person and of "us".
     static let otherOrUs: Set<String> = [
         "you", "your", "you're", "youre", "u", "ur", "yours", "we", "we're", "us", "our", "let's", "lets", "y'all",
@@ -103,6 +106,14 @@ struct MessageAnalysis: Hashable, Sendable {
         if let attending = cues[.attend] { cues[.accept] = ((cues[.accept] ?? []) + attending).sorted() }
         asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens))
         temporal = TemporalRecognizer.recognize(tokens)
+        if hasQuestion, !temporal.dates.isEmpty || temporal.start != nil || temporal.prayerRelative, let hedges = cues[.hedge] {
+            // "momken ba3d el 3isha?", "maybe Saturday?": a time asked about with "could" proposes it.
+            let asking = hedges.filter { MessageAnalysis.askingModals.contains(tokens[$0].norm) }
+            if !asking.isEmpty {
+                cues[.propose, default: []] += asking
+                cues[.hedge] = hedges.filter { !asking.contains($0) }.nilIfEmpty
+            }
+        }
         if let owns = cues[.ownHave], let commitments = cues[.commitment] {
             ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
         }
@@ -110,4 +121,8 @@ struct MessageAnalysis: Hashable, Sendable {
         activity = Activities.find(in: tokens)
         location = Places.find(in: tokens)
     }
+}
+
+private extension Array {
+    var nilIfEmpty: Self? { isEmpty ? nil : self }
 }

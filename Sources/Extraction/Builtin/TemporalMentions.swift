@@ -43,4 +43,17 @@ struct TemporalMentions: Hashable, Sendable {
     var pastDay = false
     /// "this weekend", "next week" without a day.
     var vagueDay = false
+
+    /// The days named, a weekday written just before its date ("الخميس ٢٨ مايو") counted once,
+    /// as the date.
+    var daysNamed: [DateMention] {
+        dates.indices.compactMap { i in
+            guard case .weekday = dates[i].expr, i + 1 < dates.count else { return dates[i] }
+            let next = dates[i + 1]
+            switch next.expr {
+            case .calendar, .numeric, .dayOfMonth: return next.at - dates[i].at <= 3 ? nil : dates[i]
+            case .weekday, .relative: return dates[i]
+            }
+        }
+    }
 }
