@@ -33,6 +33,8 @@ struct Dialogue {
     /// The days the latest messages named, for a yes that answers one of them without a proposal
     /// having been read ("yabi 3asha el lela 3al 9" … "tamam ana ma3ak").
     var mentions: [DayMention] = []
+    /// The latest question was about something other than the plan; a bare yes answers it.
+    var offTopic = false
     var messageCount = 0
     struct DayMention {
         var date: LocalDate
@@ -81,6 +83,10 @@ struct Dialogue {
             || a.temporal.pastDay && dates.isEmpty
         let isProposer = plan.map { $0.proposerIsOwner == fromOwner } ?? false
         messageCount += 1
+        let aboutPlan = !dates.isEmpty || hasClock || a.temporal.prayerRelative
+            || [Cue.propose, .askWhen, .askWhere, .attend, .together, .change].contains { a.has($0) }
+        let bareYes = !aboutPlan && !a.hasQuestion
+        defer { if aboutPlan { offTopic = false } else if a.hasQuestion { offTopic = true } }
         defer {
             if let last = dates.last, !notAPlan { recentDate = (last.0, last.1, 0, fromOwner) } else if let r = recentDate { recentDate = (r.date, r.end, r.age + 1, r.fromOwner) }
             mentions += dates.map { DayMention(date: $0.0, end: $0.1, fromOwner: fromOwner, message: messageCount, analysis: a, ownBusiness: notAPlan) }
@@ -124,7 +130,7 @@ struct Dialogue {
                 return
             }
             // The other side answers.
-            if a.has(.hedge) {
+            if a.has(.hedge), !(strongDecline || cancel) {
                 mergeDetails(a, fromOwner: fromOwner, times: false)
                 return
             }
@@ -142,6 +148,15 @@ struct Dialogue {
                 } else {
                     phase = .denied
                 }
+                return
+            }
+            if accept, offTopic && bareYes {
+                // "Yes, minimum is 2 trays" … "Perfect": a yes to the side question.
+                return
+            }
+            if accept, a.has(.askWhen), dates.isEmpty {
+                // "ok, what time?": in, once the details are known.
+                mergeDetails(a, fromOwner: fromOwner, times: false)
                 return
             }
             if accept {
