@@ -84,9 +84,11 @@ struct Dialogue {
         let isProposer = plan.map { $0.proposerIsOwner == fromOwner } ?? false
         messageCount += 1
         let aboutPlan = !dates.isEmpty || hasClock || a.temporal.prayerRelative
-            || [Cue.propose, .askWhen, .askWhere, .attend, .together, .change].contains { a.has($0) }
+            || [Cue.propose, .askWhen, .askWhere, .attend, .together].contains { a.has($0) }
         let bareYes = !aboutPlan && !a.hasQuestion
-        defer { if aboutPlan { offTopic = false } else if a.hasQuestion { offTopic = true } }
+        // A reply to a question about something else ("شفتي الماتش؟" … "لا ما شفتو").
+        let sideReply = offTopic && !aboutPlan
+        defer { if aboutPlan { offTopic = false } else if a.hasQuestion || a.has(.askFact) && !a.arabicScript { offTopic = true } }
         defer {
             if let last = dates.last, !notAPlan { recentDate = (last.0, last.1, 0, fromOwner) } else if let r = recentDate { recentDate = (r.date, r.end, r.age + 1, r.fromOwner) }
             mentions += dates.map { DayMention(date: $0.0, end: $0.1, fromOwner: fromOwner, message: messageCount, analysis: a, ownBusiness: notAPlan) }
@@ -118,7 +120,8 @@ struct Dialogue {
             if !notAPlan { mergeDetails(a, fromOwner: fromOwner, times: true) }
         case .pending:
             if isProposer {
-                if cancel || strongDecline && !a.has(.accept) && !a.ownCommitment && !a.hasQuestion {
+                // "ألا يمكن تأجيل التقرير؟" asks, it does not call the plan off.
+                if cancel && !asks || strongDecline && !a.has(.accept) && !a.ownCommitment && !a.hasQuestion && !sideReply {
                     phase = .denied
                     return
                 }
@@ -130,6 +133,7 @@ struct Dialogue {
                 return
             }
             // The other side answers.
+            if sideReply { return }
             if a.has(.hedge), !(strongDecline || cancel) {
                 mergeDetails(a, fromOwner: fromOwner, times: false)
                 return

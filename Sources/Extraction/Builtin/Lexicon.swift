@@ -99,7 +99,7 @@ enum Lexicon {
             "mo fadia", "mob fadia", "mashghool", "mashgool", "mashghoola", "la shukran", "la2", "laa", "la wallah", "ma a7taj",
             "ma ab8a", "ma abi", "ma ba2dar", "ma ra7 a2dar", "ma ra7 agdar",
             // Egyptian, Levantine, written Arabic and English refusals.
-            "مش هينفع", "مش هقدر", "مش هعرف", "مش هلحق", "ماقدرش", "مش فاضيه", "ما فيي", "ما فيني", "اعذروني", "سامحوني", "لن اذهب",
+            "مش هينفع", "مش هقدر", "مش هعرف", "مش هلحق", "ماقدرش", "ما فيي", "ما فيني", "اعذروني", "سامحوني", "لن اذهب",
             "لن احضر", "لن اكون", "i'd rather not", "id rather not", "rather not", "hard pass", "won't be able", "wont be able",
             "i wish i could", "wish i could", "samh2eeni", "samhini", "sam7ini", "ma afdar", "mish ha2dar", "mesh ha2dar",
         ]),
@@ -161,7 +161,7 @@ enum Lexicon {
             "شرايج", "نقعد", "لازم تجي", "لازم تجين", "معزومين", "عازمينا", "يصلح", "تيي", "نلتقي", "بنسوي",
             "ما تيجي", "تيجي", "عايزاك", "عاوزك", "عايز", "عايزه", "ايه رايك", "نعملها", "نتسحر", "هنعمل",
             "بدك", "بتجي", "حابه تجي", "بدي ياك", "لازم تنزل",
-            "اقترح", "نقترح", "هل ستاتين", "هل تستطيعين", "هل تستطيع", "هل يناسبك", "يسعدني", "اود", "فما رايك", "نعقد",
+            "اقترح", "نقترح", "اقتراح", "هل ستاتين", "هل تستطيعين", "هل تستطيع", "هل يناسبك", "يسعدني", "اود", "فما رايك", "نعقد",
             "eh ra2yek", "eh ra2yak", "btigdar", "btiji", "mnsawilik", "nesta7gez", "nes'har",
             "would you", "come with", "you in", "still in", "you still in", "we should", "have to come", "please come", "we're doing",
             "can we do",
@@ -192,7 +192,7 @@ enum Lexicon {
             "بتشوفه", "بتشوف", "تشوفه", "تتابع", "بتتابع", "راح تشوف", "watching",
         ]),
         (.together, [
-            "together", "with us", "with me", "join us", "معنا", "معاي", "معي", "سوا", "سوى", "ma3ana", "ma3i", "sawa",
+            "together", "with us", "with me", "join us", "معنا", "معاي", "معي", "سوا", "سوى", "معا", "سويا", "مع بعض", "ma3ana", "ma3i", "sawa",
         ]),
         (.past, [
             "was", "were", "yesterday", "yesterday's", "last night", "last week", "last weekend", "last time", "ago", "had",
@@ -253,8 +253,9 @@ enum Lexicon {
             var candidates = index[tokens[i].norm] ?? []
             if tokens[i].arabic, tokens[i].base != tokens[i].norm, let more = index[tokens[i].base] { candidates += more }
             // The conjunction و joined to a verb: "ونشوفك", "وما أدري".
-            if tokens[i].arabic, tokens[i].norm.hasPrefix("و"), tokens[i].norm.count > 3, let more = index[String(tokens[i].norm.dropFirst())] {
-                candidates += more
+            if tokens[i].arabic, tokens[i].norm.hasPrefix("و"), tokens[i].norm.count >= 3, let more = index[String(tokens[i].norm.dropFirst())] {
+                // "ولن أستطيع", "وما أقدر"; a bare "ولا" ("or") is no "لا".
+                candidates += tokens[i].norm.count > 3 ? more : more.filter { $0.words.count > 1 }
             }
             for candidate in candidates where candidate.words.count >= (best?.length ?? 0) + 1 || best == nil {
                 let n = candidate.words.count

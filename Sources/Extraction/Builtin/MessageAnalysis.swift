@@ -40,6 +40,9 @@ struct MessageAnalysis: Hashable, Sendable {
 
     func has(_ cue: Cue) -> Bool { cues[cue] != nil }
 
+    /// The last words of the phrases that put a plan off until something ("خلها بعد", "خلوها لين").
+    static let putOffEnds: Set<String> = ["بعد", "لين", "ba3d", "ba3dain"]
+
     /// "could", "maybe": a hedge in an answer, a proposal in a question with a time.
     static let askingModals: Set<String> = ["ممكن", "يمكن", "momken", "mumkin", "mmkn", "yimkin", "yemkin", "maybe", "perhaps", "possibly"]
 
@@ -98,7 +101,8 @@ struct MessageAnalysis: Hashable, Sendable {
         let arabicCount = tokens.reduce(0) { $0 + ($1.arabic ? 1 : 0) }
         let latinCount = tokens.reduce(0) { $0 + ($1.kind == .word && !$1.arabic ? 1 : 0) }
         arabicScript = arabicCount > latinCount
-        for found in Lexicon.cues(in: tokens) {
+        let found = Lexicon.cues(in: tokens)
+        for found in found {
             if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
             cues[found.cue, default: []].append(found.at)
         }
@@ -106,6 +110,14 @@ struct MessageAnalysis: Hashable, Sendable {
         if let attending = cues[.attend] { cues[.accept] = ((cues[.accept] ?? []) + attending).sorted() }
         asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens))
         temporal = TemporalRecognizer.recognize(tokens)
+        for putOff in found where putOff.cue == .cancel && MessageAnalysis.putOffEnds.contains(tokens[putOff.at + putOff.length - 1].norm) {
+            // "نخليها بعد ٤ أيام الساعة ٨؟" moves the plan to a day; without one it puts it off.
+            if temporal.dates.contains(where: { $0.at >= putOff.at + putOff.length }) {
+                cues[.cancel]?.removeAll { $0 == putOff.at }
+                if cues[.cancel]?.isEmpty == true { cues[.cancel] = nil }
+                cues[.change, default: []].append(putOff.at)
+            }
+        }
         if hasQuestion, !temporal.dates.isEmpty || temporal.start != nil || temporal.prayerRelative, let hedges = cues[.hedge] {
             // "momken ba3d el 3isha?", "maybe Saturday?": a time asked about with "could" proposes it.
             let asking = hedges.filter { MessageAnalysis.askingModals.contains(tokens[$0].norm) }
