@@ -229,7 +229,7 @@ struct Dialogue {
                     propose(a, date: (today, nil, 0), fromOwner: fromOwner)
                 }
                 return
-            } else if a.has(.propose), a.hasQuestion || a.has(.together), !decline, !a.temporal.vagueDay,
+            } else if a.has(.propose), a.hasQuestion || a.has(.together) || a.addressesOther, !decline, !a.temporal.vagueDay,
                       let recent = mentions.last(where: { $0.fromOwner == fromOwner && messageCount - $0.message <= 2 && !$0.analysis.asksFact }) {
                 // The day in one message and the invitation in the next, by the same person
                 // ("بكرا بدي روح عالشارقة" … "بتجي معي؟"), even when the day was their own
@@ -246,7 +246,7 @@ struct Dialogue {
                     invitation = (fromOwner, false)
                 }
             }
-            if phase != .denied, a.has(.propose) || asks, let activity = a.activity {
+            if phase != .denied, a.has(.propose) || asks && a.has(.together), let activity = a.activity {
                 phase = .vague
                 vagueActivity = activity
             } else if phase == .none, a.has(.propose) && (!a.hasQuestion || a.has(.together) || a.temporal.vagueDay) || a.has(.putOff) {

@@ -124,7 +124,7 @@ enum Lexicon {
             "cancel", "cancelled", "canceled", "cancelling", "canceling", "call it off", "called off", "calling it off", "postpone",
             "postponed", "rain check", "raincheck", "bail", "have to bail", "something came up", "skip", "let's skip", "lets skip",
             "can't make it anymore", "no longer", "won't happen", "not happening", "off for", "reschedule", "we'll coordinate",
-            "coordinate a new date", "is off", "it's off", "its off", "rescheduled",
+            "coordinate a new date", "is off", "it's off", "its off", "rescheduled", "park it", "let's park it", "put it on hold", "on hold",
             "الغاء", "الغي", "نلغي", "ملغي", "ملغيه", "انلغى", "انلغت", "تاجيل", "ناجل", "اجلنا", "اجلناها", "تم تاجيل", "سيتم التنسيق",
             "التنسيق لاحقا", "نعتذر", "بنلغي", "بنكنسل", "كنسل", "نكنسل", "اكنسل", "مسكر", "تنلغي", "اجلها", "خليها بعد", "نأجلها",
             "ncancel", "a cancel", "cancelat", "n2ajel", "ta2jeel", "nal8eeha", "nelghee", "5alaha ba3dain", "nsawiha ba3dain",

@@ -124,8 +124,10 @@ extension TemporalRecognizer {
         guard let hour = hourWords[word], spelledHourLeads.contains(previous) || (word.hasPrefix("ال") && previous == "الساعه") else {
             return nil
         }
-        var reading = ClockReading(hour: hour, isMarked: true)
         let next = tokens.norm(at: index + 1)
+        // "at one of the new cafés", "at one point": a number, not an hour.
+        if next == "of" || next == "point" || next == "another" { return nil }
+        var reading = ClockReading(hour: hour, isMarked: true)
         if word == "الحاديه" || word == "الثانيه", next == "عشر" || next == "عشره" {
             reading.hour = word == "الحاديه" ? 11 : 12
             reading.length += 1
