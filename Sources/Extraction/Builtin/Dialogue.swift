@@ -291,6 +291,8 @@ struct Dialogue {
             draft.dayPart = previous.dayPart
             draft.zone = previous.zone
         }
+        // An hour without AM/PM in a counter-proposal takes the half of the day nearest the last one.
+        if let previous, draft.startFixed == nil { draft.startFixed = previous.startFixed }
         plan = draft
         phase = .pending
         invitation = nil

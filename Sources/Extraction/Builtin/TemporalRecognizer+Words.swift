@@ -91,6 +91,8 @@ extension TemporalRecognizer {
     ]
     /// Words after an hour that put it in the morning: "9 am", "٩ الصبح", "9 sob7".
     static let amWords: Set<String> = ["am", "a.m", "a", "ص", "صباحا", "صباح", "الصبح", "الصباح", "صبح", "sob7", "el sob7", "elsob7", "morning", "فجرا", "الفجر"]
+    /// Words between a new time and the one it replaces: "٧ بدل ٥", "7:30 mesh 7", "8 not 7".
+    static let replacementWords: Set<String> = ["بدل", "بدال", "مش", "مو", "mesh", "mish", "badal", "not", "instead"]
     /// Words after an hour that put it in the afternoon or evening: "7 pm", "٧ المساء".
     static let pmWords: Set<String> = ["pm", "p.m", "p", "م", "مساء", "مساءا", "المسا", "المساء", "مسا", "بالليل", "الليل", "بليل", "ليلا", "masa", "el masa", "evening", "night", "tonight", "العصر", "عصرا", "عصر", "3asr", "afternoon", "العصريه"]
     /// Words after an hour that put it around midday: "1 الظهر", "12 noon".
@@ -110,6 +112,7 @@ extension TemporalRecognizer {
     static let prayerWords: Set<String> = [
         "العصر", "عصر", "المغرب", "مغرب", "العشا", "العشاء", "عشا", "الظهر", "ظهر", "الفجر", "فجر", "maghrib", "maghreb", "asr", "isha",
         "dhuhr", "zuhr", "duhr", "fajr", "3asr", "3isha", "dohr", "el3asr", "elmaghrib", "المغربيه",
+        "التراويح", "تراويح", "taraweeh", "tarawih", "taraweh", "el taraweeh",
     ]
     /// Words before a prayer name that make it a time: "after Maghrib", "ba3d el 3asr", "بعد العصر".
     static let prayerLeads: Set<String> = ["بعد", "قبل", "مع", "وقت", "صلاه", "after", "before", "at", "ba3d", "ba3ad", "b3d", "gabl", "2abl", "qabl", "ma3", "salat", "salah", "prayer", "el", "al", "اذان", "أذان", "بين"]
@@ -167,7 +170,7 @@ extension TemporalRecognizer {
     /// After "el"/"in the" following an hour: the morning ("9 el sob7", "7 in the morning").
     static let morningNounsAfterArticle: Set<String> = ["sob7", "morning", "fajr"]
     /// After "el"/"in the" following an hour: the afternoon or evening ("8 el masa").
-    static let eveningNounsAfterArticle: Set<String> = ["masa", "lail", "lel", "3asr", "evening", "afternoon", "maghrib", "layl"]
+    static let eveningNounsAfterArticle: Set<String> = ["masa", "lail", "lel", "leil", "leel", "lele", "3asr", "evening", "afternoon", "maghrib", "layl"]
     /// After "el" following an hour: midday ("12 el dohr").
     static let noonNounsAfterArticle: Set<String> = ["dohr", "duhr", "zuhr"]
     /// Evening words that are no meridiem right after an hour ("7 tonight" keeps its hour open).
@@ -203,7 +206,7 @@ extension TemporalRecognizer {
     static let eveningWords: Set<String> = [
         "evening", "tonight", "night", "dinner", "الليله", "بالليل", "الليل", "المسا", "المساء", "مساء", "مساءا", "masa", "عشا", "العشا", "العشاء",
         "3asha", "party", "drinks", "movie", "cinema", "سينما", "سهره", "حفله", "sahra", "7afla", "bowling", "بولنج", "بولينج", "iftar", "افطار", "الافطار",
-        "بلوت", "game", "concert", "show",
+        "بلوت", "game", "concert", "show", "التراويح", "تراويح", "taraweeh", "tarawih", "suhoor", "sahoor", "سحور", "السحور", "so7oor",
     ]
     /// Evening words matched without their Arabic clitics ("والسهرة", "بحفلة").
     static let eveningStems: Set<String> = ["سهره", "حفله", "عشا"]

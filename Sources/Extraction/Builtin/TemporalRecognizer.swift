@@ -246,7 +246,15 @@ enum TemporalRecognizer {
                 continue
             }
             let datePositions = mentions.dates.map(\.at)
-            if let (start, length) = clockAt(tokens, index, consumed: dateTokens, dates: datePositions) {
+            if replacementWords.contains(tokens.norm(at: index)),
+               let (_, length) = clockAt(tokens, index + 1, consumed: dateTokens, dates: datePositions, afterRange: true) {
+                // "٧ بدل ٥", "7:30 mesh 7": the time being replaced is no time of the plan.
+                index += 1 + length
+                continue
+            }
+            let replaces = tokens[index].kind == .number && replacementWords.contains(tokens.norm(at: index + 1))
+                && clockAt(tokens, index + 2, consumed: dateTokens, dates: datePositions, afterRange: true) != nil
+            if let (start, length) = clockAt(tokens, index, consumed: dateTokens, dates: datePositions, afterRange: replaces) {
                 let rangeWord = index + length
                 if let (end, endLength) = clockRangeEnd(tokens, at: rangeWord, startingAt: index, skipping: dateTokens) {
                     clocks.append((sharingHalfOfDay(start, with: end), false))
@@ -330,6 +338,7 @@ enum TemporalRecognizer {
             let isLatinPrayerName = word == "maghrib" || word == "asr" || word == "isha" || word == "fajr" || word == "dhuhr"
             if !isDinner && (ledInArabic || ledInLatin || tokens[index].base == "صلاه" || isLatinPrayerName) {
                 mentions.prayerRelative = true
+                if mentions.dayPart == nil { mentions.dayPart = prayerDayPart(tokens.base(at: index)) }
             }
         }
         if word == "iftar" || word == "افطار" || word == "الافطار", !tokens.contains(where: { $0.norm == "suhoor" }) {
@@ -337,11 +346,24 @@ enum TemporalRecognizer {
         }
     }
 
+    /// The part of the day a prayer falls in: a clock time beside "after Isha" is in the evening.
+    private static func prayerDayPart(_ prayer: String) -> DayPart? {
+        switch prayer {
+        case "فجر", "fajr": return .morning
+        case "ظهر", "عصر", "dhuhr", "zuhr", "duhr", "dohr", "asr", "3asr", "el3asr": return .afternoon
+        case "مغرب", "عشا", "عشاء", "تراويح", "maghrib", "maghreb", "elmaghrib", "isha", "3isha", "taraweeh", "tarawih", "taraweh", "المغربيه":
+            return .evening
+        default: return nil
+        }
+    }
+
     /// The first part of the day a word names (also read among the day words, see `recognize`).
     private static func readDayPart(_ tokens: [Token], at index: Int, into mentions: inout TemporalMentions) {
         guard mentions.dayPart == nil else { return }
         let word = tokens.norm(at: index)
-        if morningWords.contains(word) {
+        // "Morning sweetheart", "good morning": a greeting, not the time of the plan.
+        let greeting = word == "morning" && (index == 0 || tokens.norm(at: index - 1) == "good")
+        if morningWords.contains(word), !greeting {
             mentions.dayPart = .morning
         } else if afternoonWords.contains(word) {
             mentions.dayPart = .afternoon
