@@ -226,6 +226,7 @@ enum Lexicon {
         (.change, [
             "actually", "instead", "change", "make it", "move it", "push it", "بدل", "بدال", "بدلها", "خليها", "خلها", "نغيرها", "خلينا نخليها",
             "خليه", "خلوها", "نخليها", "بدالها", "5aliha", "5alha", "5aleeha", "badal",
+            "تاخير", "بتاخير", "delayed", "moved to", "pushed to", "starts at", "يبدا", "فيبدا", "تبدا", "begins",
         ]),
     ]
 

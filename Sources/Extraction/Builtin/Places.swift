@@ -161,7 +161,8 @@ enum Places {
             }
             guard t.kind == .word, t.arabic else { break }
             if arabicStops.contains(t.norm) || TemporalRecognizer.weekdayAt(tokens, i) != nil || TemporalRecognizer.todayWords.contains(t.norm)
-                || TemporalRecognizer.tomorrowWords.contains(t.norm) || TemporalRecognizer.prayerWords.contains(t.norm) { break }
+                || TemporalRecognizer.tomorrowWords.contains(t.norm) || TemporalRecognizer.prayerWords.contains(t.norm)
+                || t.norm.hasPrefix("ال") && TemporalRecognizer.hourWords[t.norm] != nil { break }
             if ["الصبح", "الصباح", "المسا", "المساء", "بالليل", "الليل", "العصر", "الظهر", "الوقت", "البال", "بالي", "حال", "حالي", "اسرع", "الطريق"].contains(t.norm) { break }
             words.append(t.original)
             i += 1

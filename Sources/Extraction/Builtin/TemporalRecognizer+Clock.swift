@@ -121,7 +121,8 @@ extension TemporalRecognizer {
     private static func spelledHourAt(_ tokens: [Token], _ index: Int) -> ClockReading? {
         let word = tokens.norm(at: index)
         let previous = tokens.norm(at: index - 1)
-        guard let hour = hourWords[word], spelledHourLeads.contains(previous) || (word.hasPrefix("ال") && previous == "الساعه") else {
+        let ordinalLead = previous == "الساعه" || ordinalHourLeads.contains(previous) || ordinalHourLeads.contains(tokens.base(at: index - 1))
+        guard let hour = hourWords[word], spelledHourLeads.contains(previous) || (word.hasPrefix("ال") && ordinalLead) else {
             return nil
         }
         let next = tokens.norm(at: index + 1)
@@ -166,7 +167,7 @@ extension TemporalRecognizer {
         if first == "w" && second == "rub3" {
             return (15, 0, 2)
         }
-        if (first == "الا" || first == "illa" || first == "ila") && (second == "ربع" || second == "rub3") {
+        if (first == "الا" || first == "illa" || first == "ila") && (second == "ربع" || second == "ربعا" || second == "rub3") {
             return (45, -1, 2)
         }
         if first == "and" && second == "a" && tokens.norm(at: index + 2) == "half" {
@@ -208,6 +209,10 @@ extension TemporalRecognizer {
         }
         if first == "at" && second == "night" {
             return (.pm, 2)
+        }
+        // "الواحدة بعد منتصف الليل", "1 after midnight".
+        if (first == "بعد" && second == "منتصف") || (first == "after" && second == "midnight") {
+            return (.am, tokens.norm(at: index + 2) == "الليل" ? 3 : 2)
         }
         if oclockWords.contains(first) {
             return (.unknown, 1)

@@ -163,6 +163,8 @@ extension TemporalRecognizer {
     static let weakClockLeads: Set<String> = ["from", "mn", "من", "before", "after", "about", "by", "around"]
     /// Words before a spelled-out hour that make it a time: "at seven", "الساعة السابعة".
     static let spelledHourLeads: Set<String> = ["at", "الساعه", "sa3a", "by"]
+    /// Words that make an Arabic ordinal an hour, as "الساعة" does: "من العاشرة والنصف حتى الواحدة".
+    static let ordinalHourLeads: Set<String> = ["من", "حتي", "الي", "لين", "لحد", "وحتي", "والي", "في"]
     /// The Arabic article in Latin letters (Arabizi): "el sa3a", "al lela".
     static let latinArticles: Set<String> = ["el", "al", "il"]
     /// Words between an hour and its part of the day: "9 el sob7", "7 fel lail", "6 bil masa".
