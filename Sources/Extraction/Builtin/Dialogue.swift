@@ -170,6 +170,9 @@ struct Dialogue {
                         propose(a, date: other, fromOwner: fromOwner, keepDetails: false)
                         return
                     }
+                    // "Monday 8/11 at 8 works best": the yes names the day it agrees to.
+                    plan?.date = other.0
+                    plan?.endDate = other.1
                 }
                 phase = .agreed
                 mergeDetails(a, fromOwner: fromOwner, times: true)
