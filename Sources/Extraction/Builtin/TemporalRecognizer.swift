@@ -92,7 +92,8 @@ enum TemporalRecognizer {
             dateTokens.formUnion(index..<(index + length))
             var next = index + length
             var end: DateExpression?
-            if let (endExpression, endLength) = dateRangeEnd(tokens, at: next, after: expression, nextWeek: nextWeek) {
+            if let (endExpression, endLength) = dateRangeEnd(tokens, at: next, after: expression, nextWeek: nextWeek)
+                ?? followingDay(tokens, at: next, after: expression, nextWeek: nextWeek) {
                 end = endExpression
                 dateTokens.formUnion(next..<(next + endLength))
                 next += endLength
@@ -185,6 +186,27 @@ enum TemporalRecognizer {
         let next = tokens.norm(at: index + 1)
         return tokens.norm(at: index - 1) == "last" || next == "الماضي" || next == "اللي" && tokens.norm(at: index + 2) == "فات"
             || next == "الفايت"
+    }
+
+    /// The day after `start` joined to it by "and" ("Thursday and Friday", "الخميس والجمعة",
+    /// "5 w 6 March"): two days in a row are one plan over both. Returns the second day and how
+    /// many tokens it takes.
+    private static func followingDay(
+        _ tokens: [Token], at index: Int, after start: DateExpression, nextWeek: Bool
+    ) -> (DateExpression, Int)? {
+        let joined = ["and", "w", "و", "&", "+"].contains(tokens.norm(at: index))
+        let dayAt = joined ? index + 1 : index
+        switch start {
+        case .weekday(let day, _):
+            // "والخميس": the conjunction is part of the day's token.
+            guard joined || tokens.norm(at: index).hasPrefix("و"), let next = weekdayAt(tokens, dayAt), next == day % 7 + 1 else { return nil }
+            return (.weekday(next, nextWeek: nextWeek), dayAt - index + 1)
+        case .dayOfMonth(let day, _):
+            guard joined, let (endDay, length) = dayOfMonthAt(tokens, dayAt), endDay == day + 1 else { return nil }
+            return (.dayOfMonth(endDay, weekday: nil), dayAt - index + length)
+        default:
+            return nil
+        }
     }
 
     /// The end of a range of days that starts with `start` and continues at `index` ("Sunday to
