@@ -79,6 +79,8 @@ extension TemporalRecognizer {
 
     /// Words between the two ends of a range of days or times: "4 to 6", "٤ إلى ٦", "9 lain 1".
     static let rangeWords: Set<String> = ["to", "till", "til", "until", "untill", "-", "through", "thru", "الي", "لين", "لحد", "حتي", "للساعه", "la", "l", "ila", "ela", "lain", "lin", "lean", "7ata", "and"]
+    /// Words before a time that make it the end of something: "till 8", "لين ٨".
+    static let untilWords: Set<String> = ["till", "til", "until", "untill", "لين", "لحد", "حتي", "lain", "lin", "7ata", "للساعه"]
     /// Words before a time ("at", "around", "from"...). Nothing reads this list at present.
     static let atWords: Set<String> = ["at", "@", "around", "by", "about", "3ala", "3la", "ala", "approx", "approximately", "حوالي", "تقريبا", "before", "after", "from", "mn", "من", "starting", "starts", "start", "like"]
     /// Units and counted things after a number that make it a count, not a clock time:
@@ -158,7 +160,7 @@ extension TemporalRecognizer {
     /// "at", "@" and "الساعة" ("the hour") before a clock time.
     static let clockMarkers: Set<String> = ["الساعه", "at", "@"]
     /// Words before a number that mark it as a clock time: "at 7", "around 8", "till 10", "من ٤".
-    static let clockLeads: Set<String> = ["at", "@", "الساعه", "3ala", "3la", "around", "by", "approx", "حوالي", "about", "before", "after", "starting", "starts", "from", "mn", "من", "till", "until", "til", "لين", "الي", "حتي", "ساعه"]
+    static let clockLeads: Set<String> = ["at", "@", "الساعه", "3ala", "3la", "3al", "around", "by", "approx", "حوالي", "about", "before", "after", "starting", "starts", "from", "mn", "من", "till", "until", "til", "لين", "الي", "حتي", "ساعه"]
     /// The clock leads that also go before counts, so they need more evidence: "from 4", "about 5".
     static let weakClockLeads: Set<String> = ["from", "mn", "من", "before", "after", "about", "by", "around"]
     /// Words before a spelled-out hour that make it a time: "at seven", "الساعة السابعة".

@@ -7,7 +7,9 @@
 /// time at a position in TemporalRecognizer+Dates.swift and TemporalRecognizer+Clock.swift.
 enum TemporalRecognizer {
     /// A clock time found in a message, and whether it ends a range ("to 6" in "from 4 to 6").
-    private typealias FoundClock = (mention: ClockMention, isEnd: Bool)
+    /// A clock time found, whether it ends a range, and whether it stands alone after "till"
+    /// ("I have class till 8").
+    private typealias FoundClock = (mention: ClockMention, isEnd: Bool, onlyUntil: Bool)
 
     /// What the message in `tokens` says about days and times.
     static func recognize(_ tokens: [Token]) -> TemporalMentions {
@@ -279,11 +281,11 @@ enum TemporalRecognizer {
             if let (start, length) = clockAt(tokens, index, consumed: dateTokens, dates: datePositions, afterRange: replaces) {
                 let rangeWord = index + length
                 if let (end, endLength) = clockRangeEnd(tokens, at: rangeWord, startingAt: index, skipping: dateTokens) {
-                    clocks.append((sharingHalfOfDay(start, with: end), false))
-                    clocks.append((end, true))
+                    clocks.append((sharingHalfOfDay(start, with: end), false, false))
+                    clocks.append((end, true, false))
                     index = rangeWord + 1 + endLength
                 } else {
-                    clocks.append((start, false))
+                    clocks.append((start, false, untilWords.contains(tokens.norm(at: index - 1))))
                     index = rangeWord
                 }
                 continue
@@ -414,10 +416,10 @@ enum TemporalRecognizer {
 
     // MARK: - Pass 4: start and end
 
-    /// The start is the first clock time; when a range was found, its two ends are the start and
-    /// the end.
+    /// The start is the first clock time, one after "till" only when there is no other; when a
+    /// range was found, its two ends are the start and the end.
     private static func chooseStartAndEnd(_ clocks: [FoundClock], into mentions: inout TemporalMentions) {
-        mentions.start = clocks.first { !$0.isEnd }?.mention
+        mentions.start = (clocks.first { !$0.isEnd && !$0.onlyUntil } ?? clocks.first { !$0.isEnd })?.mention
         if let endIndex = clocks.firstIndex(where: { $0.isEnd }), endIndex > 0 {
             mentions.start = clocks[endIndex - 1].mention
             mentions.end = clocks[endIndex].mention
