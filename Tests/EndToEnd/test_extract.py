@@ -111,3 +111,56 @@ def test_bad_input_gets_a_clear_error(binary, tmp_path):
     assert result.returncode != 0 and "--now" in result.stderr
     result = extract(binary, os.path.join(FIXTURES, "p01.txt"), "--owner", "Karim", "--tz", "Mars/Olympus")
     assert result.returncode != 0
+
+
+class OracleCompletions(http.server.BaseHTTPRequestHandler):
+    """A model that knows the labels: finds which labelled chat the prompt carries and answers
+    its label, except for one chat, where it answers NO_EVENT. Stands for a local model server
+    (llama.cpp, Ollama, vLLM) behind the same protocol."""
+    wrong = "p02.txt"
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        prompt = "\n".join(message["content"] for message in body["messages"])
+        label = next(label for label in LABELS if distinctive_line(label["file"]) in prompt)
+        answer = {"status": "NO_EVENT", "event": None}
+        if label["file"] != OracleCompletions.wrong:
+            event = label["event"]
+            answer = {"status": label["status"], "event": event and {
+                "title": event["title_keywords"][0], "start_date": event["start_date"], "end_date": event["end_date"],
+                "start_time": event["start_time"], "end_time": event["end_time"], "location": None}}
+        payload = json.dumps({"choices": [{"index": 0, "message": {"role": "assistant", "content": json.dumps(answer)}}]}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, *args):
+        pass
+
+
+def distinctive_line(file):
+    """The longest message text of a labelled export, which no other chat has."""
+    lines = open(os.path.join(FIXTURES, file), encoding="utf-8").read().splitlines()
+    return max((line.split(": ", 2)[-1] for line in lines), key=len)
+
+
+def test_the_llm_path_is_measured_like_the_builtin_one(binary, tmp_path):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), OracleCompletions)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        # A local server needs no key.
+        config = f'[extraction.llm]\nbase_url = "http://127.0.0.1:{server.server_port}/v1"\nmodel = "local"\ntimeout = 5\n'
+        file = tmp_path / "jadwal.toml"
+        file.write_text(config)
+        result = subprocess.run([binary, "extract", "--eval", FIXTURES, "--extractor", "llm", "--config", str(file)],
+                                capture_output=True, text=True, timeout=300)
+    finally:
+        server.shutdown()
+    assert result.returncode == 0, result.stderr
+    wrong = next(label for label in LABELS if label["file"] == OracleCompletions.wrong)
+    right = len(LABELS) - (wrong["status"] != "NO_EVENT")
+    accuracy = f"{right / len(LABELS):.2f}"
+    assert f"| all | {len(LABELS)} | {accuracy} |" in result.stdout, result.stdout
+    assert f"- {OracleCompletions.wrong}" in result.stdout and "llm" in result.stdout.splitlines()[0]
