@@ -35,6 +35,10 @@ struct Dialogue {
     var mentions: [DayMention] = []
     /// The latest question was about something other than the plan; a bare yes answers it.
     var offTopic = false
+    /// The last few messages, for details said between a day and the invitation to it.
+    var recentMessages: [(message: Int, fromOwner: Bool, analysis: MessageAnalysis)] = []
+    /// Who last said only "sorry" ("Ahh I'm so sorry" … "that's my cousin's wedding").
+    var apologyBy: Bool?
     var messageCount = 0
     struct DayMention {
         var date: LocalDate
@@ -76,7 +80,7 @@ struct Dialogue {
         let decline = strongDecline || (a.has(.softDecline) && !a.has(.accept))
         let cancel = a.has(.cancel)
         let notAPlan = a.ownCommitment && !a.has(.together) && !(a.has(.propose) && !a.has(.ownHave))
-            || a.has(.announce) && !a.has(.together)
+            || (a.has(.announce) || a.isBroadcast) && !a.has(.together)
             || a.has(.watch) && !a.has(.together)
             || a.has(.ownPlan) && !a.hasQuestion && !a.has(.together)
             || (a.temporal.pastDay || a.has(.past)) && !a.hasQuestion && !a.has(.propose) && dates.isEmpty
@@ -88,15 +92,25 @@ struct Dialogue {
         let bareYes = !aboutPlan && !a.hasQuestion
         // A reply to a question about something else ("شفتي الماتش؟" … "لا ما شفتو").
         let sideReply = offTopic && !aboutPlan
+        // "sorry", then one's own plans that day: a refusal over two messages.
+        let apologised = a.has(.softDecline) || apologyBy == fromOwner
+        let excusedWithApology = apologised && (a.ownCommitment || a.has(.ownPlan) || a.has(.ownHave) && !dates.isEmpty) && !a.has(.accept)
+        defer { apologyBy = a.has(.softDecline) && !a.has(.accept) ? fromOwner : nil }
         defer { if aboutPlan { offTopic = false } else if a.hasQuestion || a.has(.askFact) && !a.arabicScript { offTopic = true } }
         defer {
             if let last = dates.last, !notAPlan { recentDate = (last.0, last.1, 0, fromOwner) } else if let r = recentDate { recentDate = (r.date, r.end, r.age + 1, r.fromOwner) }
             mentions += dates.map { DayMention(date: $0.0, end: $0.1, fromOwner: fromOwner, message: messageCount, analysis: a, ownBusiness: notAPlan) }
             mentions.removeAll { messageCount - $0.message > 5 }
+            recentMessages.append((messageCount, fromOwner, a))
+            recentMessages.removeAll { messageCount - $0.message > 3 }
         }
 
         switch phase {
         case .agreed:
+            if excusedWithApology, dates.isEmpty || dates.contains(where: { day in plan.map { abs(day.0.dayNumber - $0.date.dayNumber) <= 1 } ?? false }) {
+                phase = .denied
+                return
+            }
             if !isProposer, a.has(.hedge), !a.has(.accept), dates.isEmpty {
                 // "إن شاء الله، بشوف ظروفي وأرد عليك" after what read as a yes.
                 phase = .pending
@@ -210,7 +224,8 @@ struct Dialogue {
             }
             if let date = dates.last(where: { _ in true }), !(decline && !a.has(.propose)) {
                 // After an invitation with no day, a day counts unless it is one's own, a fact asked about or a "let me see".
-                let followsInvitation = phase == .vague && !a.has(.ownHave) && !a.has(.hedge) && !a.asksFact
+                let followsInvitation = phase == .vague && (invitation != nil || vagueActivity != nil)
+                    && !a.has(.ownHave) && !a.has(.hedge) && !a.asksFact
                 // An activity at a time is a plan unless it is only being thought about, or is the
                 // speaker's own and names neither the other person nor "us" ("my uncle is doing a zoom").
                 let someoneElses = a.has(.ownHave) && !a.addressesOther
@@ -232,12 +247,16 @@ struct Dialogue {
                     propose(a, date: (today, nil, 0), fromOwner: fromOwner)
                 }
                 return
-            } else if a.has(.propose), a.hasQuestion || a.has(.together) || a.addressesOther, !decline, !a.temporal.vagueDay,
+            } else if a.has(.propose), !decline, !a.has(.putOff), !a.has(.hedge), !a.temporal.vagueDay,
                       let recent = mentions.last(where: { $0.fromOwner == fromOwner && messageCount - $0.message <= 2 && !$0.analysis.asksFact }) {
                 // The day in one message and the invitation in the next, by the same person
                 // ("بكرا بدي روح عالشارقة" … "بتجي معي؟"), even when the day was their own
-                // ("the conference is tomorrow and I have a shift" … "could you go instead?").
+                // ("the conference is tomorrow and I have a shift" … "could you go instead?");
+                // what they said in between ("الساعة ٩ ونص") is part of it.
                 propose(recent.analysis, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
+                for said in recentMessages where said.fromOwner == fromOwner && said.message > recent.message {
+                    mergeDetails(said.analysis, fromOwner: fromOwner, times: true)
+                }
                 mergeDetails(a, fromOwner: fromOwner, times: true)
                 return
             }

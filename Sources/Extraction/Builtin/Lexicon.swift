@@ -170,6 +170,8 @@ enum Lexicon {
             "all welcome", "everyone welcome", "everyone is welcome", "please share", "share with", "tickets", "on sale", "presents",
             "open to the public", "free entry", "registration open", "register now", "book now", "forwarded",
             "تعلن", "الدعوه عامه", "للجميع", "الدخول مجاني", "الدخول مجانا", "التسجيل متاح", "سارع", "انشر", "تذاكر",
+            "invites all", "all families", "all residents", "all parents", "عملاءنا", "عملائنا", "يسر اداره", "وصلتني", "منقول",
+            "للتسجيل", "الحضور مجاني", "المقاعد محدوده",
         ]),
         (.ownHave, [
             "i have", "i've got", "ive got", "i got", "i'm at", "im at", "i'll be at", "ill be at", "i have got", "my",

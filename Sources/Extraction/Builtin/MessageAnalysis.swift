@@ -37,6 +37,9 @@ struct MessageAnalysis: Hashable, Sendable {
     var ownCommitment = false
     /// The message names the other person or "us" with a pronoun ("your", "we're", "معك").
     var addressesOther = false
+    /// A message made for many readers and passed on: a 📢 notice, or several lines with
+    /// bold headings or a link ("*دورة مراجعة …*", "للتسجيل: bit.ly/…").
+    var isBroadcast = false
 
     func has(_ cue: Cue) -> Bool { cues[cue] != nil }
 
@@ -45,6 +48,15 @@ struct MessageAnalysis: Hashable, Sendable {
 
     /// "could", "maybe": a hedge in an answer, a proposal in a question with a time.
     static let askingModals: Set<String> = ["ممكن", "يمكن", "momken", "mumkin", "mmkn", "yimkin", "yemkin", "maybe", "perhaps", "possibly"]
+
+    static func looksBroadcast(_ text: String) -> Bool {
+        if text.contains("📢") { return true }
+        let lines = text.split(whereSeparator: \.isNewline).filter { $0.contains { !$0.isWhitespace } }
+        guard lines.count >= 3 else { return false }
+        let bold = lines.contains { $0.hasPrefix("*") || $0.hasPrefix("«") }
+        let link = text.contains("http") || text.contains("bit.ly") || text.contains("www.")
+        return bold || link
+    }
 
     /// Pronouns of the other person and of "us".
     static let otherOrUs: Set<String> = [
@@ -94,6 +106,7 @@ struct MessageAnalysis: Hashable, Sendable {
             return
         }
         tokenCount = tokens.count
+        isBroadcast = MessageAnalysis.looksBroadcast(text)
         let words = tokens.filter { $0.kind != .symbol || $0.norm != "" }
         isOne = words.count == 1 && words[0].norm == "1"
         isTwo = words.count == 1 && words[0].norm == "2"

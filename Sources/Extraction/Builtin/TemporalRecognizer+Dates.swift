@@ -37,6 +37,8 @@ extension TemporalRecognizer {
         var j = i
         if j < t.count, t[j].norm == "the" { j += 1 }
         guard j < t.count, t[j].kind == .number else { return nil }
+        // "her 25th", "our 10th": a birthday or an anniversary, not a day of the month.
+        if j == i, i > 0, ["her", "his", "my", "your", "their", "our"].contains(t[i - 1].norm) { return nil }
         let w = t[j].norm
         for suffix in ["th", "st", "nd", "rd"] where w.hasSuffix(suffix) {
             if let day = Int(w.dropLast(2)), (1...31).contains(day) {

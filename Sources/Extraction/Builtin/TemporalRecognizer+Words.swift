@@ -213,7 +213,7 @@ extension TemporalRecognizer {
         "بلوت", "game", "concert", "show", "التراويح", "تراويح", "taraweeh", "tarawih", "suhoor", "sahoor", "سحور", "السحور", "so7oor",
     ]
     /// Evening words matched without their Arabic clitics ("والسهرة", "بحفلة").
-    static let eveningStems: Set<String> = ["سهره", "حفله", "عشا"]
+    static let eveningStems: Set<String> = ["سهره", "حفله", "عشا", "ليله"]
     /// Zone abbreviations: they name the zone only right after a clock time ("9am EST").
     static let zoneAbbreviations: Set<String> = ["gmt", "bst", "est", "edt", "pst", "pdt", "cst", "cdt", "jst", "gst", "cet", "cest", "utc", "ist"]
 }
