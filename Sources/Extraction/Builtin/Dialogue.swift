@@ -100,7 +100,7 @@ struct Dialogue {
         defer {
             if let last = dates.last, !notAPlan { recentDate = (last.0, last.1, 0, fromOwner) } else if let r = recentDate { recentDate = (r.date, r.end, r.age + 1, r.fromOwner) }
             mentions += dates.map { DayMention(date: $0.0, end: $0.1, fromOwner: fromOwner, message: messageCount, analysis: a, ownBusiness: notAPlan) }
-            mentions.removeAll { messageCount - $0.message > 5 }
+            mentions.removeAll { messageCount - $0.message > 10 }
             recentMessages.append((messageCount, fromOwner, a))
             recentMessages.removeAll { messageCount - $0.message > 3 }
         }
@@ -215,7 +215,11 @@ struct Dialogue {
         case .none, .vague, .denied:
             if notAPlan { return }
             if phase == .denied, decline || cancel || a.has(.putOff) { return }
-            if phase != .denied, !decline, !asks, !a.has(.hedge), (a.first(.accept) ?? .max) <= 2, let answered = answeredMention(dates, fromOwner: fromOwner, attends: a.has(.attend)) {
+            // The yes opens the message (after a greeting at most), or says the speaker is coming,
+            // which a question can too ("أجيب معي الشهادات؟").
+            let opensWithYes = (a.first(.accept) ?? .max) <= 4 && !asks || a.has(.attend)
+            if phase != .denied, !decline, !a.has(.hedge), opensWithYes,
+               let answered = answeredMention(dates, fromOwner: fromOwner, attends: a.has(.attend)) {
                 // A yes to a day the other side named, though no proposal was read there.
                 propose(answered.analysis, date: (answered.date, answered.end, 0), fromOwner: answered.fromOwner)
                 mergeDetails(a, fromOwner: fromOwner, times: true)
@@ -285,13 +289,13 @@ struct Dialogue {
     }
 
     /// The other side's recent day that a yes answers: the day the yes names, if they named it in
-    /// the last five messages, or, for a yes that says the speaker will be there ("tamam ana
-    /// ma3ak"), the day of the message just before.
+    /// the last ten messages, or, for a yes that says the speaker will be there ("tamam ana
+    /// ma3ak"), the day of one of the three messages before.
     private func answeredMention(_ dates: [(LocalDate, LocalDate?, Int)], fromOwner: Bool, attends: Bool) -> DayMention? {
         if let named = dates.last {
             return mentions.last { $0.date == named.0 && $0.fromOwner != fromOwner && !$0.ownBusiness }
         }
-        guard attends, let latest = mentions.last(where: { !$0.ownBusiness }), latest.fromOwner != fromOwner, messageCount - latest.message <= 2,
+        guard attends, let latest = mentions.last(where: { !$0.ownBusiness }), latest.fromOwner != fromOwner, messageCount - latest.message <= 3,
               !latest.analysis.asksFact else { return nil }
         return latest
     }
