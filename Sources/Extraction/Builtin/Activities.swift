@@ -38,6 +38,9 @@ enum Activities {
         ("halaqa", .exact, "Halaqa", nil), ("tafseer", .exact, "Tafseer", nil), ("sohour", .exact, "Suhoor", .evening), ("so7oor", .exact, "Suhoor", .evening),
         ("sahoor", .exact, "Suhoor", .evening), ("suhur", .exact, "Suhoor", .evening), ("playdate", .exact, nil, nil), ("volunteering", .exact, nil, nil),
         ("service", .exact, nil, nil), ("garage", .exact, nil, nil), ("zoom", .exact, "Zoom call", nil), ("facetime", .exact, "FaceTime call", nil),
+        ("assessment", .exact, nil, nil), ("transmission", .exact, "Car service", nil), ("shawa", .exact, "BBQ", .evening), ("shawi", .exact, "BBQ", .evening),
+        ("kashta", .exact, "Kashta", nil), ("volunteer", .prefix, "Volunteering", nil), ("tajweed", .exact, "Tajweed class", nil),
+        ("lawyer", .exact, "Lawyer appointment", nil), ("viewing", .exact, nil, nil), ("premiere", .exact, nil, .evening),
     ]
     static let arabic: [(String, Match, String?, DayPart?)] = [
         ("تعشي", .contains, "عشاء", .evening), ("عشا", .exact, "عشاء", .evening), ("عشاء", .exact, "عشاء", .evening), ("تغدي", .contains, "غداء", .afternoon),
@@ -64,6 +67,10 @@ enum Activities {
         ("تسحر", .contains, "سحور", .evening), ("امسيه", .exact, "أمسية", .evening), ("خيمه", .exact, "خيمة رمضانية", .evening),
         ("زوم", .exact, "مكالمة زوم", nil), ("ميتنج", .exact, "اجتماع", nil), ("ميتينج", .exact, "اجتماع", nil),
         ("ميتينغ", .exact, "اجتماع", nil),
+        ("ميلاد", .exact, "عيد ميلاد", .evening), ("مكيف", .exact, "صيانة المكيف", nil), ("تكييف", .exact, "صيانة التكييف", nil),
+        ("تقييم", .exact, nil, nil), ("انترفيو", .exact, "مقابلة", nil), ("نهائي", .exact, "مباراة النهائي", .evening), ("شوا", .exact, "شوا", .evening),
+        ("تجويد", .exact, "حلقة تجويد", nil), ("قران", .exact, "حلقة قرآن", nil), ("محامي", .exact, "موعد المحامي", nil),
+        ("معاينه", .exact, "معاينة", nil), ("طرب", .exact, "ليلة طرب", .evening),
     ]
     static let latinIndex: [String: (Match, String?, DayPart?)] = Dictionary(latin.map { ($0.0, ($0.1, $0.2, $0.3)) }, uniquingKeysWith: { a, _ in a })
     static let prefixes = latin.filter { $0.1 == .prefix }
