@@ -416,10 +416,15 @@ enum TemporalRecognizer {
 
     // MARK: - Pass 4: start and end
 
-    /// The start is the first clock time, one after "till" only when there is no other; when a
-    /// range was found, its two ends are the start and the end.
+    /// The start is the first clock time not after "till"; a time after "till" later in the
+    /// message ends it ("from 10, but I'll stay till 2"), or, alone, only ends the plan ("يعني
+    /// لحد ١ ونص"). When a range was found, its two ends are the start and the end.
     private static func chooseStartAndEnd(_ clocks: [FoundClock], into mentions: inout TemporalMentions) {
-        mentions.start = (clocks.first { !$0.isEnd && !$0.onlyUntil } ?? clocks.first { !$0.isEnd })?.mention
+        let start = clocks.first { !$0.isEnd && !$0.onlyUntil }?.mention
+        mentions.start = start
+        if let until = clocks.first(where: { $0.onlyUntil && $0.mention.at > (start?.at ?? -1) }) {
+            mentions.end = until.mention
+        }
         if let endIndex = clocks.firstIndex(where: { $0.isEnd }), endIndex > 0 {
             mentions.start = clocks[endIndex - 1].mention
             mentions.end = clocks[endIndex].mention
