@@ -81,6 +81,10 @@ enum Activities {
     static let arabicStops: Set<String> = ["في", "مع", "من", "الى", "على", "عند", "بعد", "قبل", "يوم", "الساعه", "عشان", "لان", "او", "و", "ثم", "هل",
                                            "الليله", "اليوم", "بكره", "غدا", "الجاي", "القادم", "حتى", "لين", "انا", "انت", "هذا", "هذي", "اللي", "الذي", "التي"]
 
+    /// Activities people often watch each at home: named with a time, they are no plan unless
+    /// someone asks to watch together.
+    static let watched: Set<String> = ["Match", "Game", "مباراة", "مباراة النهائي"]
+
     /// Words that name an activity only when nothing better does ("surf club … beach cleanup").
     static let weak: Set<String> = ["club", "help", "service", "garage"]
 

@@ -232,7 +232,7 @@ struct Dialogue {
                     && !a.has(.ownHave) && !a.has(.hedge) && !a.asksFact
                 // An activity at a time is a plan unless it is only being thought about, or is the
                 // speaker's own and names neither the other person nor "us" ("my uncle is doing a zoom").
-                let someoneElses = a.has(.ownHave) && !a.addressesOther
+                let someoneElses = a.has(.ownHave) && !a.addressesOther || a.activity.map { Activities.watched.contains($0.display) } == true
                 let plannedActivity = a.activity != nil && (hasClock || a.temporal.prayerRelative) && !someoneElses && !a.has(.hedge) && !a.asksFact
                 let eventful = proposeCue || plannedActivity || followsInvitation || a.has(.replyOne)
                     || a.has(.together)

@@ -20,11 +20,11 @@ extension TemporalRecognizer {
     /// "day" in Arabizi, after "el": "el yom" is today.
     static let arabiziDayNouns: Set<String> = ["yom", "youm", "yoom"]
     /// "night" in Arabizi after "el"/"al" that also make the day part evening: "el lela" is tonight.
-    static let arabiziTonightNouns: Set<String> = ["lela", "leila", "laila"]
+    static let arabiziTonightNouns: Set<String> = ["lela", "leila", "laila", "lele", "leile", "leileh", "lelah"]
     /// "night" in Arabizi after "el"/"al", naming today: "el lela", "el lail".
     static let arabiziNightNouns: Set<String> = arabiziTonightNouns.union(["lail"])
     /// Words that name tonight; read among the day words to make the day part evening.
-    static let tonightWords: Set<String> = ["tonight", "الليله", "illela", "ellela", "ellila", "2nite", "tonite"]
+    static let tonightWords: Set<String> = ["tonight", "الليله", "illela", "ellela", "ellila", "ellele", "2nite", "tonite"]
 
     // MARK: Weeks and the past
 
