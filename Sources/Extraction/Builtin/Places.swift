@@ -27,7 +27,14 @@ enum Places {
     static let arabicPlaceNouns: Set<String> = [
         "مطعم", "مقهي", "كافيه", "كوفي", "فندق", "مول", "حديقه", "نادي", "عياده", "مستشفي", "مكتبه", "قاعه", "مسرح", "جامع", "مسجد", "ملعب",
         "استراحه", "معرض", "بوليفارد", "ممشي", "شاليه", "مخيم", "مقر", "معهد", "مكتب", "مدرسه", "جامعه", "سوق", "مجمع", "برج", "حي",
-        "منتزه", "شاطي", "كورنيش", "صاله", "مركز", "البيك",
+        "منتزه", "شاطي", "كورنيش", "صاله", "مركز", "البيك", "مزرعه", "عزبه", "خيمه", "مجلس", "شقه", "فيلا", "مطار", "قريه", "منتجع",
+        "ابراج", "مخيمات", "كافيه",
+    ]
+    /// Words after "في" that are no place: "في الموعد", "في رمضان", "ما في داعي".
+    static let arabicNotPlaces: Set<String> = [
+        "الموقع", "الموعد", "رمضان", "داعي", "موضوع", "الموضوع", "الصف", "الطريق", "الوقت", "وقت", "البال", "بالي", "نفس", "كل", "اي", "الشغل",
+        "الدوام", "العرض", "البدايه", "النهايه", "اخر", "اول", "الاول", "الاخير", "حجه", "مشكله", "شي", "احد", "حد", "امان", "حاجه", "الحقيقه",
+        "الاسبوع", "الشهر", "السنه", "يوم", "ايام", "الليل", "النهار", "الصباح", "المساء", "الصور", "الصوره", "الجروب", "القروب", "التلفون",
     ]
     static let arabicStops: Set<String> = [
         "مع", "من", "الي", "علي", "عشان", "لان", "بعد", "قبل", "يوم", "الساعه", "الليله", "بكره", "اليوم", "و", "او", "ثم", "هذا", "هذي",
@@ -72,7 +79,15 @@ enum Places {
                 }
                 continue
             }
-            // "في <مكان>".
+            // "بمزرعة أهلي", "بقاعة الاحتفالات": a place noun behind the preposition ب.
+            if tokens[i].arabic, w.hasPrefix("ب"), w.count > 3, arabicPlaceNouns.contains(Tokenizer.stripClitics(String(w.dropFirst()))),
+               let phrase = arabicPhrase(tokens, from: i) {
+                place = LocationMention(place: String(phrase.dropFirst()), home: nil, arabic: true)
+                continue
+            }
+            // "في <مكان>"; not "ما في" (there is no) nor "في الموعد".
+            let existential = ["ما", "مو", "مش", "ولا"].contains(norm(i - 1))
+            if w == "في", existential || arabicNotPlaces.contains(norm(i + 1)) { continue }
             if arabicPrepositions.contains(w) || tokens[i].arabic && (w.hasPrefix("بمطعم") || w.hasPrefix("بمقهي")), i + 1 < n {
                 let from = w.count > 2 ? i : i + 1
                 if let phrase = arabicPhrase(tokens, from: from) {
