@@ -14,6 +14,8 @@ struct PlanDraft: Sendable {
     var activity: ActivityMention?
     var location: LocationMention?
     var locationSenderIsOwner = false
+    /// Held by call or online: no place.
+    var remote = false
     var proposerIsOwner: Bool
 }
 
@@ -304,6 +306,7 @@ struct Dialogue {
         let previous = plan
         var draft = PlanDraft(date: date.0, endDate: date.1, proposerIsOwner: fromOwner)
         draft.activity = a.activity ?? previous?.activity ?? vagueActivity
+        draft.remote = (a.has(.remote) && !a.hasQuestion || previous?.remote == true) && !a.has(.together)
         if keepDetails || previous != nil {
             draft.location = previous?.location
             draft.locationSenderIsOwner = previous?.locationSenderIsOwner ?? false
@@ -357,6 +360,8 @@ struct Dialogue {
             draft.durationMinutes = duration
         }
         if draft.activity == nil, let activity = a.activity { draft.activity = activity }
+        // "a video call" holds it nowhere; "we join together from one laptop" somewhere again.
+        if a.has(.remote), !a.ownCommitment, !a.hasQuestion { draft.remote = !a.has(.together) } else if a.has(.together) { draft.remote = false }
         if let location = a.location {
             let better = draft.location == nil || location.place != nil || draft.location?.place == nil
             if better {
@@ -446,7 +451,7 @@ struct Dialogue {
     }
 
     func location(_ draft: PlanDraft, counterpart: String?, ownerName: String?) -> String? {
-        guard let location = draft.location else { return nil }
+        guard let location = draft.location, !draft.remote else { return nil }
         if let place = location.place { return place }
         guard let host = location.home else { return nil }
         let hostName: String?

@@ -40,6 +40,8 @@ enum Cue: Int, Sendable, CaseIterable {
     case askFact
     /// "which day?", "أي يوم؟", "emta?": asking when an invitation is, which proposes no day.
     case askWhen
+    /// "video call", "zoom", "مكالمة فيديو", "اونلاين": a plan held at a distance, with no place.
+    case remote
     /// "thanks", "شكرا".
     case thanks
     /// "instead", "بدال", "actually": marks a change.
@@ -215,6 +217,11 @@ enum Lexicon {
         (.askWhen, [
             "which day", "what day", "when", "what time", "اي يوم", "متى", "امتى", "الساعه كم", "كم الساعه", "اي ساعه", "emta", "imta",
             "ay yom", "ay youm", "ay yoom", "el sa3a kam",
+        ]),
+        (.remote, [
+            "video call", "videocall", "zoom", "facetime", "google meet", "teams call", "on teams", "online", "virtual", "webinar", "phone call",
+            "فيديو كول", "فيديو", "مكالمه فيديو", "مكالمه", "كول", "زوم", "اونلاين", "عن بعد", "الاتصال المرئي", "افتراضيه", "افتراضي", "ميت",
+            "video", "vid call", "el call",
         ]),
         (.thanks, ["thanks", "thank you", "thx", "شكرا", "مشكور", "يعطيك العافيه", "جزاكم الله خيرا", "shukran", "thank"]),
         (.neutral, [
