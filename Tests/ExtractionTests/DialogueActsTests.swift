@@ -81,6 +81,14 @@ struct DialogueActsTests {
         #expect(judged(sideYes).status == .notConfirmed)
     }
 
+    @Test("\"sorry\", then one's own plans that day, refuses over two messages")
+    func apologyThenExcuse() {
+        let lines = ["o: party in 3 days, Saturday 10pm till 2am!", "Ahh I'm so sorry", "that's the weekend of my cousin's wedding, we're away Friday to Sunday"]
+        #expect(judged(lines).status == .denied)
+        // "sorry" about something else is no refusal.
+        #expect(judged(["Dinner tomorrow at 8?", "o: sure", "sorry my phone is on Dubai time, 8 your time"]).status == .agreed)
+    }
+
     @Test("an errand does not replace an agreed plan")
     func errands() throws {
         let judgement = judged(["Dinner tomorrow at 8?", "o: sure", "also can you grab milk tonight"])
@@ -102,9 +110,12 @@ struct DialogueActsTests {
         #expect(try #require(judgement.event).startTime == ClockTime(hour: 16, minute: 0))
     }
 
-    @Test("someone else's activity at a time, or a meeting \"at one of the cafés\", is no plan", arguments: [
+    @Test("someone else's activity at a time, a match to watch, a meeting \"at one of the cafés\" or a notice passed on is no plan", arguments: [
         ["my uncle is doing a zoom tonight at 8 for the whole family", "o: nice"],
         ["the manager would love to meet you sometime, probably at one of the cafés downtown", "o: sounds great"],
+        ["el lele el match!! 8 bil masa", "o: yalla send me voice notes when they score"],
+        ["*دورة مراجعة مكثفة*\nيوم الخميس من الساعة ٤ إلى ٨ مساءً\nللتسجيل: bit.ly/abc", "o: جزاك الله خير"],
+        ["📢 Building families: BBQ night on Thursday at 8, everyone bring a dish", "o: 😂 nice"],
     ])
     func notPlans(_ lines: [String]) {
         #expect(judged(lines).status == .noEvent, "\(lines)")
@@ -138,6 +149,20 @@ struct TemporalContextTests {
         #expect(event.endTime == ClockTime(hour: 1, minute: 0))
         #expect(event.endDate == LocalDate(year: 2026, month: 11, day: 27))
         #expect(event.location == nil)
+    }
+
+    @Test("an hour after \"till\" ends the plan, it does not start it")
+    func tillEnds() throws {
+        let event = try #require(judged(["Sahra Thursday from 10pm?", "o: ok, but I'll stay till 2 max"]).event)
+        #expect(event.startTime == ClockTime(hour: 22, minute: 0))
+        #expect(event.endTime == ClockTime(hour: 2, minute: 0))
+    }
+
+    @Test("a place behind ب is read; a call or an online meeting has none")
+    func places() throws {
+        #expect(try #require(judged(["حفلة صغيرة بمزرعة أهلي الجمعة، تجي؟", "o: أكيد"]).event).location == "مزرعة أهلي")
+        #expect(try #require(judged(["ما في داعي تجيب شي، عشا بكرة الساعة ٨؟", "o: تم"]).event).location == nil)
+        #expect(try #require(judged(["Video call tomorrow at 10 from my office?", "o: works"]).event).location == nil)
     }
 
     @Test("a weekday written before its date names one day")
