@@ -39,6 +39,8 @@ struct Dialogue {
     var offTopic = false
     /// The last few messages, for details said between a day and the invitation to it.
     var recentMessages: [(message: Int, fromOwner: Bool, analysis: MessageAnalysis)] = []
+    /// How many messages back ``mentions`` and ``recentMessages`` reach.
+    static let memory = 10
     /// Who last said only "sorry" ("Ahh I'm so sorry" … "that's my cousin's wedding").
     var apologyBy: Bool?
     var messageCount = 0
@@ -47,9 +49,9 @@ struct Dialogue {
         var end: LocalDate?
         var fromOwner: Bool
         var message: Int
-        var analysis: MessageAnalysis
         /// The message spoke of one's own appointment, the past or an announcement.
         var ownBusiness: Bool
+        var asksFact: Bool
     }
     /// The latest day named by a message that could be part of a plan, and how many messages ago.
     var recentDate: (date: LocalDate, end: LocalDate?, age: Int, fromOwner: Bool)?
@@ -89,8 +91,7 @@ struct Dialogue {
             || a.temporal.pastDay && dates.isEmpty
         let isProposer = plan.map { $0.proposerIsOwner == fromOwner } ?? false
         messageCount += 1
-        let aboutPlan = !dates.isEmpty || hasClock || a.temporal.prayerRelative
-            || [Cue.propose, .askWhen, .askWhere, .attend, .together].contains { a.has($0) }
+        let aboutPlan = !dates.isEmpty || a.speaksOfPlan
         let bareYes = !aboutPlan && !a.hasQuestion
         // A reply to a question about something else ("شفتي الماتش؟" … "لا ما شفتو").
         let sideReply = offTopic && !aboutPlan
@@ -101,10 +102,13 @@ struct Dialogue {
         defer { if aboutPlan { offTopic = false } else if a.hasQuestion || a.has(.askFact) && !a.arabicScript { offTopic = true } }
         defer {
             if let last = dates.last, !notAPlan { recentDate = (last.0, last.1, 0, fromOwner) } else if let r = recentDate { recentDate = (r.date, r.end, r.age + 1, r.fromOwner) }
-            mentions += dates.map { DayMention(date: $0.0, end: $0.1, fromOwner: fromOwner, message: messageCount, analysis: a, ownBusiness: notAPlan) }
-            mentions.removeAll { messageCount - $0.message > 10 }
-            recentMessages.append((messageCount, fromOwner, a))
-            recentMessages.removeAll { messageCount - $0.message > 3 }
+            for day in dates {
+                mentions.append(DayMention(date: day.0, end: day.1, fromOwner: fromOwner, message: messageCount, ownBusiness: notAPlan, asksFact: a.asksFact))
+            }
+            while let first = mentions.first, messageCount - first.message > Dialogue.memory { mentions.removeFirst() }
+            // Only messages that say something of a plan are looked back at.
+            if a.speaksOfPlan { recentMessages.append((messageCount, fromOwner, a)) }
+            while let first = recentMessages.first, messageCount - first.message > Dialogue.memory { recentMessages.removeFirst() }
         }
 
         switch phase {
@@ -223,7 +227,7 @@ struct Dialogue {
             if phase != .denied, !decline, !a.has(.hedge), opensWithYes,
                let answered = answeredMention(dates, fromOwner: fromOwner, attends: a.has(.attend)) {
                 // A yes to a day the other side named, though no proposal was read there.
-                propose(answered.analysis, date: (answered.date, answered.end, 0), fromOwner: answered.fromOwner)
+                propose(said(answered.message) ?? a, date: (answered.date, answered.end, 0), fromOwner: answered.fromOwner)
                 mergeDetails(a, fromOwner: fromOwner, times: true)
                 phase = .agreed
                 return
@@ -254,12 +258,12 @@ struct Dialogue {
                 }
                 return
             } else if a.has(.propose), !decline, !a.has(.putOff), !a.has(.hedge), !a.temporal.vagueDay,
-                      let recent = mentions.last(where: { $0.fromOwner == fromOwner && messageCount - $0.message <= 2 && !$0.analysis.asksFact }) {
+                      let recent = mentions.last(where: { $0.fromOwner == fromOwner && messageCount - $0.message <= 2 && !$0.asksFact }) {
                 // The day in one message and the invitation in the next, by the same person
                 // ("بكرا بدي روح عالشارقة" … "بتجي معي؟"), even when the day was their own
                 // ("the conference is tomorrow and I have a shift" … "could you go instead?");
                 // what they said in between ("الساعة ٩ ونص") is part of it.
-                propose(recent.analysis, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
+                propose(said(recent.message) ?? a, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
                 for said in recentMessages where said.fromOwner == fromOwner && said.message > recent.message {
                     mergeDetails(said.analysis, fromOwner: fromOwner, times: true)
                 }
@@ -298,8 +302,13 @@ struct Dialogue {
             return mentions.last { $0.date == named.0 && $0.fromOwner != fromOwner && !$0.ownBusiness }
         }
         guard attends, let latest = mentions.last(where: { !$0.ownBusiness }), latest.fromOwner != fromOwner, messageCount - latest.message <= 3,
-              !latest.analysis.asksFact else { return nil }
+              !latest.asksFact else { return nil }
         return latest
+    }
+
+    /// What message `number` said, when it spoke of a plan and is recent.
+    private func said(_ number: Int) -> MessageAnalysis? {
+        recentMessages.last { $0.message == number }?.analysis
     }
 
     private mutating func propose(_ a: MessageAnalysis, date: (LocalDate, LocalDate?, Int), fromOwner: Bool, keepDetails: Bool = true) {

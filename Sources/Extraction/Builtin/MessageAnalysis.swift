@@ -37,6 +37,9 @@ struct MessageAnalysis: Hashable, Sendable {
     var ownCommitment = false
     /// The message names the other person or "us" with a pronoun ("your", "we're", "معك").
     var addressesOther = false
+    /// The message names a day or a time, or invites, asks when or where, or says one is
+    /// coming: it says something of a plan.
+    var speaksOfPlan = false
     /// A message made for many readers and passed on: a 📢 notice, or several lines with
     /// bold headings or a link ("*دورة مراجعة …*", "للتسجيل: bit.ly/…").
     var isBroadcast = false
@@ -143,6 +146,8 @@ struct MessageAnalysis: Hashable, Sendable {
             ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
         }
         addressesOther = tokens.contains { MessageAnalysis.otherOrUs.contains($0.norm) || $0.arabic && MessageAnalysis.otherOrUs.contains($0.base) }
+        speaksOfPlan = !temporal.dates.isEmpty || temporal.start != nil || temporal.prayerRelative
+            || [Cue.propose, .askWhen, .askWhere, .attend, .together].contains { cues[$0] != nil }
         activity = Activities.find(in: tokens)
         location = Places.find(in: tokens)
     }
