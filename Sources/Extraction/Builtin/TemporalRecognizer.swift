@@ -158,7 +158,8 @@ enum TemporalRecognizer {
                 return (.relative(0), 2)
             }
         }
-        if (word == "el" || word == "al") && arabiziNightNouns.contains(next) {
+        // "el lela" is tonight; "fe el lail" is at night, any night.
+        if (word == "el" || word == "al") && arabiziNightNouns.contains(next), !["fe", "fi", "bel", "bil", "in"].contains(tokens.norm(at: index - 1)) {
             return (.relative(0), 2)
         }
         let base = tokens.base(at: index)
@@ -217,6 +218,11 @@ enum TemporalRecognizer {
     private static func dateRangeEnd(
         _ tokens: [Token], at index: Int, after start: DateExpression, nextWeek: Bool
     ) -> (DateExpression, Int)? {
+        // "من الخميس للسبت": the range word is joined to the day.
+        if case .weekday = start, tokens.norm(at: index).hasPrefix("لل") || tokens.norm(at: index).hasPrefix("ل"),
+           !rangeWords.contains(tokens.norm(at: index)), let weekday = weekdayAt(tokens, index) {
+            return (.weekday(weekday, nextWeek: nextWeek), 1)
+        }
         guard index < tokens.count, rangeWords.contains(tokens.norm(at: index)), tokens.norm(at: index) != "and" else {
             return nil
         }
