@@ -145,7 +145,7 @@ struct Dialogue {
                     phase = .denied
                     return
                 }
-                if let newDate = dates.last(where: { $0.0 != plan?.date }), !notAPlan, !a.has(.accept) || a.has(.propose) {
+                if let newDate = dates.last(where: { $0.0 != plan?.date }), !notAPlan {
                     propose(a, date: newDate, fromOwner: fromOwner)
                     return
                 }
@@ -352,7 +352,7 @@ struct Dialogue {
                     let pm = ClockTime(hour: start.hour == 12 ? 12 : start.hour + 12, minute: start.minute)
                     start.meridiem = abs(pm.minuteOfDay - known.minuteOfDay) < abs(am.minuteOfDay - known.minuteOfDay) ? .pm : .am
                 }
-                let sameAsBefore = draft.startFixed != nil && start.fixed == draft.startFixed
+                let sameAsBefore = draft.start != nil && draft.startFixed != nil && start.fixed == draft.startFixed
                 if !sameAsBefore || t.end != nil {
                     draft.start = start
                     draft.startFixed = nil
