@@ -34,12 +34,15 @@ extension TemporalRecognizer {
             reading.length += length
             reading.isMarked = true
         }
+        var saidPartOfDay = false
         if reading.meridiem == .unknown, let (meridiem, length) = meridiemAfterHour(tokens, at: index + reading.length) {
             reading.meridiem = meridiem
             reading.length += length
             reading.isMarked = true
+            saidPartOfDay = meridiem != .unknown
         }
-        if isCountOrLabel(tokens, index, length: reading.length) {
+        // "١١ الصبح ساعة": after the part of the day, an hour word is how long, not a count.
+        if !saidPartOfDay, isCountOrLabel(tokens, index, length: reading.length) {
             return nil
         }
         if !reading.isMarked, (1...12).contains(reading.hour), isProposedOrConfirmed(tokens, index, length: reading.length) {
