@@ -291,7 +291,8 @@ extension TemporalRecognizer {
             return withHalfOrQuarter(tokens, minutes: 120, length: 1, from: index)
         }
         if (word == "ساعه" || word == "sa3a" || word == "sa3ah") && !(index > 0 && latinArticles.contains(previous)) {
-            // "ساعة ٧", "ساعة سبعة" name the hour; "نص ساعة" is half an hour.
+            // "ساعة ٧", "ساعة سبعة" name the hour; "نص ساعة" is half an hour; "ساعة واحدة" is one hour.
+            if next == "واحده" { return (60, 2) }
             if plainNumber(tokens, index + 1) != nil || hourWords[next] != nil {
                 return nil
             }
