@@ -228,6 +228,7 @@ struct Dialogue {
                let answered = answeredMention(dates, fromOwner: fromOwner, attends: a.has(.attend)) {
                 // A yes to a day the other side named, though no proposal was read there.
                 propose(said(answered.message) ?? a, date: (answered.date, answered.end, 0), fromOwner: answered.fromOwner)
+                mergeSaid(after: answered.message, by: answered.fromOwner)
                 mergeDetails(a, fromOwner: fromOwner, times: true)
                 phase = .agreed
                 return
@@ -264,9 +265,7 @@ struct Dialogue {
                 // ("the conference is tomorrow and I have a shift" … "could you go instead?");
                 // what they said in between ("الساعة ٩ ونص") is part of it.
                 propose(said(recent.message) ?? a, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
-                for said in recentMessages where said.fromOwner == fromOwner && said.message > recent.message {
-                    mergeDetails(said.analysis, fromOwner: fromOwner, times: true)
-                }
+                mergeSaid(after: recent.message, by: fromOwner)
                 mergeDetails(a, fromOwner: fromOwner, times: true)
                 return
             }
@@ -309,6 +308,13 @@ struct Dialogue {
     /// What message `number` said, when it spoke of a plan and is recent.
     private func said(_ number: Int) -> MessageAnalysis? {
         recentMessages.last { $0.message == number }?.analysis
+    }
+
+    /// Adds the details one side gave after message `number` ("الساعة ٥ العصر، ساعة ونص").
+    private mutating func mergeSaid(after number: Int, by owner: Bool) {
+        for said in recentMessages where said.fromOwner == owner && said.message > number {
+            mergeDetails(said.analysis, fromOwner: owner, times: true)
+        }
     }
 
     private mutating func propose(_ a: MessageAnalysis, date: (LocalDate, LocalDate?, Int), fromOwner: Bool, keepDetails: Bool = true) {
@@ -358,6 +364,8 @@ struct Dialogue {
                     draft.startFixed = nil
                     draft.end = t.end
                     if t.end != nil { draft.durationMinutes = nil }
+                    // A zone goes with the time it was said with: "8 UAE time" … "7 بتوقيتنا".
+                    if !sameAsBefore { draft.zone = nil }
                 }
                 draft.startFixed = resolveStart(draft, extraPart: t.dayPart)
             } else if let end = t.end { draft.end = end }
