@@ -28,6 +28,9 @@ struct Dialogue {
     var plan: PlanDraft?
     /// An activity proposed without a day ("we should get coffee"), for a title if a day follows.
     var vagueActivity: ActivityMention?
+    /// The activity the latest messages named, for a plan whose own messages name none
+    /// ("بخصوص عيد ميلاد سلطان …" … "الجمعة أريح لي").
+    var recentActivity: ActivityMention?
     var replyOne = false
     /// An invitation without a day yet ("come with us this weekend?"), who made it, and whether
     /// the other side said yes to it; a day named afterwards without a question is then agreed.
@@ -106,6 +109,7 @@ struct Dialogue {
                 mentions.append(DayMention(date: day.0, end: day.1, fromOwner: fromOwner, message: messageCount, ownBusiness: notAPlan, asksFact: a.asksFact))
             }
             while let first = mentions.first, messageCount - first.message > Dialogue.memory { mentions.removeFirst() }
+            if !notAPlan, let activity = a.activity { recentActivity = activity }
             // Only messages that say something of a plan are looked back at.
             if a.speaksOfPlan { recentMessages.append((messageCount, fromOwner, a)) }
             while let first = recentMessages.first, messageCount - first.message > Dialogue.memory { recentMessages.removeFirst() }
@@ -320,7 +324,7 @@ struct Dialogue {
     private mutating func propose(_ a: MessageAnalysis, date: (LocalDate, LocalDate?, Int), fromOwner: Bool, keepDetails: Bool = true) {
         let previous = plan
         var draft = PlanDraft(date: date.0, endDate: date.1, proposerIsOwner: fromOwner)
-        draft.activity = a.activity ?? previous?.activity ?? vagueActivity
+        draft.activity = a.activity ?? previous?.activity ?? vagueActivity ?? recentActivity
         draft.remote = (a.has(.remote) && !a.hasQuestion || previous?.remote == true) && !a.has(.together)
         if keepDetails || previous != nil {
             draft.location = previous?.location
