@@ -158,6 +158,11 @@ struct Dialogue {
             }
             // The other side answers.
             if sideReply { return }
+            if excusedWithApology, dates.isEmpty || dates.contains(where: { day in plan.map { abs(day.0.dayNumber - $0.date.dayNumber) <= 1 } ?? false }) {
+                // "يابا والله كان ودي" … "والأحد الصبح عندي تسليم مشروع".
+                phase = .denied
+                return
+            }
             if a.has(.hedge), !(strongDecline || cancel) {
                 mergeDetails(a, fromOwner: fromOwner, times: false)
                 return
@@ -225,6 +230,11 @@ struct Dialogue {
         case .none, .vague, .denied:
             if notAPlan { return }
             if phase == .denied, decline || cancel || a.has(.putOff) { return }
+            if phase == .denied, let day = plan?.date, asks, dates.allSatisfy({ $0.0 == day }), hasClock || a.temporal.prayerRelative {
+                // "ما أقدر قبل ٩" … "أجي من ٩ لين ١١؟": the same day, later, asked.
+                propose(a, date: (day, plan?.endDate, 0), fromOwner: fromOwner)
+                return
+            }
             // The yes opens the message (after a greeting at most), or says the speaker is coming,
             // which a question can too ("أجيب معي الشهادات؟").
             let opensWithYes = (a.first(.accept) ?? .max) <= 4 && !asks || a.has(.attend)

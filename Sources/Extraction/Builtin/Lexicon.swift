@@ -107,7 +107,8 @@ enum Lexicon {
         ]),
         (.softDecline, [
             "sorry", "so sorry", "tough", "difficult", "hard", "unfortunately", "sadly", "i wish", "not sure i can",
-            "صعب", "صعبه", "للاسف", "يا حسافه", "حسافه", "ما ظنتي", "اسف", "اسفه", "اسفين", "اسفة",
+            "صعب", "صعبه", "للاسف", "يا حسافه", "حسافه", "ما ظنتي", "اسف", "اسفه", "اسفين", "اسفة", "كان ودي", "يا ريت", "ياريت",
+            "i would have loved", "would have loved", "wish i could",
             "sa3b", "sa3ba", "lil asaf", "ma3lesh", "ma3laish",
         ]),
         (.hedge, [
