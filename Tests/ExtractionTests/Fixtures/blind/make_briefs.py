@@ -7,6 +7,11 @@ time and the place are said), drawn from a fixed seed so the briefs are the same
 machine. Authors write one chat per brief without seeing the extractor (see GUIDE.md).
 
     python3 make_briefs.py [--count 440] > /dev/null   # writes briefs.json beside this file
+
+A later batch, written the same way to study the extractor further without touching the test
+part, takes another seed, prefix and file:
+
+    python3 make_briefs.py --count 80 --seed 20261127 --prefix c --out briefs-dev2.json
 """
 import argparse
 import json
@@ -97,8 +102,11 @@ def pick(rng, weighted):
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--count", type=int, default=440)
+    p.add_argument("--seed", type=int, default=SEED)
+    p.add_argument("--prefix", default="b")
+    p.add_argument("--out", default="briefs.json")
     args = p.parse_args()
-    rng = random.Random(SEED)
+    rng = random.Random(args.seed)
     briefs = []
     for i in range(1, args.count + 1):
         dialect = pick(rng, [(d, w) for d, w, _ in DIALECTS])
@@ -110,7 +118,7 @@ def main() -> None:
         year = rng.choice([2025, 2026, 2026, 2027])
         month = rng.randint(1, 12)
         brief = {
-            "id": f"b{i:03d}",
+            "id": f"{args.prefix}{i:03d}",
             "dialect": dialect,
             "layout": layout,
             "tz": rng.choice(zones),
@@ -126,7 +134,7 @@ def main() -> None:
                                         "neighbours", "a parent and an adult child", "classmates", "a couple", "in-laws"]),
         }
         briefs.append(brief)
-    out = Path(__file__).resolve().parent / "briefs.json"
+    out = Path(__file__).resolve().parent / args.out
     out.write_text(json.dumps(briefs, ensure_ascii=False, indent=1) + "\n")
 
 
