@@ -89,6 +89,20 @@ struct DialogueActsTests {
         #expect(judged(["Dinner tomorrow at 8?", "o: sure", "sorry my phone is on Dubai time, 8 your time"]).status == .agreed)
     }
 
+    @Test("after a refusal, asking for a later hour the same day counters")
+    func laterTheSameDay() throws {
+        let lines = ["o: الليلة خطوبة بنت خالتي عندنا، من ٧ لين ١١، تعالي من ٧", "ما أقدر قبل ٩، عندي اختبار لين ٨ ونص",
+                     "أجي من ٩ لين ١١ وأساعدك بعدها؟", "o: خلاص تمام"]
+        let judgement = judged(lines)
+        #expect(judgement.status == .agreed)
+        #expect(try #require(judgement.event).startTime == ClockTime(hour: 21, minute: 0))
+    }
+
+    @Test("a wish, then one's own plans in the next message, refuses")
+    func wishThenPlans() {
+        #expect(judged(["o: شو رأيك تنزل السبت تساعدنا؟", "يابا والله كان ودي", "السبت الصبح عندي تسليم مشروع"]).status == .denied)
+    }
+
     @Test("an errand does not replace an agreed plan")
     func errands() throws {
         let judgement = judged(["Dinner tomorrow at 8?", "o: sure", "also can you grab milk tonight"])
