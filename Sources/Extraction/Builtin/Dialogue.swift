@@ -34,7 +34,7 @@ struct Dialogue {
     var replyOne = false
     /// An invitation without a day yet ("come with us this weekend?"), who made it, and whether
     /// the other side said yes to it; a day named afterwards without a question is then agreed.
-    var invitation: (byOwner: Bool, accepted: Bool)?
+    var invitation: (byOwner: Bool, accepted: Bool, message: Int)?
     /// The days the latest messages named, for a yes that answers one of them without a proposal
     /// having been read ("yabi 3asha el lela 3al 9" … "tamam ana ma3ak").
     var mentions: [DayMention] = []
@@ -100,7 +100,8 @@ struct Dialogue {
         let sideReply = offTopic && !aboutPlan
         // "sorry", then one's own plans that day: a refusal over two messages.
         let apologised = a.has(.softDecline) || apologyBy == fromOwner
-        let excusedWithApology = apologised && (a.ownCommitment || a.has(.ownPlan) || a.has(.ownHave) && !dates.isEmpty) && !a.has(.accept)
+        let excusedWithApology = apologised && (a.ownCommitment || a.has(.ownPlan) || a.has(.commitment) || a.has(.ownHave) && !dates.isEmpty)
+            && !a.has(.accept)
         defer { apologyBy = a.has(.softDecline) && !a.has(.accept) ? fromOwner : nil }
         defer { if aboutPlan { offTopic = false } else if a.hasQuestion || a.has(.askFact) && !a.arabicScript { offTopic = true } }
         defer {
@@ -230,6 +231,12 @@ struct Dialogue {
         case .none, .vague, .denied:
             if notAPlan { return }
             if phase == .denied, decline || cancel || a.has(.putOff) { return }
+            if phase == .vague, let open = invitation, open.byOwner != fromOwner, messageCount - open.message <= 4,
+               strongDecline || excusedWithApology, !a.has(.accept) {
+                // "come down this weekend?" … "كان ودي" … "بس ما في طيارة".
+                phase = .denied
+                return
+            }
             if phase == .denied, let day = plan?.date, asks, dates.allSatisfy({ $0.0 == day }), hasClock || a.temporal.prayerRelative {
                 // "ما أقدر قبل ٩" … "أجي من ٩ لين ١١؟": the same day, later, asked.
                 propose(a, date: (day, plan?.endDate, 0), fromOwner: fromOwner)
@@ -288,7 +295,7 @@ struct Dialogue {
             }
             if phase != .denied, !decline, a.has(.propose) || a.has(.together) && asks {
                 if invitation == nil || invitation?.byOwner != fromOwner && invitation?.accepted == false {
-                    invitation = (fromOwner, false)
+                    invitation = (fromOwner, false, messageCount)
                 }
             }
             if phase != .denied, a.has(.propose) || asks && a.has(.together), let activity = a.activity {

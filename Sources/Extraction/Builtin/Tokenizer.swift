@@ -109,7 +109,7 @@ enum Tokenizer {
             let rest = w.dropFirst()
             if rest.hasPrefix("ال") || rest.hasPrefix("بال") || rest.hasPrefix("لل") { w = rest }
         }
-        for prefix in ["بال", "لل", "ال"] where w.count > prefix.count + 1 && w.hasPrefix(prefix) {
+        for prefix in ["بال", "لل", "ال", "عال"] where w.count > prefix.count + 1 && w.hasPrefix(prefix) {
             w = w.dropFirst(prefix.count)
             break
         }
