@@ -280,7 +280,8 @@ struct Dialogue {
                 }
                 return
             } else if a.has(.propose), !decline, !a.has(.putOff), !a.has(.hedge), !a.temporal.vagueDay,
-                      let recent = mentions.last(where: { $0.fromOwner == fromOwner && messageCount - $0.message <= 2 && !$0.asksFact }) {
+                      let recent = mentions.last(where: { $0.fromOwner == fromOwner && messageCount - $0.message <= 2 && !$0.asksFact }),
+                      !recent.ownBusiness || asks || a.has(.change) {
                 // The day in one message and the invitation in the next, by the same person
                 // ("بكرا بدي روح عالشارقة" … "بتجي معي؟"), even when the day was their own
                 // ("the conference is tomorrow and I have a shift" … "could you go instead?");

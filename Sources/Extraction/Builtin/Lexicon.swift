@@ -141,7 +141,8 @@ enum Lexicon {
             "مره ثانيه", "مره ثانيه ان شاء الله", "مرة ثانيه", "وقت ثاني", "يوم ثاني", "بعدين", "لاحقا", "بعد الاختبارات", "بعد رمضان",
             "قريب", "قريبا", "الاسبوع اللي بعده", "المره الجايه", "خليها مره", "mara thanya", "mara thania", "ba3dain", "ba3den",
             "wagt thani", "youm thani",
-            "مره تانيه", "نبقى نشوف", "خليها مره تانيه",
+            "مره تانيه", "نبقى نشوف", "خليها مره تانيه", "بعد الامتحانات", "يوم من الايام", "شي مره", "someday", "one of these days",
+            "shi marra", "ba3d el emte7anat", "ba3d el imti7anat", "ba3d el ikhtibarat", "yom mn el ayam",
         ]),
         (.propose, [
             "let's", "lets", "let us", "shall we", "should we", "want to", "wanna", "do you want", "would you like", "fancy", "how about",

@@ -56,7 +56,7 @@ struct MessageAnalysis: Hashable, Sendable {
         if text.contains("📢") { return true }
         let lines = text.split(whereSeparator: \.isNewline).filter { $0.contains { !$0.isWhitespace } }
         guard lines.count >= 3 else { return false }
-        let bold = lines.contains { $0.hasPrefix("*") || $0.hasPrefix("«") }
+        let bold = lines.contains { $0.hasPrefix("«") || $0.filter { $0 == "*" }.count >= 2 }
         let link = text.contains("http") || text.contains("bit.ly") || text.contains("www.")
         return bold || link
     }
