@@ -10,6 +10,9 @@ enum DateExpression: Hashable, Sendable {
     case dayOfMonth(Int, weekday: Int?)
     /// Digits "a/b[/y]" whose order (day-first or month-first) is decided with the time zone.
     case numeric(Int, Int, year: Int?, weekday: Int?)
+    /// A day of a month of the Umm al-Qura calendar ("١٥ رجب"), with the Hijri year and the
+    /// weekday when written ("الجمعة ١٦ رجب": a sighted month may start a day off the calendar).
+    case hijri(month: Int, day: Int, year: Int?, weekday: Int?)
 
     /// The day this names, said on `today`, in a zone whose numeric dates are month-first when `monthFirst`.
     func resolve(today: LocalDate, monthFirst: Bool) -> LocalDate? {
@@ -47,6 +50,10 @@ enum DateExpression: Hashable, Sendable {
                 if month > 12 { month = 1; year += 1 }
             }
             return fallback
+        case .hijri(let month, let day, let year, let weekday):
+            guard let date = HijriCalendar.date(month: month, day: day, year: year, onOrAfter: today.adding(days: -7)) else { return nil }
+            guard let weekday, date.weekdayNumber != weekday else { return date }
+            return [date.adding(days: -1), date.adding(days: 1)].first { $0.weekdayNumber == weekday } ?? date
         case .numeric(let a, let b, let year, let weekday):
             var readings: [(month: Int, day: Int)] = []
             let dayFirst = (month: b, day: a), monthFirstReading = (month: a, day: b)

@@ -245,7 +245,7 @@ struct Dialogue {
             // The yes opens the message (after a greeting at most), or says the speaker is coming,
             // which a question can too ("أجيب معي الشهادات؟").
             let opensWithYes = (a.first(.accept) ?? .max) <= 4 && !asks || a.has(.attend)
-            if phase != .denied, !decline, !a.has(.hedge), opensWithYes,
+            if phase != .denied, !decline, !a.has(.hedge), !a.has(.softDecline), opensWithYes,
                let answered = answeredMention(dates, fromOwner: fromOwner, attends: a.has(.attend)) {
                 // A yes to a day the other side named, though no proposal was read there.
                 propose(said(answered.message) ?? a, date: (answered.date, answered.end, 0), fromOwner: answered.fromOwner)
@@ -279,7 +279,7 @@ struct Dialogue {
                     propose(a, date: (today, nil, 0), fromOwner: fromOwner)
                 }
                 return
-            } else if a.has(.propose), !decline, !a.has(.putOff), !a.has(.hedge), !a.temporal.vagueDay,
+            } else if a.has(.propose) || a.has(.attend), !decline, !a.has(.softDecline), !a.has(.putOff), !a.has(.hedge), !a.temporal.vagueDay,
                       let recent = mentions.last(where: { $0.fromOwner == fromOwner && messageCount - $0.message <= 2 && !$0.asksFact }),
                       !recent.ownBusiness || asks || a.has(.change) {
                 // The day in one message and the invitation in the next, by the same person

@@ -122,6 +122,9 @@ enum TemporalRecognizer {
                 mentions.pastDay = true
                 return nil
             }
+            if let (hijri, length) = hijriAt(tokens, index + 1, weekday: weekday) {
+                return (hijri, 1 + length)
+            }
             if let (dayOfMonth, length) = dayOfMonthAt(tokens, index + 1) {
                 return (.dayOfMonth(dayOfMonth, weekday: weekday), 1 + length)
             }
@@ -129,6 +132,9 @@ enum TemporalRecognizer {
                 return (expression, 1 + length)
             }
             return (.weekday(weekday, nextWeek: nextWeek), 1)
+        }
+        if let found = hijriAt(tokens, index) {
+            return found
         }
         if let found = calendarAt(tokens, index) {
             return found
