@@ -179,6 +179,15 @@ struct TemporalContextTests {
         #expect(try #require(judged(["Video call tomorrow at 10 from my office?", "o: works"]).event).location == nil)
     }
 
+    @Test("Hijri days by the Umm al-Qura calendar", arguments: [
+        ("عشا ١٥ رجب؟", "2026-12-24"), ("dinner on 5 Sha'ban?", "2027-01-13"), ("gym from 1 Dhul Hijjah?", "2027-05-07"),
+        ("الحفل ٢٨ جمادى الآخرة ١٤٤٨؟", "2026-12-08"), ("الجمعة ١٦ رجب الساعة ٧؟", "2026-12-25"),
+    ])
+    func hijri(_ example: (String, String)) throws {
+        let event = try #require(judged([example.0, "o: تمام"]).event, "\(example.0)")
+        #expect(event.startDate.description == example.1, "\(example.0)")
+    }
+
     @Test("a weekday written before its date names one day")
     func weekdayWithDate() throws {
         let event = try #require(judged(["وش رايك بطلعة الخميس ١٠ ديسمبر؟", "o: أبشر"]).event)
