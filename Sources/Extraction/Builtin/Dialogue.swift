@@ -245,6 +245,12 @@ struct Dialogue {
             // The yes opens the message (after a greeting at most), or says the speaker is coming,
             // which a question can too ("أجيب معي الشهادات؟").
             let opensWithYes = (a.first(.accept) ?? .max) <= 4 && !asks || a.has(.attend)
+            if phase != .denied, strongDecline, !asks, !sideReply, !a.has(.accept), let refused = refusedMention(fromOwner: fromOwner) {
+                // "لازم آية وجوزها ييجوا" … "مش هقدر المرة دي": a no to an invitation not read as one.
+                propose(said(refused.message) ?? a, date: (refused.date, refused.end, 0), fromOwner: refused.fromOwner)
+                phase = .denied
+                return
+            }
             if phase != .denied, !decline, !a.has(.hedge), !a.has(.softDecline), opensWithYes,
                let answered = answeredMention(dates, fromOwner: fromOwner, attends: a.has(.attend)) {
                 // A yes to a day the other side named, though no proposal was read there.
@@ -306,6 +312,14 @@ struct Dialogue {
                 if a.has(.putOff) || a.has(.propose) { phase = phase == .none ? .vague : phase }
             }
         }
+    }
+
+    /// The other side's day of the last three messages, when its message invited.
+    private func refusedMention(fromOwner: Bool) -> DayMention? {
+        guard let latest = mentions.last(where: { !$0.ownBusiness && !$0.asksFact }), latest.fromOwner != fromOwner,
+              messageCount - latest.message <= 3, let invitation = said(latest.message),
+              invitation.has(.propose) || invitation.has(.together) || invitation.activity != nil else { return nil }
+        return latest
     }
 
     /// "ينفع نخليها ٧ بدل ٥؟", "momken ba3d el 3isha?", "what if I come after Maghrib instead?":

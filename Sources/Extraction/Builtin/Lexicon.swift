@@ -132,6 +132,8 @@ enum Lexicon {
             "الغاء", "الغي", "نلغي", "ملغي", "ملغيه", "انلغى", "انلغت", "تاجيل", "ناجل", "اجلنا", "اجلناها", "تم تاجيل", "سيتم التنسيق",
             "التنسيق لاحقا", "نعتذر", "بنلغي", "بنكنسل", "كنسل", "نكنسل", "اكنسل", "مسكر", "تنلغي", "اجلها", "خليها بعد", "نأجلها",
             "ncancel", "a cancel", "cancelat", "n2ajel", "ta2jeel", "nal8eeha", "nelghee", "5alaha ba3dain", "nsawiha ba3dain",
+            "alghaha", "algha", "alghaw", "laghaw", "etlagha", "etlaghat", "الغاها", "الغوا", "لغوا", "اتلغي", "اتلغت", "let's leave it",
+            "lets leave it", "leave it till", "leave it for",
             // A plan put off with no day: "خلها بعد ما نرد", "خلوها لين يبرد الجو", "سيبيها بعد الامتحانات".
             "خلها بعد", "خلوها بعد", "نخليها بعد", "سيبيها بعد", "سيبها بعد", "خليها لين", "خلها لين", "خلوها لين", "نخليها لين",
             "اتاجل", "اتاجلت", "تاجلت", "تاجل", "t2ajjalat", "t2ajal", "et2ajal",
@@ -141,7 +143,7 @@ enum Lexicon {
             "sometime", "soon", "one day", "new date", "another date", "after exams", "after the exams", "after ramadan", "once",
             "مره ثانيه", "مره ثانيه ان شاء الله", "مرة ثانيه", "وقت ثاني", "يوم ثاني", "بعدين", "لاحقا", "بعد الاختبارات", "بعد رمضان",
             "قريب", "قريبا", "الاسبوع اللي بعده", "المره الجايه", "خليها مره", "mara thanya", "mara thania", "ba3dain", "ba3den",
-            "wagt thani", "youm thani",
+            "wagt thani", "youm thani", "after eid", "بعد العيد", "ba3d el eid", "ba3d el 3eed", "ba3d el3eed",
             "مره تانيه", "نبقى نشوف", "خليها مره تانيه", "بعد الامتحانات", "يوم من الايام", "شي مره", "someday", "one of these days",
             "shi marra", "ba3d el emte7anat", "ba3d el imti7anat", "ba3d el ikhtibarat", "yom mn el ayam",
         ]),
