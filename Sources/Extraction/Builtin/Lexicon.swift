@@ -175,9 +175,9 @@ enum Lexicon {
             "can we do",
         ]),
         (.announce, [
-            "all welcome", "everyone welcome", "everyone is welcome", "please share", "share with", "tickets", "on sale", "presents",
+            "all welcome", "everyone welcome", "everyone is welcome", "please share", "share with", "on sale", "presents",
             "open to the public", "free entry", "registration open", "register now", "book now", "forwarded",
-            "تعلن", "الدعوه عامه", "للجميع", "الدخول مجاني", "الدخول مجانا", "التسجيل متاح", "سارع", "انشر", "تذاكر",
+            "تعلن", "الدعوه عامه", "للجميع", "الدخول مجاني", "الدخول مجانا", "التسجيل متاح", "سارع", "انشر",
             "invites all", "all families", "all residents", "all parents", "عملاءنا", "عملائنا", "يسر اداره", "وصلتني", "منقول",
             "للتسجيل", "الحضور مجاني", "المقاعد محدوده",
         ]),
