@@ -52,16 +52,21 @@ class FakeCompletions(http.server.BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         FakeCompletions.requests.append((self.path, dict(self.headers), body))
         status, content = FakeCompletions.script.pop(0) if FakeCompletions.script else (500, None)
-        payload = json.dumps({"choices": [{"index": 0, "message": {"role": "assistant", "content": content}}]} if content is not None
-                             else {"error": {"message": "down"}}).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
+        answer_completion(self, status, content)
 
     def log_message(self, *args):
         pass
+
+
+def answer_completion(handler, status, content):
+    """Writes a chat-completions answer carrying `content`, or an error when it is None."""
+    payload = json.dumps({"choices": [{"index": 0, "message": {"role": "assistant", "content": content}}]} if content is not None
+                         else {"error": {"message": "down"}}).encode()
+    handler.send_response(status)
+    handler.send_header("Content-Type", "application/json")
+    handler.send_header("Content-Length", str(len(payload)))
+    handler.end_headers()
+    handler.wfile.write(payload)
 
 
 @pytest.fixture
@@ -129,12 +134,7 @@ class OracleCompletions(http.server.BaseHTTPRequestHandler):
             answer = {"status": label["status"], "event": event and {
                 "title": event["title_keywords"][0], "start_date": event["start_date"], "end_date": event["end_date"],
                 "start_time": event["start_time"], "end_time": event["end_time"], "location": None}}
-        payload = json.dumps({"choices": [{"index": 0, "message": {"role": "assistant", "content": json.dumps(answer)}}]}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
+        answer_completion(self, 200, json.dumps(answer))
 
     def log_message(self, *args):
         pass
