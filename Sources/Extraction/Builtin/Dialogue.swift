@@ -102,6 +102,8 @@ struct Dialogue {
         let apologised = a.has(.softDecline) || apologyBy == fromOwner
         let excusedWithApology = apologised && (a.ownCommitment || a.has(.ownPlan) || a.has(.commitment) || a.has(.ownHave) && !dates.isEmpty)
             && !a.has(.accept)
+        let refusesWithExcuse = excusedWithApology
+            && (dates.isEmpty || dates.contains { day in plan.map { abs(day.0.dayNumber - $0.date.dayNumber) <= 1 } ?? false })
         defer { apologyBy = a.has(.softDecline) && !a.has(.accept) ? fromOwner : nil }
         defer { if aboutPlan { offTopic = false } else if a.hasQuestion || a.has(.askFact) && !a.arabicScript { offTopic = true } }
         defer {
@@ -118,7 +120,7 @@ struct Dialogue {
 
         switch phase {
         case .agreed:
-            if excusedWithApology, dates.isEmpty || dates.contains(where: { day in plan.map { abs(day.0.dayNumber - $0.date.dayNumber) <= 1 } ?? false }) {
+            if refusesWithExcuse {
                 phase = .denied
                 return
             }
@@ -159,7 +161,7 @@ struct Dialogue {
             }
             // The other side answers.
             if sideReply { return }
-            if excusedWithApology, dates.isEmpty || dates.contains(where: { day in plan.map { abs(day.0.dayNumber - $0.date.dayNumber) <= 1 } ?? false }) {
+            if refusesWithExcuse {
                 // "يابا والله كان ودي" … "والأحد الصبح عندي تسليم مشروع".
                 phase = .denied
                 return
