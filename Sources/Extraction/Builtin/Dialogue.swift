@@ -47,15 +47,6 @@ struct Dialogue {
     /// Who last said only "sorry" ("Ahh I'm so sorry" … "that's my cousin's wedding").
     var apologyBy: Bool?
     var messageCount = 0
-    struct DayMention {
-        var date: LocalDate
-        var end: LocalDate?
-        var fromOwner: Bool
-        var message: Int
-        /// The message spoke of one's own appointment, the past or an announcement.
-        var ownBusiness: Bool
-        var asksFact: Bool
-    }
     /// The latest day named by a message that could be part of a plan, and how many messages ago.
     var recentDate: (date: LocalDate, end: LocalDate?, age: Int, fromOwner: Bool)?
     let today: LocalDate
@@ -316,45 +307,6 @@ struct Dialogue {
         }
     }
 
-    /// The other side's day of the last three messages, when its message invited.
-    private func refusedMention(fromOwner: Bool) -> DayMention? {
-        guard let latest = mentions.last(where: { !$0.ownBusiness && !$0.asksFact }), latest.fromOwner != fromOwner,
-              messageCount - latest.message <= 3, let invitation = said(latest.message),
-              invitation.has(.propose) || invitation.has(.together) || invitation.activity != nil else { return nil }
-        return latest
-    }
-
-    /// "ينفع نخليها ٧ بدل ٥؟", "momken ba3d el 3isha?", "what if I come after Maghrib instead?":
-    /// the plan's day at another time, asked.
-    private func sameDayCounter(_ a: MessageAnalysis, dates: [(LocalDate, LocalDate?, Int)], asks: Bool) -> Bool {
-        guard let day = plan?.date, asks, a.has(.propose) || a.has(.change) else { return false }
-        return dates.allSatisfy { $0.0 == day } && (a.temporal.start != nil || a.temporal.prayerRelative)
-    }
-
-    /// The other side's recent day that a yes answers: the day the yes names, if they named it in
-    /// the last ten messages, or, for a yes that says the speaker will be there ("tamam ana
-    /// ma3ak"), the day of one of the three messages before.
-    private func answeredMention(_ dates: [(LocalDate, LocalDate?, Int)], fromOwner: Bool, attends: Bool) -> DayMention? {
-        if let named = dates.last {
-            return mentions.last { $0.date == named.0 && $0.fromOwner != fromOwner && !$0.ownBusiness }
-        }
-        guard attends, let latest = mentions.last(where: { !$0.ownBusiness }), latest.fromOwner != fromOwner, messageCount - latest.message <= 3,
-              !latest.asksFact else { return nil }
-        return latest
-    }
-
-    /// What message `number` said, when it spoke of a plan and is recent.
-    private func said(_ number: Int) -> MessageAnalysis? {
-        recentMessages.last { $0.message == number }?.analysis
-    }
-
-    /// Adds the details one side gave after message `number` ("الساعة ٥ العصر، ساعة ونص").
-    private mutating func mergeSaid(after number: Int, by owner: Bool) {
-        for said in recentMessages where said.fromOwner == owner && said.message > number {
-            mergeDetails(said.analysis, fromOwner: owner, times: true)
-        }
-    }
-
     private mutating func propose(_ a: MessageAnalysis, date: (LocalDate, LocalDate?, Int), fromOwner: Bool, keepDetails: Bool = true) {
         let previous = plan
         var draft = PlanDraft(date: date.0, endDate: date.1, proposerIsOwner: fromOwner)
@@ -384,7 +336,7 @@ struct Dialogue {
     }
 
     /// Adds what a message says about the plan's time, duration and place.
-    private mutating func mergeDetails(_ a: MessageAnalysis, fromOwner: Bool, times: Bool) {
+    mutating func mergeDetails(_ a: MessageAnalysis, fromOwner: Bool, times: Bool) {
         guard var draft = plan else { return }
         let t = a.temporal
         if times {
