@@ -44,17 +44,19 @@ struct EvaluationReportTests {
         #expect(score.eventRight && !score.fullyRight && score.locationRight == false)
     }
 
-    @Test("the blind corpus: 440 chats split before tuning into a development and a test part, and 80 more to develop on, every export readable")
+    @Test("the blind corpus: 440 chats split before tuning into a development and a test part, and two batches of 80 more to develop on, every export readable")
     func blindCorpus() throws {
         let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("blind")
         let dev = try LabelledChat.load(folder: root.appendingPathComponent("dev"))
         let test = try LabelledChat.load(folder: root.appendingPathComponent("test"))
         #expect(dev.count + test.count == 440 && test.count >= 180)
         #expect(Set(dev.map(\.label.file)).isDisjoint(with: test.map(\.label.file)))
-        // The second development batch, written later from its own briefs.
+        // The later development batches, written from their own briefs.
         let dev2 = try LabelledChat.load(folder: root.appendingPathComponent("dev2"))
+        let dev3 = try LabelledChat.load(folder: root.appendingPathComponent("dev3"))
         #expect(dev2.count == 80 && dev2.allSatisfy { $0.label.file.hasPrefix("c") })
-        for (label, conversation) in dev + test + dev2 {
+        #expect(dev3.count == 80 && dev3.allSatisfy { $0.label.file.hasPrefix("d") })
+        for (label, conversation) in dev + test + dev2 + dev3 {
             #expect(conversation.messages.count >= 2, "\(label.file)")
             #expect(conversation.messages.contains { $0.fromOwner }, "\(label.file): the owner \(label.owner) writes in it")
         }
