@@ -47,8 +47,6 @@ struct Dialogue {
     /// Who last said only "sorry" ("Ahh I'm so sorry" … "that's my cousin's wedding").
     var apologyBy: Bool?
     var messageCount = 0
-    /// The latest day named by a message that could be part of a plan, and how many messages ago.
-    var recentDate: (date: LocalDate, end: LocalDate?, age: Int, fromOwner: Bool)?
     let today: LocalDate
     let monthFirst: Bool
     /// The Latin script's writer expects month-first numeric dates.
@@ -98,7 +96,6 @@ struct Dialogue {
         defer { apologyBy = a.has(.softDecline) && !a.has(.accept) ? fromOwner : nil }
         defer { if aboutPlan { offTopic = false } else if a.hasQuestion || a.has(.askFact) && !a.arabicScript { offTopic = true } }
         defer {
-            if let last = dates.last, !notAPlan { recentDate = (last.0, last.1, 0, fromOwner) } else if let r = recentDate { recentDate = (r.date, r.end, r.age + 1, r.fromOwner) }
             for day in dates {
                 mentions.append(DayMention(date: day.0, end: day.1, fromOwner: fromOwner, message: messageCount, ownBusiness: notAPlan, asksFact: a.asksFact))
             }
@@ -272,7 +269,7 @@ struct Dialogue {
                     return
                 }
             } else if a.has(.propose), hasClock, !decline, a.activity != nil || a.hasQuestion, !a.temporal.vagueDay {
-                if let recent = recentDate, recent.age <= 3 {
+                if let recent = mentions.last(where: { !$0.ownBusiness }), messageCount - recent.message <= 4 {
                     propose(a, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
                 } else {
                     propose(a, date: (today, nil, 0), fromOwner: fromOwner)

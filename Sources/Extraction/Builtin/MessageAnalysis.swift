@@ -45,6 +45,7 @@ struct MessageAnalysis: Hashable, Sendable {
     var isBroadcast = false
 
     func has(_ cue: Cue) -> Bool { cues[cue] != nil }
+    func first(_ cue: Cue) -> Int? { cues[cue]?.first }
 
     /// The last words of the phrases that put a plan off until something ("خلها بعد", "خلوها لين").
     static let putOffEnds: Set<String> = ["بعد", "لين", "ba3d", "ba3dain"]
@@ -93,7 +94,6 @@ struct MessageAnalysis: Hashable, Sendable {
         }
         return false
     }
-    func first(_ cue: Cue) -> Int? { cues[cue]?.first }
 
     init() {}
 
@@ -117,8 +117,8 @@ struct MessageAnalysis: Hashable, Sendable {
         let arabicCount = tokens.reduce(0) { $0 + ($1.arabic ? 1 : 0) }
         let latinCount = tokens.reduce(0) { $0 + ($1.kind == .word && !$1.arabic ? 1 : 0) }
         arabicScript = arabicCount > latinCount
-        let found = Lexicon.cues(in: tokens)
-        for found in found {
+        let matches = Lexicon.cues(in: tokens)
+        for found in matches {
             if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
             cues[found.cue, default: []].append(found.at)
         }
@@ -126,7 +126,7 @@ struct MessageAnalysis: Hashable, Sendable {
         if let attending = cues[.attend] { cues[.accept] = ((cues[.accept] ?? []) + attending).sorted() }
         asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens))
         temporal = TemporalRecognizer.recognize(tokens)
-        for putOff in found where putOff.cue == .cancel && MessageAnalysis.putOffEnds.contains(tokens[putOff.at + putOff.length - 1].norm) {
+        for putOff in matches where putOff.cue == .cancel && MessageAnalysis.putOffEnds.contains(tokens[putOff.at + putOff.length - 1].norm) {
             // "نخليها بعد ٤ أيام الساعة ٨؟" moves the plan to a day; without one it puts it off.
             if temporal.dates.contains(where: { $0.at >= putOff.at + putOff.length }) {
                 cues[.cancel]?.removeAll { $0 == putOff.at }
