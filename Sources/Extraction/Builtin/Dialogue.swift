@@ -308,7 +308,7 @@ struct Dialogue {
         let previous = plan
         var draft = PlanDraft(date: date.0, endDate: date.1, proposerIsOwner: fromOwner)
         draft.activity = a.activity ?? previous?.activity ?? vagueActivity ?? recentActivity
-        draft.remote = (a.has(.remote) && !a.hasQuestion || previous?.remote == true) && !a.has(.together)
+        draft.remote = (a.heldRemotely || previous?.remote == true) && !a.has(.together)
         if keepDetails || previous != nil {
             draft.location = previous?.location
             draft.locationSenderIsOwner = previous?.locationSenderIsOwner ?? false
@@ -365,7 +365,7 @@ struct Dialogue {
         }
         if draft.activity == nil, let activity = a.activity { draft.activity = activity }
         // "a video call" holds it nowhere; "we join together from one laptop" somewhere again.
-        if a.has(.remote), !a.ownCommitment, !a.hasQuestion { draft.remote = !a.has(.together) } else if a.has(.together) { draft.remote = false }
+        if a.heldRemotely, !a.ownCommitment { draft.remote = !a.has(.together) } else if a.has(.together) { draft.remote = false }
         if let location = a.location {
             let better = draft.location == nil || location.place != nil || draft.location?.place == nil
             if better {

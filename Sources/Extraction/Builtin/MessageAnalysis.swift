@@ -40,6 +40,9 @@ struct MessageAnalysis: Hashable, Sendable {
     /// The message names a day or a time, or invites, asks when or where, or says one is
     /// coming: it says something of a plan.
     var speaksOfPlan = false
+    /// Held by call or online: a `remote` cue, or a call named as an appointment ("zoom",
+    /// "مكالمة", which the lexicon lists as commitments); not when asking which it is.
+    var heldRemotely = false
     /// A message made for many readers and passed on: a 📢 notice, or several lines with
     /// bold headings or a link ("*دورة مراجعة …*", "للتسجيل: bit.ly/…").
     var isBroadcast = false
@@ -61,6 +64,9 @@ struct MessageAnalysis: Hashable, Sendable {
         let link = text.contains("http") || text.contains("bit.ly") || text.contains("www.")
         return bold || link
     }
+
+    /// Appointment nouns that are calls.
+    static let callWords: Set<String> = ["zoom", "زوم", "مكالمه"]
 
     /// Pronouns of the other person and of "us".
     static let otherOrUs: Set<String> = [
@@ -145,6 +151,10 @@ struct MessageAnalysis: Hashable, Sendable {
         if let owns = cues[.ownHave], let commitments = cues[.commitment] {
             ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
         }
+        // "in person or online?" asks which; it holds nothing remotely.
+        let asksWhich = hasQuestion && tokens.contains { ["or", "ولا", "او", "walla", "wala", "aw"].contains($0.norm) }
+        heldRemotely = !asksWhich
+            && (has(.remote) || (cues[.commitment] ?? []).contains { MessageAnalysis.callWords.contains(tokens[$0].base) })
         addressesOther = tokens.contains { MessageAnalysis.otherOrUs.contains($0.norm) || $0.arabic && MessageAnalysis.otherOrUs.contains($0.base) }
         speaksOfPlan = !temporal.dates.isEmpty || temporal.start != nil || temporal.prayerRelative
             || [Cue.propose, .askWhen, .askWhere, .attend, .together].contains { cues[$0] != nil }
