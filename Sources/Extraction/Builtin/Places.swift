@@ -83,7 +83,8 @@ enum Places {
             // "بمزرعة أهلي", "بقاعة الاحتفالات": a place noun behind the preposition ب.
             if tokens[i].arabic, w.hasPrefix("ب"), w.count > 3, arabicPlaceNouns.contains(Tokenizer.stripClitics(String(w.dropFirst()))),
                let phrase = arabicPhrase(tokens, from: i) {
-                place = LocationMention(place: String(phrase.dropFirst()), home: nil, arabic: true)
+                // The phrase as written, without the ب (nor a tatweel after it: "بـمزرعة").
+                place = LocationMention(place: String(phrase.dropFirst().drop { $0 == "ـ" }), home: nil, arabic: true)
                 continue
             }
             // "في <مكان>"; not "ما في" (there is no) nor "في الموعد".

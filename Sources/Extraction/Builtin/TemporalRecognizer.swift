@@ -225,7 +225,7 @@ enum TemporalRecognizer {
         _ tokens: [Token], at index: Int, after start: DateExpression, nextWeek: Bool
     ) -> (DateExpression, Int)? {
         // "من الخميس للسبت": the range word is joined to the day.
-        if case .weekday = start, tokens.norm(at: index).hasPrefix("لل") || tokens.norm(at: index).hasPrefix("ل"),
+        if case .weekday = start, tokens.norm(at: index).hasPrefix("ل"),
            !rangeWords.contains(tokens.norm(at: index)), let weekday = weekdayAt(tokens, index) {
             return (.weekday(weekday, nextWeek: nextWeek), 1)
         }
