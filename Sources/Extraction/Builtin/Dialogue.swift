@@ -47,6 +47,8 @@ struct Dialogue {
     /// Who last said only "sorry" ("Ahh I'm so sorry" … "that's my cousin's wedding").
     var apologyBy: Bool?
     var messageCount = 0
+    /// Who sent a location pin as the last message: the words that follow it describe the place.
+    var pinBy: Bool?
     let today: LocalDate
     let monthFirst: Bool
     /// The Latin script's writer expects month-first numeric dates.
@@ -56,6 +58,7 @@ struct Dialogue {
     }
 
     mutating func read(_ a: MessageAnalysis, fromOwner: Bool, isPin: Bool) {
+        defer { pinBy = isPin ? fromOwner : nil }
         if isPin {
             if let location = a.location, phase == .pending || phase == .agreed, plan?.location?.place == nil {
                 plan?.location = location
@@ -166,7 +169,7 @@ struct Dialogue {
                     || (a.cues[.change] ?? []).contains { $0 > firstNo } || asks
                 if let newDate = dates.last(where: { $0.0 != plan?.date }), counterCue, !a.has(.putOff) || a.has(.propose) {
                     propose(a, date: newDate, fromOwner: fromOwner, keepDetails: false)
-                } else if let day = plan?.date, counterCue, asks, hasClock, !cancel {
+                } else if let day = plan?.date, counterCue, asks, hasClock || a.temporal.prayerRelative, !cancel {
                     // "ما أقدر قبل ٩ … أجي من ٩ لين ١١؟": the same day at another time.
                     propose(a, date: (day, plan?.endDate, 0), fromOwner: fromOwner)
                 } else {
@@ -367,7 +370,10 @@ struct Dialogue {
         // "a video call" holds it nowhere; "we join together from one laptop" somewhere again.
         if a.heldRemotely, !a.ownCommitment { draft.remote = !a.has(.together) } else if a.has(.together) { draft.remote = false }
         if let location = a.location {
-            let better = draft.location == nil || location.place != nil || draft.location?.place == nil
+            // A place named bare replaces one already known only where the message speaks of the
+            // plan or is about little else ("العيال بالمدرسة، البيت هادي" is no new venue).
+            let aboutIt = !location.bare || a.speaksOfPlan || a.tokenCount <= 6 || pinBy == fromOwner
+            let better = draft.location == nil || (location.place != nil || draft.location?.place == nil) && aboutIt
             if better {
                 draft.location = location
                 draft.locationSenderIsOwner = fromOwner

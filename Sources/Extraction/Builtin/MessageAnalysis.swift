@@ -16,6 +16,9 @@ struct LocationMention: Hashable, Sendable {
     /// Someone's home ("at my place", "عندي في البيت").
     var home: Host?
     var arabic: Bool
+    /// Named without "at" or "في" before it ("بالمدرسة", "النادي"): it may be where
+    /// someone else is rather than where to meet.
+    var bare = false
 }
 
 /// Everything about one message that does not depend on when the conversation is judged.

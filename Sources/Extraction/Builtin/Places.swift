@@ -84,11 +84,11 @@ enum Places {
             if tokens[i].arabic, w.hasPrefix("ب"), w.count > 3, arabicPlaceNouns.contains(Tokenizer.stripClitics(String(w.dropFirst()))),
                let phrase = arabicPhrase(tokens, from: i) {
                 // The phrase as written, without the ب (nor a tatweel after it: "بـمزرعة").
-                place = LocationMention(place: String(phrase.dropFirst().drop { $0 == "ـ" }), home: nil, arabic: true)
+                place = LocationMention(place: String(phrase.dropFirst().drop { $0 == "ـ" }), home: nil, arabic: true, bare: true)
                 continue
             }
             // "في <مكان>"; not "ما في" (there is no) nor "في الموعد".
-            let existential = ["ما", "مو", "مش", "ولا"].contains(norm(i - 1))
+            let existential = ["ما", "مو", "مش", "ولا", "قديش", "كم", "هل"].contains(norm(i - 1))
             if w == "في", existential || arabicNotPlaces.contains(norm(i + 1)) { continue }
             if arabicPrepositions.contains(w) || tokens[i].arabic && (w.hasPrefix("بمطعم") || w.hasPrefix("بمقهي")), i + 1 < n {
                 let from = w.count > 2 ? i : i + 1
@@ -109,19 +109,23 @@ enum Places {
             // A place noun with its name: "Em Sherif restaurant", "مقهى ميدان", "النادي".
             for i in 0..<n where tokens[i].kind == .word {
                 if tokens[i].arabic, arabicPlaceNouns.contains(tokens[i].base) || arabicPlaceNouns.contains(tokens[i].norm) {
-                    if i > 0, ["في", "عند"].contains(norm(i - 1)) { continue }
-                    if let phrase = arabicPhrase(tokens, from: i) { place = LocationMention(place: phrase, home: nil, arabic: true); break }
+                    // "في" and "عند" were read above; "من المدرسة" is where someone comes from.
+                    if i > 0, ["في", "عند", "من"].contains(norm(i - 1)) { continue }
+                    if let phrase = arabicPhrase(tokens, from: i) { place = LocationMention(place: phrase, home: nil, arabic: true, bare: true); break }
                 } else if !tokens[i].arabic, latinPlaceNouns.contains(tokens[i].norm), ["restaurant", "cafe", "café", "hotel", "mall", "park", "clinic", "hospital", "arena", "stadium", "mosque", "museum", "lounge", "tower", "centre", "center"].contains(tokens[i].norm) {
                     var j = i
                     while j > 0, tokens[j - 1].kind == .word, tokens[j - 1].capitalized, !tokens[j - 1].arabic { j -= 1 }
                     guard j < i else { continue }
-                    place = LocationMention(place: tokens[j...i].map(\.original).joined(separator: " "), home: nil, arabic: false)
+                    place = LocationMention(place: tokens[j...i].map(\.original).joined(separator: " "), home: nil, arabic: false, bare: true)
                     break
                 }
             }
         }
         if let place, let p = place.place, p.count >= 2 {
             if home != nil, homeWords.contains(p.lowercased()) { return home }
+            // "عندنا في البيت … تقفي معايا في التحضيرات": beside a home, "في" before a word that
+            // names no kind of place is about something else.
+            if home != nil, place.arabic, let head = Tokenizer.tokenize(p).first, !arabicPlaceNouns.contains(head.base), head.arabic { return home }
             return place
         }
         return home
@@ -177,6 +181,8 @@ enum Places {
                 words.append(t.original); i += 1; continue
             }
             guard t.kind == .word, t.arabic else { break }
+            // "المدرسة ومحتاجين": a word joined by و starts the next clause, not the name.
+            if !words.isEmpty, t.norm.hasPrefix("و"), t.norm.count >= 5, !arabicPlaceNouns.contains(t.base) { break }
             if arabicStops.contains(t.norm) || TemporalRecognizer.weekdayAt(tokens, i) != nil || TemporalRecognizer.todayWords.contains(t.norm)
                 || TemporalRecognizer.tomorrowWords.contains(t.norm) || TemporalRecognizer.prayerWords.contains(t.norm)
                 || t.norm.hasPrefix("ال") && TemporalRecognizer.hourWords[t.norm] != nil { break }
