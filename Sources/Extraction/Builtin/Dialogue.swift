@@ -16,6 +16,8 @@ struct PlanDraft: Sendable {
     var locationSenderIsOwner = false
     /// Held by call or online: no place.
     var remote = false
+    /// The days a question offered to choose from ("السبت ولا الأحد؟").
+    var alternatives: [LocalDate] = []
     var proposerIsOwner: Bool
 }
 
@@ -143,7 +145,7 @@ struct Dialogue {
                     phase = .denied
                     return
                 }
-                if let newDate = dates.last(where: { $0.0 != plan?.date }), !notAPlan {
+                if let newDate = dates.last(where: { !planCovers($0.0) }), !notAPlan {
                     propose(a, date: newDate, fromOwner: fromOwner)
                     return
                 }
@@ -169,8 +171,10 @@ struct Dialogue {
                     || (a.cues[.change] ?? []).contains { $0 > firstNo } || asks
                 if let newDate = dates.last(where: { $0.0 != plan?.date }), counterCue, !a.has(.putOff) || a.has(.propose) {
                     propose(a, date: newDate, fromOwner: fromOwner, keepDetails: false)
-                } else if let day = plan?.date, counterCue, asks, hasClock || a.temporal.prayerRelative, !cancel {
-                    // "ما أقدر قبل ٩ … أجي من ٩ لين ١١؟": the same day at another time.
+                } else if let day = plan?.date, !cancel,
+                          counterCue && asks && (hasClock || a.temporal.prayerRelative) || (a.temporal.start?.at ?? -1) > firstNo {
+                    // "ما أقدر قبل ٩ … أجي من ٩ لين ١١؟", "١١ ما يمدي، بس أقدر أبدأ ١١ ونص": the same
+                    // day at another time.
                     propose(a, date: (day, plan?.endDate, 0), fromOwner: fromOwner)
                 } else {
                     phase = .denied
@@ -210,6 +214,14 @@ struct Dialogue {
                 return
             }
             let excuse = a.has(.ownHave) || a.has(.ownPlan) || a.ownCommitment
+            if dates.count == 1, let pick = dates.first, plan?.alternatives.contains(pick.0) == true, !a.hasQuestion, !notAPlan, !excuse {
+                // "السبت ولا الأحد؟" … "السبت، …": one of the days offered, picked.
+                plan?.date = pick.0
+                plan?.endDate = pick.1
+                phase = .agreed
+                mergeDetails(a, fromOwner: fromOwner, times: true)
+                return
+            }
             if let same = dates.first(where: { $0.0 == plan?.date }), !a.hasQuestion, !notAPlan, !excuse, same.0 == plan?.date, a.tokenCount <= 12 {
                 // A restatement: "Saturday then."
                 phase = .agreed
@@ -255,7 +267,7 @@ struct Dialogue {
             }
             if let date = dates.last(where: { _ in true }), !(decline && !a.has(.propose)) {
                 // After an invitation with no day, a day counts unless it is one's own, a fact asked about or a "let me see".
-                let followsInvitation = phase == .vague && (invitation != nil || vagueActivity != nil)
+                let followsInvitation = (phase == .vague && vagueActivity != nil || invitation != nil && phase != .denied)
                     && !a.has(.ownHave) && !a.has(.hedge) && !a.asksFact
                 // An activity at a time is a plan unless it is only being thought about, or is the
                 // speaker's own and names neither the other person nor "us" ("my uncle is doing a zoom").
@@ -265,9 +277,17 @@ struct Dialogue {
                     || a.has(.together)
                 if eventful {
                     // Several days offered as alternatives: the first one is the proposal.
-                    let chosen = asks && dates.count > 1 && a.temporal.dates.first?.end == nil ? dates.first! : date
-                    let agreedBefore = phase == .vague && invitation?.accepted == true && !asks
+                    let chosen = a.hasQuestion && dates.count > 1 && a.temporal.dates.first?.end == nil ? dates.first! : date
+                    // One day names the answer to an invitation already accepted; several offer a choice.
+                    let agreedBefore = phase != .denied && invitation?.accepted == true && !asks && dates.count == 1
+                    let invited = followsInvitation ? invitation.flatMap { open in said(open.message).map { (open.byOwner, $0) } } : nil
                     propose(a, date: chosen, fromOwner: fromOwner)
+                    if a.hasQuestion, dates.count > 1 { plan?.alternatives = dates.map(\.0) }
+                    if let (byOwner, invitation) = invited {
+                        // "فيك تجي تاخدني من مطار بيروت؟" … "السبت": what the invitation named, the plan keeps.
+                        if plan?.location == nil, let place = invitation.location { plan?.location = place; plan?.locationSenderIsOwner = byOwner }
+                        if plan?.activity == nil { plan?.activity = invitation.activity }
+                    }
                     if agreedBefore { phase = .agreed }
                     return
                 }
@@ -290,7 +310,7 @@ struct Dialogue {
                 mergeDetails(a, fromOwner: fromOwner, times: true)
                 return
             }
-            if phase == .vague, let open = invitation, open.byOwner != fromOwner, a.has(.accept), !a.has(.hedge), !decline {
+            if phase != .denied, let open = invitation, open.byOwner != fromOwner, a.has(.accept), !a.has(.hedge), !decline {
                 invitation?.accepted = true
             }
             if phase != .denied, !decline, a.has(.propose) || a.has(.together) && asks {
@@ -305,6 +325,12 @@ struct Dialogue {
                 if a.has(.putOff) || a.has(.propose) { phase = phase == .none ? .vague : phase }
             }
         }
+    }
+
+    /// The plan takes in this day: its day, or one of its days when it runs over several.
+    func planCovers(_ day: LocalDate) -> Bool {
+        guard let plan else { return false }
+        return day >= plan.date && day <= (plan.endDate ?? plan.date)
     }
 
     private mutating func propose(_ a: MessageAnalysis, date: (LocalDate, LocalDate?, Int), fromOwner: Bool, keepDetails: Bool = true) {
@@ -346,7 +372,9 @@ struct Dialogue {
                 if start.meridiem == .unknown, start.hour <= 12, let known = draft.startFixed {
                     let am = ClockTime(hour: start.hour == 12 ? 0 : start.hour, minute: start.minute)
                     let pm = ClockTime(hour: start.hour == 12 ? 12 : start.hour + 12, minute: start.minute)
-                    start.meridiem = abs(pm.minuteOfDay - known.minuteOfDay) < abs(am.minuteOfDay - known.minuteOfDay) ? .pm : .am
+                    // Around the clock: 11:30 is nearer 00:30 in the evening than in the morning.
+                    func apart(_ t: ClockTime) -> Int { let d = abs(t.minuteOfDay - known.minuteOfDay); return min(d, 1440 - d) }
+                    start.meridiem = apart(pm) < apart(am) ? .pm : .am
                 }
                 let sameAsBefore = draft.start != nil && draft.startFixed != nil && start.fixed == draft.startFixed
                 if !sameAsBefore || t.end != nil {

@@ -42,6 +42,8 @@ enum Places {
         "اللي", "الذي", "التي", "نسوي", "ونسوي", "حتي", "لين", "تجي", "تقدر", "؟", "ان", "انه", "عند", "في", "لمده", "لحضور", "نرجو", "يرجي",
         "الموافق", "وش", "ايش", "بس", "يا", "ترا", "تراه", "مثل", "زي",
     ]
+    /// Places one is collected from.
+    static let pickUpPoints: Set<String> = ["مطار", "محطه", "ميناء"]
     static let homeWords: Set<String> = ["place", "house", "flat", "apartment", "home", "mine", "villa", "bait", "beit", "البيت", "بيت", "بيتي", "بيتنا", "بيتك"]
 
     static func find(in tokens: [Token]) -> LocationMention? {
@@ -61,7 +63,8 @@ enum Places {
                 home = home ?? LocationMention(place: nil, home: .sender, arabic: false)
             } else if ["عندي", "عندنا", "3indi", "3ndi", "3indina", "3ndna", "3andi", "بيتي", "بيتنا"].contains(w) {
                 let next = norm(i + 1)
-                let isHome = next == "" || tokens[i + 1].kind != .word || ["في", "بالبيت", "البيت", "يوم", "fel", "fe", "bil", "bel", "bait", "yom"].contains(next)
+                // "أقرب وقت عندي ١٢ ونص" has an hour, not a home.
+                let isHome = next == "" || tokens[i + 1].kind != .word && tokens[i + 1].kind != .number || ["في", "بالبيت", "البيت", "يوم", "fel", "fe", "bil", "bel", "bait", "yom"].contains(next)
                     || TemporalRecognizer.weekdayAt(tokens, i + 1) != nil || TemporalRecognizer.todayWords.contains(next) || TemporalRecognizer.tomorrowWords.contains(next)
                     || w.hasPrefix("بيت")
                 if isHome, !["في", "fe"].contains(next) || ["البيت", "بيت", "bait", "el"].contains(norm(i + 2)) || w.hasPrefix("بيت") {
@@ -109,8 +112,9 @@ enum Places {
             // A place noun with its name: "Em Sherif restaurant", "مقهى ميدان", "النادي".
             for i in 0..<n where tokens[i].kind == .word {
                 if tokens[i].arabic, arabicPlaceNouns.contains(tokens[i].base) || arabicPlaceNouns.contains(tokens[i].norm) {
-                    // "في" and "عند" were read above; "من المدرسة" is where someone comes from.
-                    if i > 0, ["في", "عند", "من"].contains(norm(i - 1)) { continue }
+                    // "في" and "عند" were read above; "من المدرسة" is where someone comes from,
+                    // but "تاخدني من المطار" is where to pick them up.
+                    if i > 0, ["في", "عند"].contains(norm(i - 1)) || norm(i - 1) == "من" && !pickUpPoints.contains(tokens[i].base) { continue }
                     if let phrase = arabicPhrase(tokens, from: i) { place = LocationMention(place: phrase, home: nil, arabic: true, bare: true); break }
                 } else if !tokens[i].arabic, latinPlaceNouns.contains(tokens[i].norm), ["restaurant", "cafe", "café", "hotel", "mall", "park", "clinic", "hospital", "arena", "stadium", "mosque", "museum", "lounge", "tower", "centre", "center"].contains(tokens[i].norm) {
                     var j = i

@@ -37,6 +37,11 @@ extension TemporalRecognizer {
         var saidPartOfDay = false
         if reading.meridiem == .unknown, let (meridiem, length) = meridiemAfterHour(tokens, at: index + reading.length) {
             reading.meridiem = meridiem
+            // "١٢ ونص بالليل", "2 at night": past midnight.
+            if meridiem == .pm, reading.hour == 12 || reading.hour <= 3,
+               nightWords.contains(tokens.norm(at: index + reading.length + length - 1)) {
+                reading.meridiem = .am
+            }
             reading.length += length
             reading.isMarked = true
             saidPartOfDay = meridiem != .unknown

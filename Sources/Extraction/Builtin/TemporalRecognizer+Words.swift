@@ -96,6 +96,13 @@ extension TemporalRecognizer {
     /// Words between a new time and the one it replaces: "٧ بدل ٥", "7:30 mesh 7", "8 not 7".
     static let replacementWords: Set<String> = ["بدل", "بدال", "مش", "مو", "mesh", "mish", "badal", "not", "instead"]
     /// Words after an hour that put it in the afternoon or evening: "7 pm", "٧ المساء".
+    /// Verbs that say when a plan ends, before its hour.
+    static let finishWords: Set<String> = [
+        "نخلص", "بنخلص", "هنخلص", "يخلص", "نطلع", "ننتهي", "ينتهي", "تنتهي", "finish", "finishes", "finished", "ends", "end", "done",
+        "wrap", "over", "nkhalis", "nekhlas", "bnkhalis",
+    ]
+    /// Words for the night, after which 12 and the small hours are past midnight.
+    static let nightWords: Set<String> = ["بالليل", "الليل", "بليل", "ليلا", "night"]
     static let pmWords: Set<String> = ["pm", "p.m", "p", "م", "مساء", "مساءا", "المسا", "المساء", "مسا", "بالليل", "الليل", "بليل", "ليلا", "masa", "el masa", "evening", "night", "tonight", "العصر", "عصرا", "عصر", "3asr", "afternoon", "العصريه"]
     /// Words after an hour that put it around midday: "1 الظهر", "12 noon".
     static let noonWords: Set<String> = ["الظهر", "ظهرا", "ظهر", "dohr", "duhr", "zuhr", "noon", "7:00noon"]

@@ -297,7 +297,7 @@ enum TemporalRecognizer {
                     clocks.append((end, true, false))
                     index = rangeWord + 1 + endLength
                 } else {
-                    clocks.append((start, false, untilWords.contains(tokens.norm(at: index - 1))))
+                    clocks.append((start, false, untilWords.contains(tokens.norm(at: index - 1)) || saysFinish(tokens, before: index)))
                     index = rangeWord
                 }
                 continue
@@ -308,6 +308,16 @@ enum TemporalRecognizer {
             index += 1
         }
         return clocks
+    }
+
+    /// "ونخلص على ١ ونص", "we finish by 10": the clock at `index` ends the plan.
+    private static func saysFinish(_ tokens: [Token], before index: Int) -> Bool {
+        func finishes(_ k: Int) -> Bool {
+            let word = tokens.norm(at: k)
+            return finishWords.contains(word) || word.hasPrefix("و") && finishWords.contains(String(word.dropFirst()))
+        }
+        if finishes(index - 1) { return true }
+        return ["علي", "ع", "at", "by", "around", "الساعه", "el", "3al"].contains(tokens.norm(at: index - 1)) && finishes(index - 2)
     }
 
     /// A duration at `index`: keeps the first one that says how long the event lasts (not "2
