@@ -83,6 +83,8 @@ enum Activities {
 
     /// Activities people often watch each at home: named with a time, they are no plan unless
     /// someone asks to watch together.
+    /// Parts of a plan rather than plans: they name an outing only when nothing else did.
+    static let minor: Set<String> = ["Drive", "Ride", "Help"]
     static let watched: Set<String> = ["Match", "Game", "مباراة", "مباراة النهائي"]
 
     /// Words that name an activity only when nothing better does ("surf club … beach cleanup").

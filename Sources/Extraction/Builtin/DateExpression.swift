@@ -33,8 +33,8 @@ enum DateExpression: Hashable, Sendable {
             for y in [today.year, today.year + 1] where LocalDate.isValid(year: y, month: month, day: day) {
                 let date = LocalDate(year: y, month: month, day: day)
                 if date.dayNumber >= today.dayNumber - 7 { return date }
-                // A day of the last few months is one gone by ("the class on 16 June"), not next year's.
-                if date.dayNumber >= today.dayNumber - 120 { return date }
+                // A day of the last two months is one gone by ("the class on 16 June"), not next year's.
+                if date.dayNumber >= today.dayNumber - 60 { return date }
             }
             return nil
         case .dayOfMonth(let day, let weekday):

@@ -105,7 +105,10 @@ struct Dialogue {
                 mentions.append(DayMention(date: day.0, end: day.1, fromOwner: fromOwner, message: messageCount, ownBusiness: notAPlan, asksFact: a.asksFact))
             }
             while let first = mentions.first, messageCount - first.message > Dialogue.memory { mentions.removeFirst() }
-            if !notAPlan, let activity = a.activity { recentActivity = activity }
+            // "we drive back Saturday" does not rename the kashta the chat is about.
+            if !notAPlan, let activity = a.activity, recentActivity == nil || !Activities.minor.contains(activity.display) {
+                recentActivity = activity
+            }
             // Only messages that say something of a plan are looked back at.
             if a.speaksOfPlan { recentMessages.append((messageCount, fromOwner, a)) }
             while let first = recentMessages.first, messageCount - first.message > Dialogue.memory { recentMessages.removeFirst() }
@@ -122,7 +125,8 @@ struct Dialogue {
                 phase = .pending
                 return
             }
-            if cancel || strongDecline && !a.has(.accept) && (dates.isEmpty || dates.contains { $0.0 == plan?.date }) && !a.ownCommitment {
+            // A no that answers a question about something else ("شفتي الإيميل؟" … "لا والله! لمتى؟") keeps the plan.
+            if cancel || strongDecline && !(offTopic && a.hasQuestion) && !a.has(.accept) && (dates.isEmpty || dates.contains { $0.0 == plan?.date }) && !a.ownCommitment {
                 phase = .denied
                 return
             }

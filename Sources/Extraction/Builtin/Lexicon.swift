@@ -156,7 +156,7 @@ enum Lexicon {
             "i booked", "reminder", "your appointment", "is scheduled", "scheduled", "please confirm", "confirm attendance", "we can come",
             "can visit", "can come", "have a slot", "you have to come", "don't miss", "would love to have you", "love to have you",
             "are you coming", "you coming", "want me to", "do you wanna", "how's", "hows", "can i", "we could", "how does", "does that work",
-            "would that work", "works for you", "good for you", "still good for", "you up for", "meet",
+            "would that work", "works for you", "good for you", "still good for", "you up for", "meet", "why don't we", "why dont we",
             "ودك", "ودي", "تبي", "تبين", "تبغى", "تبغي", "تبون", "نبي", "تقدر", "تقدرين", "تعال", "تعالي", "تعالوا", "تجي", "تجين", "تجون",
             "خلنا", "خلينا", "نروح", "نطلع", "نتعشى", "نتغدى", "نتقهوى", "نلعب", "نذاكر", "نتقابل", "نشوف", "نجتمع", "نسوي", "نتصل",
             "وش رايك", "ايش رايك", "شرايك", "شو رايك", "ما رايك", "ايش رايكم", "وش رايكم", "يناسبك", "يناسبكم", "مناسب لك", "هل يمكن",
@@ -263,17 +263,39 @@ enum Lexicon {
 
     /// Finds the cues in `tokens`, longest phrase first at each position; Arabic phrases also
     /// match on the clitic-free form of their first word.
+    /// A word with a letter written three times or more, with that run cut to one letter and
+    /// to two; nil when no letter repeats so.
+    static func squeezed(_ word: String) -> (once: String, twice: String)? {
+        var once = "", twice = ""
+        var previous: Character?
+        var run = 0
+        var held = false
+        for c in word {
+            run = c == previous ? run + 1 : 1
+            previous = c
+            if run >= 3 { held = true }
+            if run == 1 { once.append(c) }
+            if run <= 2 { twice.append(c) }
+        }
+        return held ? (once, twice) : nil
+    }
+
     static func cues(in tokens: [Token]) -> [(cue: Cue, at: Int, length: Int)] {
         var found: [(cue: Cue, at: Int, length: Int)] = []
         var i = 0
         while i < tokens.count {
             var best: (cue: Cue, length: Int)?
             var candidates = index[tokens[i].norm] ?? []
+            if candidates.isEmpty, let squeezed = Lexicon.squeezed(tokens[i].norm) {
+                // "yessss", "okkk", "تماااام": a letter held for emphasis.
+                candidates = (index[squeezed.once] ?? []) + (index[squeezed.twice] ?? [])
+            }
             if tokens[i].arabic, tokens[i].base != tokens[i].norm, let more = index[tokens[i].base] { candidates += more }
             // The conjunction و joined to a verb: "ونشوفك", "وما أدري".
             if tokens[i].arabic, tokens[i].norm.hasPrefix("و"), tokens[i].norm.count >= 3, let more = index[String(tokens[i].norm.dropFirst())] {
                 // "ولن أستطيع", "وما أقدر"; a bare "ولا" ("or") is no "لا".
-                candidates += tokens[i].norm.count > 3 ? more : more.filter { $0.words.count > 1 }
+                // "وبعدين" is "and then", not "later".
+                candidates += (tokens[i].norm.count > 3 ? more : more.filter { $0.words.count > 1 }).filter { $0.cue != .putOff || $0.words.count > 1 }
             }
             for candidate in candidates where candidate.words.count >= (best?.length ?? 0) + 1 || best == nil {
                 let n = candidate.words.count

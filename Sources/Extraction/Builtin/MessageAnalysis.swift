@@ -94,6 +94,16 @@ struct MessageAnalysis: Hashable, Sendable {
         return asksFirst ? nil : but
     }
 
+    /// "ليش ما نحضره سوا", "ليه ما نروح", "lesh ma nrou7": "why don't we …" proposes; "ليش ما جيت"
+    /// (why didn't you come) does not. Returns where it starts.
+    static func whyNotWe(_ tokens: [Token]) -> Int? {
+        for i in tokens.indices.dropLast(2) where ["ليش", "ليه", "لماذا", "lesh", "leish", "leh", "lish"].contains(tokens[i].norm) {
+            let next = tokens[i + 1].norm, verb = tokens[i + 2].norm
+            if ["ما", "ma", "la", "لا"].contains(next), verb.hasPrefix("ن") || verb.hasPrefix("n") && !tokens[i + 2].arabic, verb.count >= 3 { return i }
+        }
+        return nil
+    }
+
     /// Words that turn a statement into a question of fact when they end it before "?".
     static let factTags: Set<String> = ["right", "correct", "innit", "صح", "مظبوط", "sa7", "sah", "mazboot"]
 
@@ -131,6 +141,7 @@ struct MessageAnalysis: Hashable, Sendable {
             if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
             cues[found.cue, default: []].append(found.at)
         }
+        if let whyNot = MessageAnalysis.whyNotWe(tokens) { cues[.propose, default: []].append(whyNot) }
         if let excuse = MessageAnalysis.excuseAfterContrast(tokens, cues: cues) { cues[.decline, default: []].append(excuse) }
         if let attending = cues[.attend] { cues[.accept] = ((cues[.accept] ?? []) + attending).sorted() }
         asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens))

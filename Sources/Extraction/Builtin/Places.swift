@@ -1,7 +1,7 @@
 /// Finds the place of a plan: "at Dockweiler", "in Al Olaya", "في مسرح المدرسة", "fe Hayat Mall",
 /// "at my place", "عندي في البيت", "3indak", or a place noun with its name ("Em Sherif restaurant").
 enum Places {
-    static let latinPrepositions: Set<String> = ["at", "in", "@", "fe", "fi", "fel", "fil", "inside", "3al", "3ala", "ala"]
+    static let latinPrepositions: Set<String> = ["at", "in", "@", "near", "fe", "fi", "fel", "fil", "inside", "3al", "3ala", "ala"]
     /// "to <Place>" only after going somewhere: "trip to AlUla", "go to Red Sand".
     static let motionWords: Set<String> = ["go", "going", "trip", "travel", "drive", "head", "heading", "fly", "flight", "come", "nroo7", "nro7", "road"]
     static let arabicPrepositions: Set<String> = ["في", "بمطعم", "بمقهي"]
@@ -22,7 +22,7 @@ enum Places {
         "restaurant", "cafe", "café", "coffee", "hotel", "mall", "park", "club", "clinic", "hospital", "library", "studio", "arena", "hall",
         "beach", "center", "centre", "mosque", "stadium", "office", "school", "university", "campus", "museum", "gallery", "theatre", "theater",
         "court", "courts", "gym", "bridge", "river", "marina", "lounge", "house", "branch", "tower", "square", "garden", "gardens", "lake",
-        "mal3ab", "bait", "isti7ara", "maktab", "ma6'3am", "mat3am", "kafeeh", "market", "souq", "souk", "village",
+        "farm", "chalet", "mal3ab", "bait", "isti7ara", "maktab", "ma6'3am", "mat3am", "kafeeh", "market", "souq", "souk", "village",
     ]
     static let arabicPlaceNouns: Set<String> = [
         "مطعم", "مقهي", "كافيه", "كوفي", "فندق", "مول", "حديقه", "نادي", "عياده", "مستشفي", "مكتبه", "قاعه", "مسرح", "جامع", "مسجد", "ملعب",

@@ -94,6 +94,8 @@ extension TemporalRecognizer {
     /// Words after an hour that put it in the morning: "9 am", "٩ الصبح", "9 sob7".
     static let amWords: Set<String> = ["am", "a.m", "a", "ص", "صباحا", "صباح", "الصبح", "الصباح", "صبح", "sob7", "el sob7", "elsob7", "morning", "فجرا", "الفجر"]
     /// Words between a new time and the one it replaces: "٧ بدل ٥", "7:30 mesh 7", "8 not 7".
+    /// "that is": the time after it says the one before again, in the owner's terms.
+    static let restatingWords: Set<String> = ["يعني", "ya3ni", "yaani", "i.e", "ie", "aka"]
     static let replacementWords: Set<String> = ["بدل", "بدال", "مش", "مو", "mesh", "mish", "badal", "not", "instead"]
     /// Words after an hour that put it in the afternoon or evening: "7 pm", "٧ المساء".
     /// Verbs that say when a plan ends, before its hour.
@@ -157,7 +159,7 @@ extension TemporalRecognizer {
     static let durationOffsetFollowers: Set<String> = ["late", "early", "ago", "away", "left", "drive", "walk", "before", "later", "متاخر", "متاخره", "بدري", "قبل", "من"]
     /// Words before a duration that make it a wait or a repetition rather than a length:
     /// "in 2 hours", "every 2 hours", "خلال ساعة".
-    static let durationOffsetLeads: Set<String> = ["in", "within", "every", "each", "خلال", "كل", "ba3d", "b3d"]
+    static let durationOffsetLeads: Set<String> = ["in", "within", "every", "each", "خلال", "كل", "ba3d", "b3d", "الفرق", "فرق", "difference", "ahead", "behind"]
     /// Hour words that, after "الساعة N", begin a duration instead of making N a count:
     /// "الساعة ٤ ساعة ونص".
     static let hourCountWords: Set<String> = ["ساعه", "ساعتين", "sa3a", "sa3atain", "hour"]

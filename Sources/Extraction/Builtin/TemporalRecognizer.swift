@@ -288,6 +288,11 @@ enum TemporalRecognizer {
                 index += 1 + length
                 continue
             }
+            if restatingWords.contains(tokens.norm(at: index)), let last = clocks.last, !last.isEnd, index - last.mention.at <= 6,
+               clockAt(tokens, index + 1, consumed: dateTokens, dates: datePositions, afterRange: true) != nil {
+                // "١ الظهر بتوقيتهم يعني ٤ العصر عندنا": the time said again, in other words, is the one meant.
+                clocks.removeLast()
+            }
             let replaces = tokens[index].kind == .number && replacementWords.contains(tokens.norm(at: index + 1))
                 && clockAt(tokens, index + 2, consumed: dateTokens, dates: datePositions, afterRange: true) != nil
             if let (start, length) = clockAt(tokens, index, consumed: dateTokens, dates: datePositions, afterRange: replaces) {
