@@ -297,7 +297,14 @@ struct Dialogue {
                 }
             } else if a.has(.propose), hasClock, !decline, a.activity != nil || a.hasQuestion, !a.temporal.vagueDay {
                 if let recent = mentions.last(where: { !$0.ownBusiness }), messageCount - recent.message <= 4 {
-                    propose(a, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
+                    // What the message with the day said (its place, its activity) goes with it.
+                    if recent.fromOwner == fromOwner, let earlier = said(recent.message) {
+                        propose(earlier, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
+                        mergeSaid(after: recent.message, by: fromOwner)
+                        mergeDetails(a, fromOwner: fromOwner, times: true)
+                    } else {
+                        propose(a, date: (recent.date, recent.end, 0), fromOwner: fromOwner)
+                    }
                 } else {
                     propose(a, date: (today, nil, 0), fromOwner: fromOwner)
                 }

@@ -80,7 +80,8 @@ enum Lexicon {
             "won't forget", "wont forget", "let's do it", "lets do it", "counting down", "i'm down", "im down",
             "inshallah jay", "inshallah jaya", "jay", "jaya", "jayeen", "ana jay", "ashoofak", "ashoofik", "nshoofak", "ashoofkom",
             "nshoofkom", "ana ma3ak", "ana m3ak", "ana ma3akom", "ana m3akom", "bkoon hnak", "ajeeb", "bajeeb", "gayeen", "gayin", "gaya",
-            "gayya", "ana gay", "hakoon 3andak", "hakoon hnak",
+            "gayya", "ana gay", "hakoon 3andak", "hakoon hnak", "jeye", "jeyi", "jeyin", "jeyeen", "jaye", "jayin", "ana jeye", "ana jeyi",
+            "jeyin kellna", "mnije", "mnejeh", "bkoun 3andak", "bkoun 3andik",
             "جاي", "جايه", "جايين", "بجي", "باجي", "راح اجي", "بحضر", "ساحضر", "احضر", "اشوفك", "نشوفك", "اشوفكم", "نشوفكم", "اشوفج",
             "نشوفج", "نتقابل هناك", "على الموعد", "ان شاء الله جاي", "ان شاء الله جايه", "باذن الله ساحضر", "اكيد جاي", "اكيد جايه",
             "سوف احضر", "ساكون", "بكون موجود", "بكون هناك", "بكون عندك", "هكون عندك", "هكون هناك", "مستنيك", "مستنياك", "بانتظارك",
@@ -134,7 +135,7 @@ enum Lexicon {
             "الغاء", "الغي", "نلغي", "ملغي", "ملغيه", "انلغى", "انلغت", "تاجيل", "ناجل", "اجلنا", "اجلناها", "تم تاجيل", "سيتم التنسيق",
             "التنسيق لاحقا", "نعتذر", "بنلغي", "بنكنسل", "كنسل", "نكنسل", "اكنسل", "مسكر", "تنلغي", "اجلها", "خليها بعد", "نأجلها",
             "ncancel", "a cancel", "cancelat", "n2ajel", "ta2jeel", "nal8eeha", "nelghee", "5alaha ba3dain", "nsawiha ba3dain",
-            "alghaha", "algha", "alghaw", "laghaw", "etlagha", "etlaghat", "الغاها", "الغوا", "لغوا", "اتلغي", "اتلغت", "let's leave it",
+            "alghaha", "algha", "alghaw", "laghaw", "nlghi", "nelghi", "nlghiha", "mnlghi", "lghina", "laghina", "lghit", "laghet", "لغيت", "نلغيها", "etlagha", "etlaghat", "الغاها", "الغوا", "لغوا", "اتلغي", "اتلغت", "let's leave it",
             "lets leave it", "leave it till", "leave it for",
             // A plan put off with no day: "خلها بعد ما نرد", "خلوها لين يبرد الجو", "سيبيها بعد الامتحانات".
             "خلها بعد", "خلوها بعد", "نخليها بعد", "سيبيها بعد", "سيبها بعد", "خليها لين", "خلها لين", "خلوها لين", "نخليها لين",

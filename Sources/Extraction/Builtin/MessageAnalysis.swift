@@ -68,6 +68,9 @@ struct MessageAnalysis: Hashable, Sendable {
         return bold || link
     }
 
+    /// "see" in a hedge ("بشوف", "nshoof"), which with a thing to watch after it is no hedge.
+    static let seeWords: Set<String> = ["اشوف", "بشوف", "هشوف", "نشوف", "ashoof", "ashuf", "bashoof", "bashuf", "bshoof", "nshoof"]
+
     /// Appointment nouns that are calls.
     static let callWords: Set<String> = ["zoom", "زوم", "مكالمه"]
 
@@ -139,6 +142,11 @@ struct MessageAnalysis: Hashable, Sendable {
         let matches = Lexicon.cues(in: tokens)
         for found in matches {
             if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
+            // "ya mama": the vocative, not "yeah".
+            if found.cue == .accept, tokens[found.at].norm == "ya", found.at + 1 < tokens.count, tokens[found.at + 1].kind == .word { continue }
+            // "w nshoof film": watching something, not "we'll see".
+            if found.cue == .hedge, found.length == 1, MessageAnalysis.seeWords.contains(tokens[found.at].norm),
+               Activities.find(in: Array(tokens[(found.at + 1)..<min(found.at + 3, tokens.count)])) != nil { continue }
             cues[found.cue, default: []].append(found.at)
         }
         if let whyNot = MessageAnalysis.whyNotWe(tokens) { cues[.propose, default: []].append(whyNot) }

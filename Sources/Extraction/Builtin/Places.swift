@@ -16,7 +16,7 @@ enum Places {
         "mind", "touch", "line", "least", "most", "all", "home", "work", "school", "bed", "sale", "town", "traffic", "charge", "front", "between",
         "half", "about", "around", "like", "my", "your", "his", "her", "their", "me", "us", "it", "this", "that", "last", "first", "any", "some",
         "there", "here", "order", "detail", "details", "fact", "shape", "trouble", "love", "lol", "sha", "inshallah", "el", "any", "which",
-        "what", "ur", "no", "yes", "class", "person", "public", "private", "progress", "person's", "stock", "return", "addition",
+        "what", "ur", "no", "yes", "class", "person", "public", "private", "tv", "zoom", "facetime", "whatsapp", "progress", "person's", "stock", "return", "addition",
     ]
     static let latinPlaceNouns: Set<String> = [
         "restaurant", "cafe", "café", "coffee", "hotel", "mall", "park", "club", "clinic", "hospital", "library", "studio", "arena", "hall",
@@ -42,6 +42,8 @@ enum Places {
         "اللي", "الذي", "التي", "نسوي", "ونسوي", "حتي", "لين", "تجي", "تقدر", "؟", "ان", "انه", "عند", "في", "لمده", "لحضور", "نرجو", "يرجي",
         "الموافق", "وش", "ايش", "بس", "يا", "ترا", "تراه", "مثل", "زي",
     ]
+    /// "come" before "عندي", "3andi": to the speaker's home.
+    static let comeWords: Set<String> = ["تعال", "تعالي", "تعالوا", "تعالو", "ta3al", "ta3ali", "ta3alo", "ta3alu", "come"]
     /// Places one is collected from.
     static let pickUpPoints: Set<String> = ["مطار", "محطه", "ميناء"]
     static let homeWords: Set<String> = ["place", "house", "flat", "apartment", "home", "mine", "villa", "bait", "beit", "البيت", "بيت", "بيتي", "بيتنا", "بيتك"]
@@ -66,7 +68,7 @@ enum Places {
                 // "أقرب وقت عندي ١٢ ونص" has an hour, not a home.
                 let isHome = next == "" || tokens[i + 1].kind != .word && tokens[i + 1].kind != .number || ["في", "بالبيت", "البيت", "يوم", "fel", "fe", "bil", "bel", "bait", "yom"].contains(next)
                     || TemporalRecognizer.weekdayAt(tokens, i + 1) != nil || TemporalRecognizer.todayWords.contains(next) || TemporalRecognizer.tomorrowWords.contains(next)
-                    || w.hasPrefix("بيت")
+                    || w.hasPrefix("بيت") || comeWords.contains(norm(i - 1))
                 if isHome, !["في", "fe"].contains(next) || ["البيت", "بيت", "bait", "el"].contains(norm(i + 2)) || w.hasPrefix("بيت") {
                     home = home ?? LocationMention(place: nil, home: .sender, arabic: tokens[i].arabic)
                 }
