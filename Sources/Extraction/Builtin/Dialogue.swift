@@ -485,6 +485,8 @@ struct Dialogue {
             if let e = endTime, let s = start, e <= s, draft.endDate == nil { endDate = date.adding(days: 1) }
         }
         if draft.prayerRelative && draft.start == nil { start = nil; endTime = nil }
+        // Over several days, an hour with no end is when one sets off, not the plan's daily hours.
+        if let last = draft.endDate, last > draft.date, endTime == nil { start = nil }
         if start == nil { endTime = nil }
         return ExtractedEvent(title: title(draft, counterpart: counterpart), startDate: date, endDate: max(endDate, date),
                               startTime: start, endTime: endTime, location: location(draft, counterpart: counterpart, ownerName: ownerName))

@@ -95,9 +95,19 @@ extension TemporalRecognizer {
     static let amWords: Set<String> = ["am", "a.m", "a", "ص", "صباحا", "صباح", "الصبح", "الصباح", "صبح", "sob7", "el sob7", "elsob7", "morning", "فجرا", "الفجر"]
     /// Words between a new time and the one it replaces: "٧ بدل ٥", "7:30 mesh 7", "8 not 7".
     /// "that is": the time after it says the one before again, in the owner's terms.
-    static let restatingWords: Set<String> = ["يعني", "ya3ni", "yaani", "i.e", "ie", "aka"]
+    static let restatingWords: Set<String> = ["يعني", "ya3ni", "yaani", "i.e", "ie", "aka", "that's", "thats", "="]
+    /// "for us", "عندنا", "عندك": where the people in the chat are, after a time said again.
+    static let localWords: Set<String> = [
+        "us", "our", "here", "local", "عندنا", "بتوقيتنا", "توقيتنا", "عندك", "عندكم", "عندكو", "عندج", "hna", "3indna", "3andna", "3ndna",
+        "3indak", "3andak", "3ndak", "3ndkom",
+    ]
     static let replacementWords: Set<String> = ["بدل", "بدال", "مش", "مو", "mesh", "mish", "badal", "not", "instead"]
     /// Words after an hour that put it in the afternoon or evening: "7 pm", "٧ المساء".
+    /// Words for coming back, before the last day of a trip.
+    static let returnWords: Set<String> = [
+        "back", "return", "returning", "نرجع", "راجعين", "برجع", "بنرجع", "نعود", "العوده", "الرجوع", "الرجعه", "nirja3", "nerja3",
+        "nrja3", "nerga3", "raj3een", "rag3een",
+    ]
     /// Verbs that say when a plan ends, before its hour.
     static let finishWords: Set<String> = [
         "نخلص", "بنخلص", "هنخلص", "يخلص", "نطلع", "ننتهي", "ينتهي", "تنتهي", "finish", "finishes", "finished", "ends", "end", "done",

@@ -103,10 +103,30 @@ enum TemporalRecognizer {
             mentions.dates.append(DateMention(expr: expression, at: index, end: end))
             index = next
         }
+        joinReturns(tokens, into: &mentions)
         if !mentions.dates.isEmpty {
             mentions.vagueDay = false
         }
         return dateTokens
+    }
+
+    /// "el jum3a 27 Feb, w nirja3 el sabt 28", "leave Thursday, back on Sunday": the day of the
+    /// return ends the range the day before it starts.
+    private static func joinReturns(_ tokens: [Token], into mentions: inout TemporalMentions) {
+        var k = 1
+        while k < mentions.dates.count {
+            let day = mentions.dates[k]
+            let returning = (max(0, day.at - 3)..<day.at).contains { i in
+                let word = tokens.norm(at: i)
+                return returnWords.contains(word) || word.hasPrefix("و") && returnWords.contains(String(word.dropFirst()))
+            }
+            if returning, mentions.dates[k - 1].end == nil {
+                mentions.dates[k - 1].end = day.expr
+                mentions.dates.remove(at: k)
+            } else {
+                k += 1
+            }
+        }
     }
 
     /// The day named at `index` and how many tokens name it. A weekday said of the past ("last
@@ -288,10 +308,17 @@ enum TemporalRecognizer {
                 index += 1 + length
                 continue
             }
-            if restatingWords.contains(tokens.norm(at: index)), let last = clocks.last, !last.isEnd, index - last.mention.at <= 6,
-               clockAt(tokens, index + 1, consumed: dateTokens, dates: datePositions, afterRange: true) != nil {
-                // "١ الظهر بتوقيتهم يعني ٤ العصر عندنا": the time said again, in other words, is the one meant.
+            let restates = restatingWords.contains(tokens.norm(at: index))
+                || tokens.norm(at: index) == "is" && ["which", "that"].contains(tokens.norm(at: index - 1))
+            // "١ الظهر بتوقيتهم يعني ٤ العصر عندنا", "6 to 7am UK time, which is 9 to 10am for us":
+            // the time said again for where the two of them are is the one meant; said again for
+            // someone elsewhere ("at 12, that's 8 PM her time"), it is not.
+            if restates, let last = clocks.last, index - last.mention.at <= 8,
+               clockAt(tokens, index + 1, consumed: dateTokens, dates: datePositions, afterRange: true) != nil,
+               (index + 2...index + 7).contains(where: { localWords.contains(tokens.norm(at: $0)) }) {
                 clocks.removeLast()
+                if last.isEnd, !clocks.isEmpty { clocks.removeLast() }
+                mentions.zone = nil
             }
             let replaces = tokens[index].kind == .number && replacementWords.contains(tokens.norm(at: index + 1))
                 && clockAt(tokens, index + 2, consumed: dateTokens, dates: datePositions, afterRange: true) != nil
