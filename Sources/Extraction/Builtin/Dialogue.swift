@@ -48,6 +48,8 @@ struct Dialogue {
     static let memory = 10
     /// Who last said only "sorry" ("Ahh I'm so sorry" … "that's my cousin's wedding").
     var apologyBy: Bool?
+    /// Who last said sorry, and in which message, for a plan put off in answer to it.
+    var lastApology: (by: Bool, message: Int)?
     var messageCount = 0
     /// Who sent a location pin as the last message: the words that follow it describe the place.
     var pinBy: Bool?
@@ -99,6 +101,7 @@ struct Dialogue {
         let refusesWithExcuse = excusedWithApology
             && (dates.isEmpty || dates.contains { day in plan.map { abs(day.0.dayNumber - $0.date.dayNumber) <= 1 } ?? false })
         defer { apologyBy = a.has(.softDecline) && !a.has(.accept) ? fromOwner : nil }
+        defer { if a.has(.softDecline) && !a.has(.accept) { lastApology = (fromOwner, messageCount) } }
         defer { if aboutPlan { offTopic = false } else if a.hasQuestion || a.has(.askFact) && !a.arabicScript { offTopic = true } }
         defer {
             for day in dates {
@@ -116,6 +119,11 @@ struct Dialogue {
 
         switch phase {
         case .agreed:
+            if a.has(.putOff), dates.isEmpty, !a.has(.accept), let sorry = lastApology, sorry.by != fromOwner, messageCount - sorry.message <= 3 {
+                // "اسمحلي والله، الشركة بترسلني الدمام" … "ولا يهمك، خلها مرة ثانية": put off with no day.
+                phase = .denied
+                return
+            }
             if refusesWithExcuse {
                 phase = .denied
                 return

@@ -113,7 +113,8 @@ enum Lexicon {
             "sorry", "so sorry", "tough", "difficult", "hard", "unfortunately", "sadly", "i wish", "not sure i can",
             "صعب", "صعبه", "للاسف", "يا حسافه", "حسافه", "ما ظنتي", "اسف", "اسفه", "اسفين", "اسفة", "كان ودي", "يا ريت والله", "ياريت والله",
             "i would have loved", "would have loved",
-            "sa3b", "sa3ba", "lil asaf", "ma3lesh", "ma3laish",
+            "sa3b", "sa3ba", "lil asaf", "ma3lesh", "ma3laish", "اسمحلي", "اسمحيلي", "اسمحولي", "اسمح لي", "المعذره", "esma7li", "isma7li",
+            "sorry man", "sorry bro", "i'm sorry", "im sorry",
         ]),
         (.hedge, [
             "let me check", "i'll check", "ill check", "will check", "let me see", "i'll see", "ill see", "we'll see", "we will see",
@@ -147,7 +148,8 @@ enum Lexicon {
             "مره ثانيه", "مره ثانيه ان شاء الله", "مرة ثانيه", "وقت ثاني", "يوم ثاني", "بعدين", "لاحقا", "بعد الاختبارات", "بعد رمضان",
             "قريب", "قريبا", "الاسبوع اللي بعده", "المره الجايه", "خليها مره", "mara thanya", "mara thania", "ba3dain", "ba3den",
             "wagt thani", "youm thani", "after eid", "بعد العيد", "ba3d el eid", "ba3d el 3eed", "ba3d el3eed",
-            "مره تانيه", "خليها مره تانيه", "بعد الامتحانات", "يوم من الايام", "شي مره", "someday", "one of these days",
+            "مره تانيه", "خليها مره تانيه", "نشوف لنا يوم", "نشوف يوم", "نشوف لنا وقت", "نرتب يوم", "نرتب لنا يوم", "بعد ما ارجع", "لما ارجع",
+            "we'll find another day", "find another day", "pick another day", "when i'm back", "when im back", "بعد الامتحانات", "يوم من الايام", "شي مره", "someday", "one of these days",
             "shi marra", "ba3d el emte7anat", "ba3d el imti7anat", "ba3d el ikhtibarat", "yom mn el ayam",
         ]),
         (.propose, [

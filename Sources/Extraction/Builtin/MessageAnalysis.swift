@@ -142,6 +142,8 @@ struct MessageAnalysis: Hashable, Sendable {
         let matches = Lexicon.cues(in: tokens)
         for found in matches {
             if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
+            // "الأسبوع الجاي" is next week, nobody coming.
+            if found.cue == .attend, found.length == 1, tokens[found.at].norm.hasPrefix("ال") { continue }
             // "ya mama": the vocative, not "yeah".
             if found.cue == .accept, tokens[found.at].norm == "ya", found.at + 1 < tokens.count, tokens[found.at + 1].kind == .word { continue }
             // "w nshoof film": watching something, not "we'll see".
