@@ -164,6 +164,12 @@ struct MessageAnalysis: Hashable, Sendable {
                 cues[.change, default: []].append(putOff.at)
             }
         }
+        if let hows = cues[.propose]?.filter({ ["how's", "hows"].contains(tokens[$0].norm) }), !hows.isEmpty {
+            // "how's Saturday?" proposes; "How's work?" asks after the other.
+            let named = Set(temporal.dates.map(\.at) + [temporal.start?.at].compactMap { $0 })
+            let idle = hows.filter { h in !(h + 1...h + 3).contains { named.contains($0) } }
+            cues[.propose] = cues[.propose]?.filter { !idle.contains($0) }.nilIfEmpty
+        }
         if hasQuestion, !temporal.dates.isEmpty || temporal.start != nil || temporal.prayerRelative, let hedges = cues[.hedge] {
             // "momken ba3d el 3isha?", "maybe Saturday?": a time asked about with "could" proposes it.
             let asking = hedges.filter { MessageAnalysis.askingModals.contains(tokens[$0].norm) }
