@@ -68,6 +68,8 @@ struct MessageAnalysis: Hashable, Sendable {
         return bold || link
     }
 
+    static let negations: Set<String> = ["ما", "مش", "مو", "مب", "not", "don't", "dont", "never", "mish", "mesh", "mo", "mob"]
+
     /// "see" in a hedge ("بشوف", "nshoof"), which with a thing to watch after it is no hedge.
     static let seeWords: Set<String> = ["اشوف", "بشوف", "هشوف", "نشوف", "ashoof", "ashuf", "bashoof", "bashuf", "bshoof", "nshoof"]
 
@@ -144,6 +146,9 @@ struct MessageAnalysis: Hashable, Sendable {
             if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
             // "الأسبوع الجاي" is next week, nobody coming.
             if found.cue == .attend, found.length == 1, tokens[found.at].norm.hasPrefix("ال") { continue }
+            // "قالت ما عم تقدر توصلك": a "can you" denied in a statement asks nothing ("ما تجي معنا؟" still does).
+            if found.cue == .propose, found.length == 1, !tokens.contains(where: { $0.norm == "?" }),
+               (max(0, found.at - 2)..<found.at).contains(where: { MessageAnalysis.negations.contains(tokens[$0].norm) }) { continue }
             // "ya mama": the vocative, not "yeah".
             if found.cue == .accept, tokens[found.at].norm == "ya", found.at + 1 < tokens.count, tokens[found.at + 1].kind == .word { continue }
             // "w nshoof film": watching something, not "we'll see".
