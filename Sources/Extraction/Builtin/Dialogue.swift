@@ -40,8 +40,9 @@ struct Dialogue {
     /// The days the latest messages named, for a yes that answers one of them without a proposal
     /// having been read ("yabi 3asha el lela 3al 9" … "tamam ana ma3ak").
     var mentions: [DayMention] = []
-    /// The latest question was about something other than the plan; a bare yes answers it.
-    var offTopic = false
+    /// Where the latest question about something other than the plan was asked ("شفتي الماتش؟",
+    /// "did the order come in?"); the next few messages that name no plan answer it.
+    var sideQuestionAt: Int?
     /// The last few messages, for details said between a day and the invitation to it.
     var recentMessages: [(message: Int, fromOwner: Bool, analysis: MessageAnalysis)] = []
     /// How many messages back ``mentions`` and ``recentMessages`` reach.
@@ -90,8 +91,9 @@ struct Dialogue {
             || a.temporal.pastDay && dates.isEmpty
         let isProposer = plan.map { $0.proposerIsOwner == fromOwner } ?? false
         messageCount += 1
-        let aboutPlan = !dates.isEmpty || a.speaksOfPlan
+        let aboutPlan = (!dates.isEmpty || a.speaksOfPlan) && !a.asksFact
         let bareYes = !aboutPlan && !a.hasQuestion
+        let offTopic = sideQuestionAt.map { messageCount - $0 <= 3 } ?? false
         // A reply to a question about something else ("شفتي الماتش؟" … "لا ما شفتو").
         let sideReply = offTopic && !aboutPlan
         // "sorry", then one's own plans that day: a refusal over two messages.
@@ -102,7 +104,9 @@ struct Dialogue {
             && (dates.isEmpty || dates.contains { day in plan.map { abs(day.0.dayNumber - $0.date.dayNumber) <= 1 } ?? false })
         defer { apologyBy = a.has(.softDecline) && !a.has(.accept) ? fromOwner : nil }
         defer { if a.has(.softDecline) && !a.has(.accept) { lastApology = (fromOwner, messageCount) } }
-        defer { if aboutPlan { offTopic = false } else if a.hasQuestion || a.has(.askFact) && !a.arabicScript { offTopic = true } }
+        defer {
+            if aboutPlan { sideQuestionAt = nil } else if a.hasQuestion || a.has(.askFact) && !a.arabicScript { sideQuestionAt = messageCount }
+        }
         defer {
             for day in dates {
                 mentions.append(DayMention(date: day.0, end: day.1, fromOwner: fromOwner, message: messageCount, ownBusiness: notAPlan, asksFact: a.asksFact))
@@ -134,7 +138,7 @@ struct Dialogue {
                 return
             }
             // A no that answers a question about something else ("شفتي الإيميل؟" … "لا والله! لمتى؟") keeps the plan.
-            if cancel || strongDecline && !(offTopic && a.hasQuestion) && !a.has(.accept) && (dates.isEmpty || dates.contains { $0.0 == plan?.date }) && !a.ownCommitment {
+            if cancel || strongDecline && !(offTopic && dates.isEmpty) && !a.has(.accept) && (dates.isEmpty || dates.contains { $0.0 == plan?.date }) && !a.ownCommitment {
                 phase = .denied
                 return
             }

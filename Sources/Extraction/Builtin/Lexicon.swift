@@ -222,7 +222,8 @@ enum Lexicon {
         (.askWhere, ["where", "wain", "wen", "wein", "وين", "اين", "فين", "location", "loc", "pin", "اللوكيشن", "الموقع", "لوكيشن"]),
         (.askFact, [
             "did you see", "did you", "did u", "هل تمكنت", "هل تمكنتي", "did you hear", "did you read", "have you seen", "have you heard",
-            "do you know", "do you remember", "u remember", "you remember", "did u see",
+            "do you know", "do you remember", "u remember", "you remember", "did u see", "did the", "did it", "did he", "did she",
+            "did they", "has the", "have you got", "did anyone",
             "شفت", "شفتي", "شفتو", "سمعت", "سمعتي", "قريت", "قريتي", "قرات", "هل قرات",
             "هل سمعت", "هل رايت", "تدري", "تدرين", "عارف", "عارفه", "فاكر", "فاكره",
             "shoft", "shofti", "ta3ref", "fakir", "fakra", "tidri",

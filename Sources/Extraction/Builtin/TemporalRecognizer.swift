@@ -177,6 +177,10 @@ enum TemporalRecognizer {
         if todayWords.contains(word) {
             return (.relative(0), 1)
         }
+        // "this afternoon": today; the part of the day is read again by the clock pass.
+        if word == "this", ["morning", "afternoon", "evening"].contains(next) {
+            return (.relative(0), 1)
+        }
         if latinArticles.contains(word) && arabiziDayNouns.contains(next) && weekdayAt(tokens, index + 2) == nil {
             // "el yom" is today, but "el yom el 5amees" names Thursday.
             let third = tokens.norm(at: index + 2)
