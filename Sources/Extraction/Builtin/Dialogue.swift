@@ -272,7 +272,8 @@ struct Dialogue {
                 phase = .denied
                 return
             }
-            if phase != .denied, !decline, !a.has(.hedge), !a.has(.softDecline), opensWithYes,
+            // After a no, only a yes that says one is coming on a day named takes it back ("👌 بشوفك عندك التلاتا").
+            if phase != .denied || a.has(.attend) && !dates.isEmpty, !decline, !a.has(.hedge), !a.has(.softDecline), opensWithYes,
                let answered = answeredMention(dates, fromOwner: fromOwner, attends: a.has(.attend)) {
                 // A yes to a day the other side named, though no proposal was read there.
                 propose(said(answered.message) ?? a, date: (answered.date, answered.end, 0), fromOwner: answered.fromOwner)

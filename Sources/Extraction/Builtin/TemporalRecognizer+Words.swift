@@ -63,7 +63,7 @@ extension TemporalRecognizer {
 
     /// Arabic weekday names without the article.
     static let arabicWeekdays: [String: Int] = [
-        "احد": 1, "حد": 1, "اثنين": 2, "اتنين": 2, "ثلاثاء": 3, "ثلاثا": 3, "ثلوث": 3, "تلات": 3, "تلاتاء": 3, "اربعاء": 4, "اربعا": 4, "اربع": 4, "خميس": 5, "جمعه": 6, "سبت": 7,
+        "احد": 1, "حد": 1, "اثنين": 2, "اتنين": 2, "ثلاثاء": 3, "ثلاثا": 3, "ثلوث": 3, "تلات": 3, "تلاتاء": 3, "تلاتا": 3, "اربعاء": 4, "اربعا": 4, "اربع": 4, "خميس": 5, "جمعه": 6, "سبت": 7,
     ]
 
     /// Month names and abbreviations in English and Arabic, 1 = January.
