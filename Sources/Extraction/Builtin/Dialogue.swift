@@ -71,10 +71,13 @@ struct Dialogue {
             }
             return
         }
-        let dates = a.temporal.daysNamed.compactMap { mention -> (LocalDate, LocalDate?, Int)? in
+        var dates = a.temporal.daysNamed.compactMap { mention -> (LocalDate, LocalDate?, Int)? in
             guard let d = mention.expr.resolve(today: today, monthFirst: monthFirst), d >= today else { return nil }
             let e = mention.end?.resolve(today: today, monthFirst: monthFirst).flatMap { $0 > d && $0.dayNumber - d.dayNumber < 40 ? $0 : nil }
             return (d, e, mention.at)
+        }
+        if dates.isEmpty, a.temporal.thatDay, let spoken = plan?.date ?? mentions.last?.date {
+            dates = [(spoken, nil, 0)]
         }
         let hasClock = a.temporal.start != nil
         let asks = a.hasQuestion && !a.asksFact && !(a.has(.askWhen) && !a.has(.propose))
@@ -153,6 +156,14 @@ struct Dialogue {
                 propose(a, date: (plan!.date, plan?.endDate, 0), fromOwner: fromOwner)
                 return
             }
+            if accept, !a.hasQuestion, dates.count == 1, let moved = dates.first, !planCovers(moved.0),
+               let offered = answeredMention(dates, fromOwner: fromOwner, attends: false), messageCount - offered.message <= 3 {
+                // "17 April full day, 2 courts" … "ok khalas 17 April": the day the other side just offered.
+                plan?.date = moved.0
+                plan?.endDate = moved.1
+                mergeDetails(a, fromOwner: fromOwner, times: true)
+                return
+            }
             if !notAPlan { mergeDetails(a, fromOwner: fromOwner, times: true) }
         case .pending:
             if isProposer {
@@ -204,6 +215,11 @@ struct Dialogue {
             if accept, a.has(.askWhen), dates.isEmpty {
                 // "ok, what time?": in, once the details are known.
                 mergeDetails(a, fromOwner: fromOwner, times: false)
+                return
+            }
+            if accept, !a.has(.attend) || a.has(.change), sameDayCounter(a, dates: dates, asks: asks) {
+                // "What if you change to the evening flight? نفس اليوم … I can come straight from work".
+                propose(a, date: (plan!.date, plan?.endDate, 0), fromOwner: fromOwner)
                 return
             }
             if accept {

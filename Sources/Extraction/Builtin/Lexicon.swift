@@ -161,6 +161,7 @@ enum Lexicon {
             "can visit", "can come", "have a slot", "you have to come", "don't miss", "would love to have you", "love to have you",
             "are you coming", "you coming", "want me to", "do you wanna", "how's", "hows", "can i", "we could", "how does", "does that work",
             "would that work", "works for you", "good for you", "still good for", "you up for", "meet", "why don't we", "why dont we",
+            "if you came", "if you could come", "would mean a lot", "hope you can come", "hope you can make it", "hope to see you", "save the date",
             "ودك", "ودي", "تبي", "تبين", "تبغى", "تبغي", "تبون", "نبي", "تقدر", "تقدرين", "تعال", "تعالي", "تعالوا", "تجي", "تجين", "تجون",
             "خلنا", "خلينا", "نروح", "نطلع", "نتعشى", "نتغدى", "نتقهوى", "نلعب", "نذاكر", "نتقابل", "نشوف", "نجتمع", "نسوي", "نتصل",
             "وش رايك", "ايش رايك", "شرايك", "شو رايك", "ما رايك", "ايش رايكم", "وش رايكم", "يناسبك", "يناسبكم", "مناسب لك", "هل يمكن",

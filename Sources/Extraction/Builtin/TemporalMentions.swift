@@ -41,6 +41,8 @@ struct TemporalMentions: Hashable, Sendable {
     var zone: String?
     /// Speaks of the past ("yesterday", "last week", "أمس").
     var pastDay = false
+    /// "ذاك اليوم", "that same day": the day spoken of last, whichever it was.
+    var thatDay = false
     /// "this weekend", "next week" without a day.
     var vagueDay = false
 

@@ -12,7 +12,7 @@ extension TemporalRecognizer {
     /// Units of "in N days" (`inDaysLeads` comes before the number).
     static let dayUnits: Set<String> = ["days", "day", "ايام", "يوم", "ayam", "iyam"]
     /// Words before "N days" that count days from today: "in 3 days", "بعد ٣ أيام", "خلال يومين".
-    static let inDaysLeads: Set<String> = ["in", "بعد", "ba3d", "ba3ad", "within", "خلال"]
+    static let inDaysLeads: Set<String> = ["in", "بعد", "عقب", "ba3d", "ba3ad", "within", "خلال"]
     /// "after" in Arabic and Arabizi, before يومين: "بعد يومين" is the day after tomorrow.
     static let arabicAfterWords: Set<String> = ["بعد", "ba3d", "ba3ad"]
     /// "two days" as one word (Arabic dual, Arabizi).
@@ -103,6 +103,8 @@ extension TemporalRecognizer {
     ]
     static let replacementWords: Set<String> = ["بدل", "بدال", "مش", "مو", "mesh", "mish", "badal", "not", "instead"]
     /// Words after an hour that put it in the afternoon or evening: "7 pm", "٧ المساء".
+    /// "ذاك اليوم", "نفس اليوم": before "day", the day already spoken of.
+    static let thatWords: Set<String> = ["ذاك", "هذاك", "ذلك", "نفس", "داك", "هداك", "هذيك"]
     /// Words for coming back, before the last day of a trip.
     static let returnWords: Set<String> = [
         "back", "return", "returning", "نرجع", "راجعين", "برجع", "بنرجع", "نعود", "العوده", "الرجوع", "الرجعه", "nirja3", "nerja3",

@@ -134,6 +134,11 @@ enum TemporalRecognizer {
     private static func dateAt(
         _ tokens: [Token], _ index: Int, nextWeek: Bool, into mentions: inout TemporalMentions
     ) -> (DateExpression, Int)? {
+        if todayWords.contains(tokens.norm(at: index)), thatWords.contains(tokens.norm(at: index - 1)) {
+            // "فاضي ذاك اليوم", "نفس اليوم": the day already spoken of, not today.
+            mentions.thatDay = true
+            return nil
+        }
         if let relative = relativeDayAt(tokens, index) {
             return relative
         }
