@@ -35,7 +35,7 @@ enum Places {
         "الموقع", "الموعد", "رمضان", "داعي", "موضوع", "الموضوع", "الصف", "الطريق", "الوقت", "وقت", "البال", "بالي", "نفس", "كل", "اي", "الشغل",
         "الدوام", "العرض", "البدايه", "النهايه", "اخر", "اول", "الاول", "الاخير", "حجه", "مشكله", "شي", "احد", "حد", "امان", "حاجه", "الحقيقه",
         "الاسبوع", "الشهر", "السنه", "يوم", "ايام", "الليل", "النهار", "الصباح", "المساء", "الصور", "الصوره", "الجروب", "القروب", "التلفون",
-        "خير", "الخير", "علمك", "وقتك", "حياتك", "عمرك", "مصعد",
+        "خير", "الخير", "علمك", "وقتك", "حياتك", "عمرك", "مصعد", "سالفه", "شغله", "طلب", "خدمه",
     ]
     static let arabicStops: Set<String> = [
         "مع", "من", "الي", "علي", "عشان", "لان", "بعد", "قبل", "يوم", "الساعه", "الليله", "بكره", "اليوم", "و", "او", "ثم", "هذا", "هذي",
@@ -44,8 +44,9 @@ enum Places {
     ]
     /// "come" before "عندي", "3andi": to the speaker's home.
     static let comeWords: Set<String> = ["تعال", "تعالي", "تعالوا", "تعالو", "ta3al", "ta3ali", "ta3alo", "ta3alu", "come"]
-    /// Places one is collected from.
-    static let pickUpPoints: Set<String> = ["مطار", "محطه", "ميناء"]
+    /// Places named after "من" that are still the venue: where one is collected, and the
+    /// clinics and offices that write about an appointment.
+    static let fromPlaces: Set<String> = ["مطار", "محطه", "ميناء", "مجمع", "عياده", "مستشفي", "مركز", "معهد"]
     static let homeWords: Set<String> = ["place", "house", "flat", "apartment", "home", "mine", "villa", "bait", "beit", "البيت", "بيت", "بيتي", "بيتنا", "بيتك"]
 
     static func find(in tokens: [Token]) -> LocationMention? {
@@ -74,6 +75,9 @@ enum Places {
                 }
             } else if ["عندك", "3indak", "3indik", "3ndak", "3indich", "بيتك"].contains(w) {
                 home = home ?? LocationMention(place: nil, home: .recipient, arabic: tokens[i].arabic)
+            } else if comeWords.contains(w), ["البيت", "بيتي", "بيتنا", "home", "البيت؟"].contains(norm(i + 1)), home == nil {
+                // "تعالي البيت ونروح سوا": to the speaker's home.
+                home = LocationMention(place: nil, home: .sender, arabic: tokens[i].arabic)
             } else if ["fel", "fil"].contains(w), ["bait", "beit", "bet"].contains(norm(i + 1)), home == nil {
                 home = LocationMention(place: nil, home: .sender, arabic: false)
             }
@@ -94,7 +98,9 @@ enum Places {
             }
             // "في <مكان>"; not "ما في" (there is no) nor "في الموعد".
             let existential = ["ما", "مو", "مش", "ولا", "قديش", "كم", "هل"].contains(norm(i - 1))
-            if w == "في", existential || arabicNotPlaces.contains(norm(i + 1)) { continue }
+            // "السي في" is a CV; "في واجيبها" runs into the next clause.
+            let clause = norm(i + 1).hasPrefix("و") && norm(i + 1).count >= 4 && !(i + 1 < n && arabicPlaceNouns.contains(tokens[i + 1].base))
+            if w == "في", existential || arabicNotPlaces.contains(norm(i + 1)) || ["السي", "سي"].contains(norm(i - 1)) || clause { continue }
             if arabicPrepositions.contains(w) || tokens[i].arabic && (w.hasPrefix("بمطعم") || w.hasPrefix("بمقهي")), i + 1 < n {
                 let from = w.count > 2 ? i : i + 1
                 if let phrase = arabicPhrase(tokens, from: from) {
@@ -110,13 +116,20 @@ enum Places {
                 continue
             }
         }
+        if let district = place?.place, Tokenizer.tokenize(district).first?.base == "حي",
+           let k = tokens.indices.first(where: { tokens[$0].arabic && arabicPlaceNouns.contains(tokens[$0].base) && tokens[$0].base != "حي" }),
+           k == 0 || !["في", "عند", "من"].contains(norm(k - 1)), let venue = arabicPhrase(tokens, from: k) {
+            // "كافيه ركن القهوة في حي الورود": the venue, not its district.
+            place = LocationMention(place: venue, home: nil, arabic: true)
+        }
         if place == nil {
             // A place noun with its name: "Em Sherif restaurant", "مقهى ميدان", "النادي".
             for i in 0..<n where tokens[i].kind == .word {
                 if tokens[i].arabic, arabicPlaceNouns.contains(tokens[i].base) || arabicPlaceNouns.contains(tokens[i].norm) {
                     // "في" and "عند" were read above; "من المدرسة" is where someone comes from,
-                    // but "تاخدني من المطار" is where to pick them up.
-                    if i > 0, ["في", "عند"].contains(norm(i - 1)) || norm(i - 1) == "من" && !pickUpPoints.contains(tokens[i].base) { continue }
+                    // but "تاخدني من المطار" is where to pick them up and "رسالة من مجمع عيادات" who
+                    // holds the appointment.
+                    if i > 0, ["في", "عند"].contains(norm(i - 1)) || norm(i - 1) == "من" && !fromPlaces.contains(tokens[i].base) { continue }
                     if let phrase = arabicPhrase(tokens, from: i) { place = LocationMention(place: phrase, home: nil, arabic: true, bare: true); break }
                 } else if !tokens[i].arabic, latinPlaceNouns.contains(tokens[i].norm), ["restaurant", "cafe", "café", "hotel", "mall", "park", "clinic", "hospital", "arena", "stadium", "mosque", "museum", "lounge", "tower", "centre", "center"].contains(tokens[i].norm) {
                     var j = i
