@@ -49,7 +49,7 @@ enum Activities {
         ("فيلم", .exact, "فيلم", .evening), ("بولنج", .exact, "بولينج", .evening), ("بولينج", .exact, "بولينج", .evening), ("بادل", .exact, "بادل", nil),
         ("تنس", .exact, "تنس", nil), ("كوره", .exact, "كورة", nil), ("مباراه", .exact, "مباراة", .evening), ("ماتش", .exact, "مباراة", .evening),
         ("جيم", .exact, "جيم", nil), ("نادي", .exact, "النادي", nil), ("نتمشي", .exact, "مشي", nil), ("نمشي", .exact, "مشي", nil), ("مشي", .exact, "مشي", nil),
-        ("بر", .exact, "طلعة بر", nil), ("كشته", .exact, "كشتة", nil), ("رحله", .exact, "رحلة", nil), ("حفله", .exact, "حفلة", .evening),
+        ("بر", .exact, "طلعة بر", nil), ("مطار", .exact, "مشوار المطار", nil), ("كشته", .exact, "كشتة", nil), ("رحله", .exact, "رحلة", nil), ("حفله", .exact, "حفلة", .evening),
         ("حفل", .exact, nil, .evening), ("عزيمه", .exact, "عزيمة", .evening), ("سهره", .exact, "سهرة", .evening), ("اجتماع", .exact, nil, nil),
         ("لقاء", .exact, nil, nil), ("مكالمه", .exact, "مكالمة", nil), ("نتصل", .exact, "اتصال", nil), ("اتصال", .exact, "اتصال", nil),
         ("نتكلم", .exact, "مكالمة", nil), ("مقابله", .exact, nil, nil), ("موعد", .exact, "موعد", nil), ("موعدك", .exact, "موعد", nil), ("جلسه", .exact, nil, nil),

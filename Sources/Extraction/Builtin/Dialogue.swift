@@ -441,7 +441,9 @@ struct Dialogue {
             // A place named bare replaces one already known only where the message speaks of the
             // plan or is about little else ("العيال بالمدرسة، البيت هادي" is no new venue).
             let aboutIt = !location.bare || a.speaksOfPlan || a.tokenCount <= 6 || pinBy == fromOwner
-            let better = draft.location == nil || (location.place != nil || draft.location?.place == nil) && aboutIt
+            // "صالة ١" after "مطار الملك خالد صالة ١" names part of the place already known.
+            let partOfKnown = location.place.map { new in draft.location?.place.map { TextNormalizer.normalize($0).contains(TextNormalizer.normalize(new)) } ?? false } ?? false
+            let better = draft.location == nil || (location.place != nil || draft.location?.place == nil) && aboutIt && !partOfKnown
             if better {
                 draft.location = location
                 draft.locationSenderIsOwner = fromOwner

@@ -171,7 +171,10 @@ extension TemporalRecognizer {
     static let durationOffsetFollowers: Set<String> = ["late", "early", "ago", "away", "left", "drive", "walk", "before", "later", "متاخر", "متاخره", "بدري", "قبل", "من"]
     /// Words before a duration that make it a wait or a repetition rather than a length:
     /// "in 2 hours", "every 2 hours", "خلال ساعة".
-    static let durationOffsetLeads: Set<String> = ["in", "within", "every", "each", "خلال", "كل", "ba3d", "b3d", "الفرق", "فرق", "difference", "ahead", "behind"]
+    static let durationOffsetLeads: Set<String> = [
+        "in", "within", "every", "each", "خلال", "كل", "ba3d", "b3d", "الفرق", "فرق", "difference", "ahead", "behind", "قبلها", "قبله", "بعدها", "بنص", "بربع",
+        "before", "early", "earlier",
+    ]
     /// Hour words that, after "الساعة N", begin a duration instead of making N a count:
     /// "الساعة ٤ ساعة ونص".
     static let hourCountWords: Set<String> = ["ساعه", "ساعتين", "sa3a", "sa3atain", "hour"]
