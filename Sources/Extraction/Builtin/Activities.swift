@@ -41,6 +41,9 @@ enum Activities {
         ("assessment", .exact, nil, nil), ("transmission", .exact, "Car service", nil), ("shawa", .exact, "BBQ", .evening), ("shawi", .exact, "BBQ", .evening),
         ("kashta", .exact, "Kashta", nil), ("volunteer", .prefix, "Volunteering", nil), ("tajweed", .exact, "Tajweed class", nil),
         ("lawyer", .exact, "Lawyer appointment", nil), ("viewing", .exact, nil, nil), ("premiere", .exact, nil, .evening),
+        ("nzakir", .exact, "Study session (mozakra)", nil), ("nzaker", .exact, "Study session (mozakra)", nil),
+        ("nthaker", .exact, "Study session (mozakra)", nil), ("mozakra", .exact, "Study session (mozakra)", nil),
+        ("mothakra", .exact, "Study session (mozakra)", nil),
     ]
     static let arabic: [(String, Match, String?, DayPart?)] = [
         ("تعشي", .contains, "عشاء", .evening), ("عشا", .exact, "عشاء", .evening), ("عشاء", .exact, "عشاء", .evening), ("تغدي", .contains, "غداء", .afternoon),

@@ -101,7 +101,7 @@ extension TemporalRecognizer {
         "us", "our", "here", "local", "عندنا", "بتوقيتنا", "توقيتنا", "عندك", "عندكم", "عندكو", "عندج", "hna", "3indna", "3andna", "3ndna",
         "3indak", "3andak", "3ndak", "3ndkom",
     ]
-    static let replacementWords: Set<String> = ["بدل", "بدال", "مش", "مو", "mesh", "mish", "badal", "not", "instead"]
+    static let replacementWords: Set<String> = ["بدل", "بدال", "مش", "مو", "mesh", "mish", "msh", "badal", "not", "instead"]
     /// Words after an hour that put it in the afternoon or evening: "7 pm", "٧ المساء".
     /// "ذاك اليوم", "نفس اليوم": before "day", the day already spoken of.
     static let thatWords: Set<String> = ["ذاك", "هذاك", "ذلك", "نفس", "داك", "هداك", "هذيك"]
@@ -113,10 +113,10 @@ extension TemporalRecognizer {
     /// Verbs that say when a plan ends, before its hour.
     static let finishWords: Set<String> = [
         "نخلص", "بنخلص", "هنخلص", "يخلص", "نطلع", "ننتهي", "ينتهي", "تنتهي", "finish", "finishes", "finished", "ends", "end", "done",
-        "wrap", "over", "nkhalis", "nekhlas", "bnkhalis",
+        "wrap", "over", "nkhalis", "nekhlas", "bnkhalis", "hanekhlas", "hnekhlas", "ne5las", "hane5las", "bnekhlas", "هنخلص", "نخلّص",
     ]
     /// Words for the night, after which 12 and the small hours are past midnight.
-    static let nightWords: Set<String> = ["بالليل", "الليل", "بليل", "ليلا", "night"]
+    static let nightWords: Set<String> = ["بالليل", "الليل", "بليل", "ليلا", "night", "leil", "lail", "layl", "lel"]
     static let pmWords: Set<String> = ["pm", "p.m", "p", "م", "مساء", "مساءا", "المسا", "المساء", "مسا", "بالليل", "الليل", "بليل", "ليلا", "masa", "el masa", "evening", "night", "tonight", "العصر", "عصرا", "عصر", "3asr", "afternoon", "العصريه"]
     /// Words after an hour that put it around midday: "1 الظهر", "12 noon".
     static let noonWords: Set<String> = ["الظهر", "ظهرا", "ظهر", "dohr", "duhr", "zuhr", "noon", "7:00noon"]
