@@ -140,8 +140,10 @@ struct Dialogue {
                 phase = .pending
                 return
             }
-            // A no that answers a question about something else ("شفتي الإيميل؟" … "لا والله! لمتى؟") keeps the plan.
-            if cancel || strongDecline && !(offTopic && dates.isEmpty) && !a.has(.accept) && (dates.isEmpty || dates.contains { $0.0 == plan?.date }) && !a.ownCommitment {
+            // A no that answers a question about something else ("شفتي الإيميل؟" … "لا والله! لمتى؟")
+            // or picks between what a question offered ("ولا بدك نعزم سلمى؟" … "لا خليها إلنا") keeps the plan.
+            let picksChoice = recentMessages.last.map { $0.fromOwner != fromOwner && messageCount - $0.message <= 2 && $0.analysis.asksWhich } ?? false
+            if cancel || strongDecline && !(offTopic && dates.isEmpty) && !picksChoice && !a.has(.accept) && (dates.isEmpty || dates.contains { $0.0 == plan?.date }) && !a.ownCommitment {
                 phase = .denied
                 return
             }

@@ -31,6 +31,9 @@ struct MessageAnalysis: Hashable, Sendable {
     /// The question asks whether something is so ("… right?", "… صح؟", "did you see …"),
     /// which is not an invitation.
     var asksFact = false
+    /// The question offers a choice ("in person or online?", "ولا بدك نعزم سلمى؟"); a no
+    /// answers it and calls nothing off.
+    var asksWhich = false
     /// The message is only "1" (or "١"): the answer to a clinic's reminder.
     var isOne = false
     var isTwo = false
@@ -187,7 +190,7 @@ struct MessageAnalysis: Hashable, Sendable {
             ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
         }
         // "in person or online?" asks which; it holds nothing remotely.
-        let asksWhich = hasQuestion && tokens.contains { ["or", "ولا", "او", "walla", "wala", "aw"].contains($0.norm) }
+        asksWhich = hasQuestion && tokens.contains { ["or", "ولا", "او", "walla", "wala", "aw"].contains($0.norm) }
         heldRemotely = !asksWhich
             && (has(.remote) || (cues[.commitment] ?? []).contains { MessageAnalysis.callWords.contains(tokens[$0].base) })
         addressesOther = tokens.contains { MessageAnalysis.otherOrUs.contains($0.norm) || $0.arabic && MessageAnalysis.otherOrUs.contains($0.base) }

@@ -8,6 +8,12 @@ extension TemporalRecognizer {
         if let day = weekdays[t[i].norm] {
             return day
         }
+        // "el 7ad" is Sunday, "7ad" alone someone; "on sun", "till sat" are days, "the sun" is not.
+        let previous = i > 0 ? t[i - 1].norm : ""
+        if t[i].norm == "7ad", ["el", "al", "yom", "youm", "l"].contains(previous) { return 1 }
+        if ["sun", "sat"].contains(t[i].norm), ["on", "this", "next", "till", "until", "to", "by"].contains(previous) {
+            return t[i].norm == "sun" ? 1 : 7
+        }
         if t[i].arabic, let day = arabicWeekdays[t[i].base] {
             // Egyptian "الحد", "التلات": bare or behind a clitic these are "someone"/"until"
             // ("لحد") and "three", so only the article makes them days.
@@ -61,8 +67,10 @@ extension TemporalRecognizer {
         }
         func monthValue(_ k: Int) -> Int? {
             guard k >= 0, k < t.count else { return nil }
-            return months[t[k].norm] ?? (t[k].arabic ? months[t[k].base] : nil)
+            return months[t[k].norm] ?? (t[k].arabic ? months[t[k].base] : nil) ?? pairedMonth(t, k)
         }
+        /// Tokens a month name takes: "كانون الأول" two.
+        func monthLength(_ k: Int) -> Int { pairedMonth(t, k) != nil && months[t[k].norm] == nil ? 2 : 1 }
         func yearValue(_ k: Int) -> Int? {
             guard let y = plainNumber(t, k), (2000...2100).contains(y) else { return nil }
             return y
@@ -71,8 +79,9 @@ extension TemporalRecognizer {
             var k = i + 1
             if k < t.count, t[k].norm == "of" { k += 1 }
             if let month = monthValue(k) {
-                let year = yearValue(k + 1)
-                return (.calendar(month: month, day: day, year: year), k - i + 1 + (year == nil ? 0 : 1))
+                let m = monthLength(k)
+                let year = yearValue(k + m)
+                return (.calendar(month: month, day: day, year: year), k - i + m + (year == nil ? 0 : 1))
             }
             // "10 to 13 Dec": the start of a range whose month comes at the end.
             if i + 3 < t.count, rangeWords.contains(t[i + 1].norm), t[i + 1].norm != "and", dayValue(i + 2) != nil, let month = monthValue(i + 3) {
@@ -102,6 +111,42 @@ extension TemporalRecognizer {
                 return (.calendar(month: month, day: day, year: year), used)
             }
         }
+        return nil
+    }
+
+    /// The Levantine months named in two words: "كانون الأول" (December), "كانون الثاني"
+    /// (January), "تشرين الأول" (October), "تشرين الثاني" (November).
+    static func pairedMonth(_ t: [Token], _ k: Int) -> Int? {
+        guard k + 1 < t.count else { return nil }
+        let first = t[k].norm, second = t[k + 1].norm
+        let isFirst = ["الاول", "اول"].contains(second), isSecond = ["الثاني", "ثاني", "التاني", "تاني"].contains(second)
+        guard isFirst || isSecond else { return nil }
+        switch first {
+        case "كانون": return isFirst ? 12 : 1
+        case "تشرين": return isFirst ? 10 : 11
+        default: return nil
+        }
+    }
+
+    /// "يوم ٣٠", "٢٩ الشهر", "٢ الشهر الجاي", "أول الشهر الجاي": a day of this month or the next,
+    /// named by its number. Returns the day and how many tokens name it.
+    static func numberedDayAt(_ t: [Token], _ i: Int) -> (Int, Int)? {
+        guard i < t.count else { return nil }
+        let thisMonth: Set<String> = ["الشهر", "shahr"]
+        let next: Set<String> = ["الجاي", "الياي", "القادم", "الجايه", "el-gay", "eljay"]
+        func monthTail(_ k: Int) -> Int? {
+            guard k < t.count, thisMonth.contains(t[k].norm) || t[k].norm == "el" && k + 1 < t.count && t[k + 1].norm == "shahr" else { return nil }
+            let used = t[k].norm == "el" ? 2 : 1
+            return used + (k + used < t.count && next.contains(t[k + used].norm) ? 1 : 0)
+        }
+        if ["يوم", "yom", "youm"].contains(t[i].norm), let day = plainNumber(t, i + 1), (1...31).contains(day) {
+            // Not "يوم ٣ ساعات" nor a clock: the next word is no unit.
+            let after = i + 2 < t.count ? t[i + 2].norm : ""
+            if dayUnits.contains(after) || hourWords[after] != nil || ["ساعه", "ساعات", "ساعتين", "دقيقه", "دقايق", ":"].contains(after) { return nil }
+            return (day, 2 + (monthTail(i + 2) ?? 0))
+        }
+        if let day = plainNumber(t, i), (1...31).contains(day), let tail = monthTail(i + 1) { return (day, 1 + tail) }
+        if ["اول", "awal", "awwal"].contains(t[i].norm), let tail = monthTail(i + 1) { return (1, 1 + tail) }
         return nil
     }
 

@@ -4,19 +4,19 @@ extension TemporalRecognizer {
     // MARK: Days
 
     /// Words that name today (tonight included).
-    static let todayWords: Set<String> = ["today", "tonight", "tonite", "2day", "2nite", "اليوم", "الليله", "الليلة", "هالليله", "النهارده", "النهارد", "انهارده", "elyom", "elyoum", "alyoum", "alyom", "illela", "ellela", "ellila", "el-yom"]
+    static let todayWords: Set<String> = ["today", "tonight", "tonite", "2day", "2nite", "اليوم", "الليله", "الليلة", "هالليله", "النهارده", "النهارد", "انهارده", "elyom", "elyoum", "alyoum", "alyom", "illela", "ellela", "ellila", "el-yom", "naharda", "elnaharda", "ennaharda", "innaharda"]
     /// Words that name tomorrow, in every spelling the chats use.
-    static let tomorrowWords: Set<String> = ["tomorrow", "tmrw", "tmr", "tmrrw", "tomoz", "2morrow", "2moro", "tomorow", "tommorow", "tommorrow", "بكره", "بكرا", "باكر", "باجر", "غدا", "غدوه", "bacher", "bachir", "bokra", "bukra", "bokrah", "bukrah", "boukra", "bkra", "bokrah"]
+    static let tomorrowWords: Set<String> = ["tomorrow", "tmrw", "tmr", "tmrrw", "tomoz", "2morrow", "2moro", "tomorow", "tommorow", "tommorrow", "بكره", "بكرا", "باكر", "باجر", "غدا", "غدوه", "bacher", "bachir", "bokra", "bukra", "bokrah", "bukrah", "boukra", "bkra", "tomoro", "tomorro", "tmorrow", "tmoro", "2morow"]
     /// "after" before "tomorrow": "بعد بكرة", "ba3d bokra", "day after tomorrow".
     static let afterWords: Set<String> = ["بعد", "عقب", "ba3d", "ba3ad", "b3d", "ba3", "after"]
     /// Units of "in N days" (`inDaysLeads` comes before the number).
     static let dayUnits: Set<String> = ["days", "day", "ايام", "يوم", "ayam", "iyam"]
     /// Words before "N days" that count days from today: "in 3 days", "بعد ٣ أيام", "خلال يومين".
-    static let inDaysLeads: Set<String> = ["in", "بعد", "عقب", "ba3d", "ba3ad", "within", "خلال"]
+    static let inDaysLeads: Set<String> = ["in", "بعد", "عقب", "ba3d", "ba3ad", "within", "خلال", "كمان", "kaman", "kamaan", "kman"]
     /// "after" in Arabic and Arabizi, before يومين: "بعد يومين" is the day after tomorrow.
-    static let arabicAfterWords: Set<String> = ["بعد", "ba3d", "ba3ad"]
+    static let arabicAfterWords: Set<String> = ["بعد", "ba3d", "ba3ad", "كمان", "kaman", "kamaan", "kman"]
     /// "two days" as one word (Arabic dual, Arabizi).
-    static let twoDaysWords: Set<String> = ["يومين", "yomain", "yomen", "yumain"]
+    static let twoDaysWords: Set<String> = ["يومين", "yomain", "yomen", "yumain", "yomein", "yomeen", "youmen"]
     /// "day" in Arabizi, after "el": "el yom" is today.
     static let arabiziDayNouns: Set<String> = ["yom", "youm", "yoom"]
     /// "night" in Arabizi after "el"/"al" that also make the day part evening: "el lela" is tonight.
@@ -46,11 +46,11 @@ extension TemporalRecognizer {
         var map: [String: Int] = [:]
         let table: [(Int, [String])] = [
             (1, ["sunday", "sun.", "a7ad", "ahad", "el7ad", "al7ad", "l7ad"]),
-            (2, ["monday", "mon", "ithnain", "ethnain", "ithnayn", "itnain", "etnen", "ethnen", "tneen", "ithnein", "el2ithnain", "ethnein"]),
-            (3, ["tuesday", "tue", "tues", "thulatha", "thalatha", "tholatha", "talat", "tlata", "thlatha", "tholatha2"]),
-            (4, ["wednesday", "wed", "weds", "arba3a", "arb3a", "arbi3a", "arbe3a", "arba3"]),
+            (2, ["monday", "mon", "ithnain", "ethnain", "ithnayn", "itnain", "etnen", "ethnen", "tneen", "ithnein", "el2ithnain", "ethnein", "itnein", "etnein", "tnen", "etneen", "itneen"]),
+            (3, ["tuesday", "tue", "tues", "thulatha", "thalatha", "tholatha", "talat", "tlata", "thlatha", "tholatha2", "tala2", "talata"]),
+            (4, ["wednesday", "wed", "weds", "arba3a", "arb3a", "arbi3a", "arbe3a", "arba3", "rboo3", "rbo3", "arb3aa"]),
             (5, ["thursday", "thu", "thur", "thurs", "5amees", "5amis", "khamees", "khamis", "5ames", "el5amees", "5mees"]),
-            (6, ["friday", "fri", "jum3a", "jom3a", "jim3a", "juma", "jumaa", "jum3ah", "jom3ah", "jumu3a", "eljum3a", "jum'a"]),
+            (6, ["friday", "fri", "jum3a", "jom3a", "jim3a", "juma", "jumaa", "jum3ah", "jom3ah", "jumu3a", "eljum3a", "jum'a", "gom3a", "gum3a", "gom3ah", "jm3a"]),
             (7, ["saturday", "sabt", "elsabt", "sat."]),
         ]
         for (day, names) in table { for name in names { map[name] = day } }
@@ -59,11 +59,11 @@ extension TemporalRecognizer {
 
     /// Egyptian weekday names that are other words without the article: "حد" (someone,
     /// "لحد": until), "تلات" (three).
-    static let articleOnlyWeekdays: Set<String> = ["حد", "تلات"]
+    static let articleOnlyWeekdays: Set<String> = ["حد", "تلات", "تنين", "ربوع"]
 
     /// Arabic weekday names without the article.
     static let arabicWeekdays: [String: Int] = [
-        "احد": 1, "حد": 1, "اثنين": 2, "اتنين": 2, "ثلاثاء": 3, "ثلاثا": 3, "ثلوث": 3, "تلات": 3, "تلاتاء": 3, "تلاتا": 3, "اربعاء": 4, "اربعا": 4, "اربع": 4, "خميس": 5, "جمعه": 6, "سبت": 7,
+        "احد": 1, "حد": 1, "اثنين": 2, "اتنين": 2, "تنين": 2, "ربوع": 4, "ثلاثاء": 3, "ثلاثا": 3, "ثلوث": 3, "تلات": 3, "تلاتاء": 3, "تلاتا": 3, "اربعاء": 4, "اربعا": 4, "اربع": 4, "خميس": 5, "جمعه": 6, "سبت": 7,
     ]
 
     /// Month names and abbreviations in English and Arabic, 1 = January.

@@ -170,6 +170,9 @@ enum TemporalRecognizer {
         if let (dayOfMonth, length) = dayOfMonthAt(tokens, index) {
             return (.dayOfMonth(dayOfMonth, weekday: nil), length)
         }
+        if let (day, length) = numberedDayAt(tokens, index) {
+            return (.dayOfMonth(day, weekday: nil), length)
+        }
         return nil
     }
 

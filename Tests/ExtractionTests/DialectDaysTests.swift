@@ -1,0 +1,107 @@
+import Testing
+@testable import Extraction
+
+/// Days as the dialects of the chats write them: weekdays in Gulf, Egyptian and Levantine
+/// Arabic and in Arabizi, "in N days", today and tomorrow in their spellings, Levantine month
+/// names, "يوم ٣٠" and "أول الشهر الجاي". Said on Wednesday 2026-11-25 in Riyadh.
+@Suite("Built-in extractor: days in every dialect")
+struct DialectDaysTests {
+    static let table: [(String, String)] = [
+        ("nit3asha el 7ad?", "2026-11-29"),
+        ("nit3asha el a7ad?", "2026-11-29"),
+        ("nit3asha el etnen?", "2026-11-30"),
+        ("nit3asha el itnein?", "2026-11-30"),
+        ("nit3asha el tnen?", "2026-11-30"),
+        ("nit3asha el talat?", "2026-12-01"),
+        ("nit3asha el tala2?", "2026-12-01"),
+        ("nit3asha el arba3?", "2026-12-02"),
+        ("nit3asha el rboo3?", "2026-12-02"),
+        ("nit3asha el 5amis?", "2026-11-26"),
+        ("nit3asha el gom3a?", "2026-11-27"),
+        ("nit3asha yom el gom3a?", "2026-11-27"),
+        ("nit3asha el jom3a?", "2026-11-27"),
+        ("nit3asha el sabt?", "2026-11-28"),
+        ("نتعشى الحد؟", "2026-11-29"),
+        ("نتعشى يوم الحد؟", "2026-11-29"),
+        ("نتعشى الاتنين؟", "2026-11-30"),
+        ("نتعشى التنين؟", "2026-11-30"),
+        ("نتعشى التلات؟", "2026-12-01"),
+        ("نتعشى التلاتا؟", "2026-12-01"),
+        ("نتعشى الثلوث؟", "2026-12-01"),
+        ("نتعشى الأربع؟", "2026-12-02"),
+        ("نتعشى الاربعا؟", "2026-12-02"),
+        ("نتعشى الربوع؟", "2026-12-02"),
+        ("نتعشى الخميس؟", "2026-11-26"),
+        ("نتعشى الجمعة؟", "2026-11-27"),
+        ("نتعشى السبت؟", "2026-11-28"),
+        ("نتعشى يوم السبت الجاي؟", "2026-11-28"),
+        ("نتعشى بعد يومين؟", "2026-11-27"),
+        ("نتعشى كمان يومين؟", "2026-11-27"),
+        ("نتعشى كمان ٣ أيام؟", "2026-11-28"),
+        ("نتعشى بعد ٣ ايام؟", "2026-11-28"),
+        ("nit3asha ba3d yomen?", "2026-11-27"),
+        ("nit3asha kaman yomen?", "2026-11-27"),
+        ("nit3asha ba3d 3 ayam?", "2026-11-28"),
+        ("nit3asha bokra?", "2026-11-26"),
+        ("nit3asha bukra?", "2026-11-26"),
+        ("nit3asha bukrah?", "2026-11-26"),
+        ("nit3asha ba3d bukra?", "2026-11-27"),
+        ("نتعشى بكرا؟", "2026-11-26"),
+        ("نتعشى باكر؟", "2026-11-26"),
+        ("نتعشى بكرة بالليل؟", "2026-11-26"),
+        ("نتعشى عقب باجر؟", "2026-11-27"),
+        ("نتعشى بعد بكرة؟", "2026-11-27"),
+        ("نتعشى اليوم؟", "2026-11-25"),
+        ("نتعشى الليلة؟", "2026-11-25"),
+        ("نتعشى هالليلة؟", "2026-11-25"),
+        ("نتعشى الليله؟", "2026-11-25"),
+        ("nit3asha el lela?", "2026-11-25"),
+        ("nit3asha elyom?", "2026-11-25"),
+        ("nit3asha el naharda?", "2026-11-25"),
+        ("نتعشى النهاردة؟", "2026-11-25"),
+        ("نتعشى الأسبوع الجاي يوم الاثنين؟", "2026-11-30"),
+        ("نتعشى الاسبوع الياي يوم الاثنين؟", "2026-11-30"),
+        ("نتعشى الأسبوع الجاي الخميس؟", "2026-12-03"),
+        ("نتعشى الخميس الجاي؟", "2026-11-26"),
+        ("نتعشى يوم ٣٠؟", "2026-11-30"),
+        ("نتعشى ٣٠ نوفمبر؟", "2026-11-30"),
+        ("نتعشى ٢ ديسمبر؟", "2026-12-02"),
+        ("نتعشى 2 december?", "2026-12-02"),
+        ("نتعشى ٢ كانون الأول؟", "2026-12-02"),
+        ("نتعشى ٢ كانون الاول؟", "2026-12-02"),
+        ("نتعشى ٢/١٢؟", "2026-12-02"),
+        ("نتعشى ٢ الشهر الجاي؟", "2026-12-02"),
+        ("نتعشى أول الشهر الجاي؟", "2026-12-01"),
+        ("نتعشى ٢٩ الشهر؟", "2026-11-29"),
+        ("نتعشى يوم ٢٩ الحين؟", "2026-11-29"),
+        ("dinner on the 29th?", "2026-11-29"),
+        ("dinner sunday the 29th?", "2026-11-29"),
+        ("dinner next sunday?", "2026-11-29"),
+        ("dinner this sunday?", "2026-11-29"),
+        ("dinner on sun?", "2026-11-29"),
+        ("dinner on Thurs?", "2026-11-26"),
+        ("dinner tmrw?", "2026-11-26"),
+        ("dinner 2moro?", "2026-11-26"),
+        ("dinner tomoro?", "2026-11-26"),
+        ("dinner the day after tomorrow?", "2026-11-27"),
+        ("dinner in 2 days?", "2026-11-27"),
+        ("dinner in two days?", "2026-11-27"),
+        ("dinner Dec 2?", "2026-12-02"),
+        ("dinner 2nd Dec?", "2026-12-02"),
+        ("dinner 2nd of December?", "2026-12-02"),
+        ("dinner December 2nd?", "2026-12-02"),
+    ]
+
+    @Test("each way of naming a day resolves to it", arguments: table)
+    func resolves(_ row: (String, String)) throws {
+        let event = try #require(judged([row.0, "o: تمام"]).event, "\(row.0)")
+        #expect(event.startDate.description == row.1, "\(row.0)")
+    }
+
+    @Test("words that only look like days name none", arguments: [
+        "ما في 7ad hon", "the sun is out, coffee?", "عندي تنين سمك بالحوض",
+    ])
+    func notDays(_ text: String) {
+        #expect(judged([text, "o: تمام"]).event == nil, "\(text)")
+    }
+}
