@@ -33,6 +33,10 @@ extension TemporalRecognizer {
             reading.minute = minute
             reading.length += length
             reading.isMarked = true
+        } else if reading.minute == 0, reading.hour <= 12, let (minute, hourShift) = minutesBeforeHour(tokens, at: index) {
+            reading.hour += hourShift
+            reading.minute = minute
+            reading.isMarked = true
         }
         var saidPartOfDay = false
         if reading.meridiem == .unknown, let (meridiem, length) = meridiemAfterHour(tokens, at: index + reading.length) {
@@ -160,27 +164,26 @@ extension TemporalRecognizer {
     private static func minutesAfterHour(_ tokens: [Token], at index: Int) -> (minute: Int, hourShift: Int, length: Int)? {
         let first = tokens.norm(at: index)
         let second = tokens.norm(at: index + 1)
-        if first == "ونص" || first == "ونصف" || first == "والنصف" || first == "wnos" {
-            return (30, 0, 1)
-        }
-        if (first == "w" || first == "u") && (second == "nos" || second == "nus" || second == "nu9") {
-            return (30, 0, 2)
-        }
-        if first == "و" && (second == "نص" || second == "النصف") {
-            return (30, 0, 2)
-        }
-        if first == "وربع" || first == "والربع" {
-            return (15, 0, 1)
-        }
-        if first == "w" && second == "rub3" {
-            return (15, 0, 2)
-        }
-        if (first == "الا" || first == "illa" || first == "ila") && (second == "ربع" || second == "ربعا" || second == "rub3") {
-            return (45, -1, 2)
+        if let minute = joinedFractions[first] { return (minute, 0, 1) }
+        if ["w", "u", "و"].contains(first), let minute = fractionWords[second] { return (minute, 0, 2) }
+        // "٩ إلا ربع", "9 illa rob3", "٨ الا ثلث": before the hour.
+        if ["الا", "illa", "ila", "ela", "ella", "2illa"].contains(first), let minute = fractionWords[second] {
+            return (60 - minute, -1, 2)
         }
         if first == "and" && second == "a" && tokens.norm(at: index + 2) == "half" {
             return (30, 0, 3)
         }
+        return nil
+    }
+
+    /// "half past 8", "quarter to 9", British "half 8": the minutes said before the hour.
+    private static func minutesBeforeHour(_ tokens: [Token], at index: Int) -> (minute: Int, hourShift: Int)? {
+        let previous = tokens.norm(at: index - 1)
+        let second = tokens.norm(at: index - 2)
+        if previous == "past", second == "half" { return (30, 0) }
+        if previous == "past", second == "quarter" { return (15, 0) }
+        if previous == "to", second == "quarter" { return (45, -1) }
+        if previous == "half", !["a", "and", "the", "for"].contains(second) { return (30, 0) }
         return nil
     }
 

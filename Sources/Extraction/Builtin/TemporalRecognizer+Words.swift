@@ -121,10 +121,22 @@ extension TemporalRecognizer {
     /// Words after an hour that put it around midday: "1 الظهر", "12 noon".
     static let noonWords: Set<String> = ["الظهر", "ظهرا", "ظهر", "dohr", "duhr", "zuhr", "noon", "7:00noon"]
     /// Hours spelled out in English and Arabic: "seven", "السابعة".
+    /// Parts of an hour after "and": "و نص", "w rob3", "و ثلث".
+    static let fractionWords: [String: Int] = [
+        "نص": 30, "النص": 30, "نصف": 30, "النصف": 30, "ربع": 15, "الربع": 15, "ربعا": 15, "ثلث": 20, "الثلث": 20, "تلت": 20,
+        "nos": 30, "nus": 30, "nu9": 30, "nuss": 30, "nis": 30, "rub3": 15, "rob3": 15, "ruba": 15, "rubu3": 15, "tilt": 20, "telt": 20,
+        "thilth": 20, "thelth": 20, "tult": 20,
+    ]
+    /// The same with "and" joined to them: "ونص", "وربع", "وثلث", "wnos".
+    static let joinedFractions: [String: Int] = [
+        "ونص": 30, "ونصف": 30, "والنصف": 30, "والنص": 30, "وربع": 15, "والربع": 15, "وثلث": 20, "والثلث": 20, "وتلت": 20, "wnos": 30, "wrob3": 15,
+    ]
     static let hourWords: [String: Int] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
         "الواحده": 1, "الثانيه": 2, "الثالثه": 3, "الرابعه": 4, "الخامسه": 5, "السادسه": 6, "السابعه": 7, "الثامنه": 8, "التاسعه": 9,
         "العاشره": 10, "الحاديه": 11, "واحده": 1, "ثنتين": 2, "ثلاث": 3, "اربع": 4, "خمس": 5, "ست": 6, "سبع": 7, "ثمان": 8, "تسع": 9, "عشر": 10,
+        "وحده": 1, "ثلاثه": 3, "تلاته": 3, "اربعه": 4, "خمسه": 5, "سته": 6, "سبعه": 7, "ثمانيه": 8, "تمانيه": 8, "تسعه": 9, "عشره": 10,
+        "حداشر": 11, "احداشر": 11, "احدعش": 11, "اتناشر": 12, "اثنعش": 12, "طنعش": 12,
     ]
     /// Small counts spelled out: "an hour", "two days", "ثلاث ساعات".
     static let numberWords: [String: Int] = [

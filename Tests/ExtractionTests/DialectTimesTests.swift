@@ -1,0 +1,86 @@
+import Testing
+@testable import Extraction
+
+/// Clock times as the dialects of the chats write them: quarters, halves and thirds after "and"
+/// and before the hour, hours spelled out, the parts of the day, Arabizi and English idioms,
+/// ranges and durations. Said on Wednesday 2026-11-25 in Riyadh, for tomorrow.
+@Suite("Built-in extractor: clock times in every dialect")
+struct DialectTimesTests {
+    static let table: [(String, String, String?)] = [
+        ("عشا بكرة الساعة ٨؟", "20:00", nil),
+        ("عشا بكرة ٨ ونص؟", "20:30", nil),
+        ("عشا بكرة ٨ وربع؟", "20:15", nil),
+        ("عشا بكرة ٩ الا ربع؟", "20:45", nil),
+        ("عشا بكرة ٩ إلا ربع؟", "20:45", nil),
+        ("عشا بكرة ٨ وثلث؟", "20:20", nil),
+        ("عشا بكرة الساعة ثمانية؟", "20:00", nil),
+        ("عشا بكرة الساعة ثمان ونص؟", "20:30", nil),
+        ("عشا بكرة الساعة تسعة بالليل؟", "21:00", nil),
+        ("قهوة بكرة العصر الساعة ٤؟", "16:00", nil),
+        ("قهوة بكرة ٤ العصر؟", "16:00", nil),
+        ("قهوة بكرة ١٠ الصبح؟", "10:00", nil),
+        ("قهوة بكرة ١٠ الصباح؟", "10:00", nil),
+        ("قهوة بكرة ١٠ صباحا؟", "10:00", nil),
+        ("قهوة بكرة ٥ مساء؟", "17:00", nil),
+        ("قهوة بكرة ٥ مساءً؟", "17:00", nil),
+        ("قهوة بكرة ٥ م؟", "17:00", nil),
+        ("قهوة بكرة ١٠ ص؟", "10:00", nil),
+        ("قهوة بكرة ٥:٣٠ م؟", "17:30", nil),
+        ("قهوة بكرة الساعة ١٢ الظهر؟", "12:00", nil),
+        ("قهوة بكرة الظهر الساعة ١؟", "13:00", nil),
+        ("قهوة بكرة ١ الظهر؟", "13:00", nil),
+        ("غدا بكرة ١ ونص الضهر؟", "13:30", nil),
+        ("3asha bokra 8 w nos?", "20:30", nil),
+        ("3asha bokra 8 w rob3?", "20:15", nil),
+        ("3asha bokra 9 illa rob3?", "20:45", nil),
+        ("3asha bokra 9 ela rob3?", "20:45", nil),
+        ("3asha bokra el sa3a 8?", "20:00", nil),
+        ("3asha bokra sa3a 8?", "20:00", nil),
+        ("3asha bokra 8 bel leil?", "20:00", nil),
+        ("ahwa bokra 10 el sob7?", "10:00", nil),
+        ("ahwa bokra 10 sob7?", "10:00", nil),
+        ("ahwa bokra 4 el 3asr?", "16:00", nil),
+        ("ahwa bokra 5 el masa?", "17:00", nil),
+        ("ahwa bokra 5 masa2an?", "17:00", nil),
+        ("dinner tomorrow at 8?", "20:00", nil),
+        ("dinner tomorrow 8pm?", "20:00", nil),
+        ("dinner tomorrow 8 pm?", "20:00", nil),
+        ("dinner tomorrow 8.30pm?", "20:30", nil),
+        ("dinner tomorrow 8:30?", "20:30", nil),
+        ("dinner tomorrow half 8?", "20:30", nil),
+        ("dinner tomorrow half past 8?", "20:30", nil),
+        ("dinner tomorrow quarter past 8?", "20:15", nil),
+        ("dinner tomorrow quarter to 9?", "20:45", nil),
+        ("dinner tomorrow at 20:00?", "20:00", nil),
+        ("dinner tomorrow 8ish?", "20:00", nil),
+        ("dinner tomorrow around 8?", "20:00", nil),
+        ("coffee tomorrow at 10am?", "10:00", nil),
+        ("coffee tomorrow at 10 a.m.?", "10:00", nil),
+        ("coffee tomorrow 10 in the morning?", "10:00", nil),
+        ("lunch tomorrow at noon?", "12:00", nil),
+        ("lunch tomorrow at 1?", "13:00", nil),
+        ("lunch tomorrow 12:30?", "12:30", nil),
+        ("meeting tomorrow at 3?", "15:00", nil),
+        ("meeting tomorrow at 9?", "09:00", nil),
+        ("sahra bokra men 10 lel 2?", "22:00", "02:00"),
+        ("سهرة بكرة من ١٠ لـ ٢؟", "22:00", "02:00"),
+        ("سهرة بكرة من ١٠ الى ١٢؟", "22:00", "00:00"),
+        ("دوام بكرة من ٩ لين ٥؟", "09:00", "17:00"),
+        ("gym tomorrow 6-7pm?", "18:00", "19:00"),
+        ("gym tomorrow 6 to 7pm?", "18:00", "19:00"),
+        ("gym tomorrow from 6 till 7?", "18:00", "19:00"),
+        ("اجتماع بكرة الساعة ١٠ لمدة ساعة؟", "10:00", "11:00"),
+        ("اجتماع بكرة الساعة ١٠ لمدة نص ساعة؟", "10:00", "10:30"),
+        ("اجتماع بكرة الساعة ١٠ ساعتين؟", "10:00", "12:00"),
+        ("meeting tomorrow at 10 for 90 minutes?", "10:00", "11:30"),
+        ("meeting tomorrow at 10 for 1.5 hours?", "10:00", "11:30"),
+        ("meeting tomorrow at 10, 30 mins?", "10:00", "10:30"),
+    ]
+
+    @Test("each way of saying a time reads as it", arguments: table)
+    func reads(_ row: (String, String, String?)) throws {
+        let event = try #require(judged([row.0, "o: تمام"]).event, "\(row.0)")
+        #expect(event.startTime?.description == row.1, "\(row.0)")
+        if let end = row.2 { #expect(event.endTime?.description == end, "\(row.0)") }
+    }
+}
