@@ -192,6 +192,11 @@ struct Dialogue {
                 mergeDetails(a, fromOwner: fromOwner, times: false)
                 return
             }
+            if a.dropsPlan, dates.allSatisfy({ $0.0 == plan?.date }), !a.has(.accept), !a.hasQuestion, !decline && !cancel {
+                // "خليها مرة ثانية إن شاء الله", "khalliha marra tanya": put off with no day.
+                phase = .denied
+                return
+            }
             if decline || cancel {
                 let firstNo = [a.first(.decline), a.first(.softDecline), a.first(.cancel)].compactMap { $0 }.min() ?? 0
                 let attending = a.cues[.attend] ?? []

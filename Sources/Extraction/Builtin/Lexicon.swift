@@ -42,7 +42,8 @@ enum Cue: Int, Sendable, CaseIterable {
     case askWhen
     /// "video call", "zoom", "مكالمة فيديو", "اونلاين": a plan held at a distance, with no place.
     case remote
-    /// "thanks", "شكرا".
+    /// "thanks", "شكرا", and the blessings and congratulations said to an invitation
+    /// ("الله يتمم بخير", "مبروك"), which a "but" and an excuse turn into a refusal.
     case thanks
     /// "instead", "بدال", "actually": marks a change.
     case change
@@ -112,7 +113,7 @@ enum Lexicon {
             // Egyptian, Levantine, written Arabic and English refusals.
             "مش هينفع", "مش هقدر", "مش هعرف", "مش هلحق", "ماقدرش", "ما فيي", "ما فيني", "اعذروني", "سامحوني", "لن اذهب",
             "لن احضر", "لن اكون", "i'd rather not", "id rather not", "rather not", "hard pass", "won't be able", "wont be able",
-            "i wish i could", "wish i could", "ما تزبط", "ما بتزبط", "ما بيزبط", "ما بزبط", "مش زابطه", "ما بتمشي", "ما يصير", "معتذر", "معتذره",
+            "i wish i could", "wish i could", "sit this one out", "catch the next one", "skip this one", "i'll skip", "ill skip", "ما تزبط", "ما بتزبط", "ما بيزبط", "ما بزبط", "مش زابطه", "ما بتمشي", "ما يصير", "معتذر", "معتذره",
             "مينفعش", "ما ينفعش", "مقدرش", "ما رح اقدر", "مش رح اقدر", "ما رح قدر", "مش رح قدر", "msh hayenfa3", "mesh hayenfa3",
             "mish hayenfa3", "ma b2dar", "ma fini", "ma fiyi", "mish fadi", "mesh fadi", "msh fadi", "ma yemdini", "ma yimdini", "ma yamdini", "samh2eeni", "samhini", "sam7ini", "ma afdar", "mish ha2dar", "mesh ha2dar",
         ]),
@@ -120,7 +121,10 @@ enum Lexicon {
             "sorry", "so sorry", "tough", "difficult", "hard", "unfortunately", "sadly", "i wish", "not sure i can",
             "صعب", "صعبه", "للاسف", "يا حسافه", "حسافه", "ما ظنتي", "اسف", "اسفه", "اسفين", "اسفة", "كان ودي", "يا ريت والله", "ياريت والله",
             "i would have loved", "would have loved",
-            "sa3b", "sa3ba", "lil asaf", "ma3lesh", "ma3laish", "اسمحلي", "اسمحيلي", "اسمحولي", "اسمح لي", "المعذره", "esma7li", "isma7li",
+            "sa3b", "sa3ba", "lil asaf", "ma3lesh", "ma3laish", "كان نفسي", "kan nefsi", "kan nifsi", "kan widdi", "kan wdi",
+            // Wishing the others a good time says one is not coming.
+            "have fun", "enjoy", "have a great time", "have a good time", "عساكم تستانسون", "تستانسون", "تتهنون", "تتهنين", "تتهنى", "استمتعوا",
+            "انبسطوا", "tinbisto", "tetmata3o", "اسمحلي", "اسمحيلي", "اسمحولي", "اسمح لي", "المعذره", "esma7li", "isma7li",
             "sorry man", "sorry bro", "i'm sorry", "im sorry",
         ]),
         (.hedge, [
@@ -154,7 +158,7 @@ enum Lexicon {
             "sometime", "soon", "one day", "new date", "another date", "after exams", "after the exams", "after ramadan", "once",
             "مره ثانيه", "مره ثانيه ان شاء الله", "مرة ثانيه", "وقت ثاني", "يوم ثاني", "بعدين", "لاحقا", "بعد الاختبارات", "بعد رمضان",
             "قريب", "قريبا", "الاسبوع اللي بعده", "المره الجايه", "خليها مره", "mara thanya", "mara thania", "ba3dain", "ba3den",
-            "wagt thani", "youm thani", "after eid", "بعد العيد", "ba3d el eid", "ba3d el 3eed", "ba3d el3eed",
+            "wagt thani", "youm thani", "marra tanya", "marra tanye", "mara tanya", "marra tania", "khalliha marra", "after eid", "بعد العيد", "ba3d el eid", "ba3d el 3eed", "ba3d el3eed",
             "مره تانيه", "خليها مره تانيه", "نشوف لنا يوم", "نشوف يوم", "نشوف لنا وقت", "نرتب يوم", "نرتب لنا يوم", "بعد ما ارجع", "لما ارجع",
             "we'll find another day", "find another day", "pick another day", "when i'm back", "when im back", "بعد الامتحانات", "يوم من الايام", "شي مره", "someday", "one of these days",
             "shi marra", "ba3d el emte7anat", "ba3d el imti7anat", "ba3d el ikhtibarat", "yom mn el ayam",
@@ -173,7 +177,7 @@ enum Lexicon {
             "وش رايك", "ايش رايك", "شرايك", "شو رايك", "ما رايك", "ايش رايكم", "وش رايكم", "يناسبك", "يناسبكم", "مناسب لك", "هل يمكن",
             "هل يمكننا", "يمكننا", "يسعدنا", "يسرنا", "دعوتكم", "ندعوك", "ندعوكم", "نرحب بكم", "نتشرف", "دعوه", "معزوم", "معزومه",
             "نرجو تاكيد", "يرجى تاكيد", "للتاكيد", "تاكيد الحضور", "تذكير", "موعدك", "لديك موعد", "نقدر نجيك", "نود تحديد", "ناكد",
-            "اقترحت", "اقترح", "نقترح", "suggested", "proposed", "she suggested", "he suggested", "يدعو", "يدعوك", "يدعوكم", "تدعوك", "تدعوكم", "تحضر", "تحضري", "تحضرين", "تحضرون", "نرجو حضورك", "نتمنى حضورك", "حضورك",
+            "اقترحت", "اقترح", "نقترح", "suggested", "proposed", "she suggested", "he suggested", "ننتظرك", "ننتظركم", "نستناك", "نستناكم", "يدعو", "يدعوك", "يدعوكم", "تدعوك", "تدعوكم", "تحضر", "تحضري", "تحضرين", "تحضرون", "نرجو حضورك", "نتمنى حضورك", "حضورك",
             "نمر", "نجيك", "لا تتاخر", "لا تتاخرين", "حياك", "حياكم", "بنطلع", "بنروح", "نمشي", "نتمشى", "نحجز", "احجز",
             "tabi", "tabgha", "tibi", "tbi", "tabeen", "t9ir", "tigdar", "ta3al", "ta3ali", "5alna", "5alina", "khalna", "khalina",
             "nroo7", "nro7", "nrou7", "netla3", "nitla3", "shrayek", "sh rayek", "wesh rayek", "wish rayek", "shu ra2yak", "bdak",
@@ -209,7 +213,8 @@ enum Lexicon {
         ]),
         (.ownPlan, [
             "i'm going to", "im going to", "i am going to", "i'm off to", "im off to", "i'm heading", "im heading", "i'll be in",
-            "رايح", "رايحه", "بروح", "بسافر", "مسافر", "مسافره", "rayi7", "rayi7a", "ra7 aroo7", "msafer",
+            "رايح", "رايحه", "بروح", "بسافر", "مسافر", "مسافره", "rayi7", "rayi7a", "ra7 aroo7", "msafer", "msafra", "travelling", "traveling",
+            "out of town", "عندي سفر",
         ]),
         (.watch, [
             "are you watching", "you watching", "watching the", "will you watch", "where are you watching", "watch it",
@@ -245,7 +250,11 @@ enum Lexicon {
             "فيديو كول", "فيديو", "مكالمه فيديو", "كول", "اونلاين", "عن بعد", "الاتصال المرئي", "افتراضيه", "افتراضي", "ميت",
             "video", "vid call", "el call",
         ]),
-        (.thanks, ["thanks", "thank you", "thx", "شكرا", "مشكور", "يعطيك العافيه", "جزاكم الله خيرا", "shukran", "thank"]),
+        (.thanks, [
+            "thanks", "thank you", "thx", "شكرا", "مشكور", "يعطيك العافيه", "جزاكم الله خيرا", "shukran", "thank", "تسلم", "تسلمي", "تسلمين",
+            "الله يتمم", "الله يتمم بخير", "الله يتمم عليكم", "مبروك", "الف مبروك", "الله يبارك", "في الافراح", "mabrook", "mabrouk", "congrats",
+            "congratulations",
+        ]),
         (.neutral, [
             "no worries", "no pressure", "no rush", "no need", "no stress", "no way", "not worth", "ولا يهمك", "لا تشيل هم", "لا عليك",
             "ما عليه", "no prob", "la tinsa", "لا تنسى", "لا تنسين", "can't wait to", "i can't believe", "cant believe", "can't believe",

@@ -31,6 +31,10 @@ struct MessageAnalysis: Hashable, Sendable {
     /// The question asks whether something is so ("… right?", "… صح؟", "did you see …"),
     /// which is not an invitation.
     var asksFact = false
+    /// A put-off that drops the plan ("خليها مرة ثانية", "another time", "khalliha marra
+    /// tanya"), not a loose "later" ("he'll send it later").
+    var dropsPlan = false
+    static let looseLater: Set<String> = ["later", "soon", "once", "sometime", "بعدين", "لاحقا", "قريب", "قريبا"]
     /// The question offers a choice ("in person or online?", "ولا بدك نعزم سلمى؟"); a no
     /// answers it and calls nothing off.
     var asksWhich = false
@@ -94,7 +98,7 @@ struct MessageAnalysis: Hashable, Sendable {
     /// the excuse makes it a condition instead ("bs el Kharj? …"). Returns where the "but" stands.
     static func excuseAfterContrast(_ tokens: [Token], cues: [Cue: [Int]]) -> Int? {
         guard let but = tokens.firstIndex(where: { contrastWords.contains($0.norm) }) else { return nil }
-        let before = [Cue.accept, .attend, .propose, .softDecline].contains { (cues[$0] ?? []).contains { $0 < but } }
+        let before = [Cue.accept, .attend, .propose, .softDecline, .thanks, .hedge].contains { (cues[$0] ?? []).contains { $0 < but } }
         let excuse = [Cue.ownHave, .ownPlan, .decline, .softDecline].compactMap { cue in cues[cue]?.first { $0 > but } }.min()
         let yesAfter = [Cue.accept, .attend].contains { (cues[$0] ?? []).contains { $0 > but } }
         guard before, let excuse, !yesAfter else { return nil }
@@ -152,6 +156,8 @@ struct MessageAnalysis: Hashable, Sendable {
             // "قالت ما عم تقدر توصلك": a "can you" denied in a statement asks nothing ("ما تجي معنا؟" still does).
             if found.cue == .propose, found.length == 1, !tokens.contains(where: { $0.norm == "?" }),
                (max(0, found.at - 2)..<found.at).contains(where: { MessageAnalysis.negations.contains(tokens[$0].norm) }) { continue }
+            // "the plumber is coming tomorrow": someone comes, nobody is invited.
+            if found.cue == .propose, ["coming", "come"].contains(tokens[found.at].norm), found.at > 0, tokens[found.at - 1].norm == "is" { continue }
             // "ya mama": the vocative, not "yeah".
             if found.cue == .accept, tokens[found.at].norm == "ya", found.at + 1 < tokens.count, tokens[found.at + 1].kind == .word { continue }
             // "w nshoof film": watching something, not "we'll see".
@@ -160,6 +166,7 @@ struct MessageAnalysis: Hashable, Sendable {
             cues[found.cue, default: []].append(found.at)
         }
         if let whyNot = MessageAnalysis.whyNotWe(tokens) { cues[.propose, default: []].append(whyNot) }
+        dropsPlan = matches.contains { $0.cue == .putOff && ($0.length > 1 || !MessageAnalysis.looseLater.contains(tokens[$0.at].norm)) }
         if let excuse = MessageAnalysis.excuseAfterContrast(tokens, cues: cues) { cues[.decline, default: []].append(excuse) }
         if let attending = cues[.attend] { cues[.accept] = ((cues[.accept] ?? []) + attending).sorted() }
         asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens))

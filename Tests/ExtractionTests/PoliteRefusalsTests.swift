@@ -1,0 +1,45 @@
+import Testing
+@testable import Extraction
+
+/// Invitations turned down politely (a blessing or thanks, then "but" and an excuse; "have fun";
+/// "خليها مرة ثانية") and one's own appointments told, not shared, in the dialects of the
+/// chats. Said on Wednesday 2026-11-25 in Riyadh; lines starting "o:" are the owner's.
+@Suite("Built-in extractor: polite refusals and plans told")
+struct PoliteRefusalsTests {
+    static let table: [([String], Judgement.Status)] = [
+        (["زواج أخوي الخميس الجاي بقاعة الفيصلية، لازم تجي", "o: الله يتمم عليكم بخير ويجعلها زيجة مباركة، بس والله ما أقدر أوعدك"], .denied),
+        (["عزيمة عندنا الجمعة بعد المغرب، تعال", "o: تسلم والله، بس مسافر الجمعة. عساكم تستانسون"], .denied),
+        (["we're doing a bbq saturday at 5, come!", "o: aw have fun guys! I'm at my sister's all weekend"], .denied),
+        (["party at mine friday at 9, you in?", "o: I'll have to sit this one out, enjoy!"], .denied),
+        (["movie tomorrow at 8?", "o: I'll catch the next one, have fun"], .denied),
+        (["movie tomorrow at 8?", "o: gonna skip this one"], .denied),
+        (["حفلة بكرة الساعة ٩، تجين؟", "o: تتهنون حبيبتي، ما أقدر أطلع بكرة"], .denied),
+        (["عرس بنتي الخميس، ننتظرك", "o: الله يتمم بخير، ان شاء الله في الأفراح، بس عندي سفر ذاك اليوم"], .denied),
+        (["fatoor bokra el sa3a 7?", "o: 7abibi ana msafer bokra, khalliha marra tanya"], .denied),
+        (["عشا بكرة الساعة ٨؟", "o: خليها مرة ثانية إن شاء الله"], .denied),
+        (["عشا بكرة الساعة ٨؟", "o: والله كان ودي بس عندي ضيوف"], .denied),
+        (["ghada bokra?", "o: wallah kan nefsi bas 3andi shoghl"], .denied),
+        (["نروح البحر الجمعة؟", "o: والله نفسي بس مش هينفع الجمعة دي"], .denied),
+        (["dinner tomorrow at 8?", "o: ugh I wish, I'm working late all week"], .denied),
+        (["coffee tomorrow at 10?", "o: I'd love to but tomorrow's packed, sorry!"], .denied),
+        (["gym tomorrow at 6?", "o: not this time, my back is killing me"], .denied),
+        (["o: عندي موعد أسنان بكرة الساعة ٤", "الله يعينك"], .noEvent),
+        (["عندي مقابلة شغل الأحد الساعة ١٠", "o: بالتوفيق يا رب!"], .noEvent),
+        (["I have a dentist appointment tomorrow at 4", "o: good luck!"], .noEvent),
+        (["my interview is on Sunday at 10", "o: you'll smash it"], .noEvent),
+        (["I'm flying to Dubai on Thursday", "o: safe travels!"], .noEvent),
+        (["أنا مسافر الخميس للرياض", "o: تروح وترجع بالسلامة"], .noEvent),
+        (["we're going to my in-laws on Friday for lunch", "o: have fun!"], .noEvent),
+        (["عندنا عزيمة عند أهل زوجي الجمعة", "o: تتهنون"], .noEvent),
+        (["رايح للدكتور بكرة الصبح", "o: سلامتك"], .noEvent),
+        (["بكرة عندي اختبار الساعة ٨", "o: الله يوفقك"], .noEvent),
+        (["el sabt 3andi mo2abla 3al 10", "o: rabbena ywaffa2ak"], .noEvent),
+        (["bokra 3andi doctor el sa3a 5", "o: salamtak"], .noEvent),
+        (["the plumber is coming tomorrow at 9 to fix my sink", "o: finally!"], .noEvent),
+    ]
+
+    @Test("each exchange ends as it says", arguments: table)
+    func ends(_ row: ([String], Judgement.Status)) {
+        #expect(judged(row.0).status == row.1, "\(row.0)")
+    }
+}
