@@ -1,7 +1,7 @@
 /// Finds the place of a plan: "at Dockweiler", "in Al Olaya", "في مسرح المدرسة", "fe Hayat Mall",
 /// "at my place", "عندي في البيت", "3indak", or a place noun with its name ("Em Sherif restaurant").
 enum Places {
-    static let latinPrepositions: Set<String> = ["at", "in", "@", "near", "fe", "fi", "fel", "fil", "inside", "3al", "3ala", "ala"]
+    static let latinPrepositions: Set<String> = ["at", "in", "@", "near", "3and", "3ind", "3end", "3nd", "fe", "fi", "fel", "fil", "inside", "3al", "3ala", "ala"]
     /// "to <Place>" only after going somewhere: "trip to AlUla", "go to Red Sand".
     static let motionWords: Set<String> = ["go", "going", "trip", "travel", "drive", "head", "heading", "fly", "flight", "come", "nroo7", "nro7", "road"]
     static let arabicPrepositions: Set<String> = ["في", "بمطعم", "بمقهي"]
@@ -41,6 +41,10 @@ enum Places {
         "مع", "من", "الي", "علي", "عشان", "لان", "بعد", "قبل", "يوم", "الساعه", "الليله", "بكره", "اليوم", "و", "او", "ثم", "هذا", "هذي",
         "اللي", "الذي", "التي", "نسوي", "ونسوي", "حتي", "لين", "تجي", "تقدر", "؟", "ان", "انه", "عند", "في", "لمده", "لحضور", "نرجو", "يرجي",
         "الموافق", "وش", "ايش", "بس", "يا", "ترا", "تراه", "مثل", "زي",
+    ]
+    /// Words that name a host after "عند": "عند أبو فهد", "عند خالتي", "عند بيت عمي".
+    static let hostWords: Set<String> = [
+        "ابو", "بو", "ام", "خالي", "خالتي", "عمي", "عمتي", "جدي", "جدتي", "بيت", "اخوي", "اختي", "خالتك", "عمك", "جدتك",
     ]
     /// "come" before "عندي", "3andi": to the speaker's home.
     static let comeWords: Set<String> = ["تعال", "تعالي", "تعالوا", "تعالو", "ta3al", "ta3ali", "ta3alo", "ta3alu", "come"]
@@ -83,7 +87,9 @@ enum Places {
             }
             guard place == nil else { continue }
             // "at <Place>", "in <Place>", "fe <place>".
-            if latinPrepositions.contains(w) || w == "to" && motionWords.contains(norm(i - 1)), i + 1 < n {
+            // "men 3and Tante Samia" is where something comes from.
+            let fromSomeone = ["men", "mn", "min", "from"].contains(norm(i - 1))
+            if latinPrepositions.contains(w) && !fromSomeone || w == "to" && motionWords.contains(norm(i - 1)), i + 1 < n {
                 if let phrase = latinPhrase(tokens, from: i + 1, allowLowercase: ["fe", "fi", "fel", "fil", "3al", "3ala", "ala"].contains(w)) {
                     place = LocationMention(place: phrase, home: nil, arabic: false)
                 }
@@ -94,6 +100,13 @@ enum Places {
                let phrase = arabicPhrase(tokens, from: i) {
                 // The phrase as written, without the ب (nor a tatweel after it: "بـمزرعة").
                 place = LocationMention(place: String(phrase.dropFirst().drop { $0 == "ـ" }), home: nil, arabic: true, bare: true)
+                continue
+            }
+            // "عند مطعم النخيل", "عند أبو فهد": a place or a host after "عند".
+            if w == "عند", norm(i - 1) != "من", i + 1 < n, tokens[i + 1].arabic,
+               arabicPlaceNouns.contains(tokens[i + 1].base) || hostWords.contains(tokens[i + 1].base),
+               let phrase = arabicPhrase(tokens, from: i + 1) {
+                place = LocationMention(place: phrase, home: nil, arabic: true)
                 continue
             }
             // "في <مكان>"; not "ما في" (there is no) nor "في الموعد".

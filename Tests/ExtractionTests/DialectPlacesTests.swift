@@ -1,0 +1,60 @@
+import Testing
+@testable import Extraction
+
+/// Places as the chats name them: after "في", "بـ", "عند", "at", "fe", "3and"; homes ("عندي",
+/// "at my place", "at Sara's"); venues with their districts; and none for calls. Said on
+/// Wednesday 2026-11-25 in Riyadh.
+@Suite("Built-in extractor: places in every dialect")
+struct DialectPlacesTests {
+    static let table: [(String, String?)] = [
+        ("عشا بكرة الساعة ٨ في مطعم النخيل؟", "مطعم النخيل"),
+        ("عشا بكرة الساعة ٨ بمطعم النخيل؟", "مطعم النخيل"),
+        ("عشا بكرة الساعة ٨ عند مطعم النخيل؟", "مطعم النخيل"),
+        ("عشا بكرة الساعة ٨ في النخيل مول؟", "النخيل مول"),
+        ("نتقابل بكرة الساعة ٨ في ستاربكس العليا؟", "ستاربكس"),
+        ("نتقابل بكرة الساعة ٨ في كافيه بلو؟", "كافيه بلو"),
+        ("قهوة بكرة الساعة ٥ في حي الملقا؟", "الملقا"),
+        ("قهوة بكرة الساعة ٥ عالكورنيش؟", "الكورنيش"),
+        ("قهوة بكرة الساعة ٥ على الكورنيش؟", "الكورنيش"),
+        ("نلعب بادل بكرة الساعة ٩ في ملعب الريان؟", "ملعب الريان"),
+        ("عشا بكرة الساعة ٨ عندي في البيت؟", "بيت"),
+        ("عشا بكرة الساعة ٨ عندنا؟", "بيت"),
+        ("عشا بكرة الساعة ٨ في بيت جدي؟", "بيت جدي"),
+        ("عشا بكرة الساعة ٨ عند أبو فهد؟", "أبو فهد"),
+        ("عشا بكرة الساعة ٨ في استراحة الربيع؟", "استراحة الربيع"),
+        ("3asha bokra 8 fe Zaatar w Zeit?", "Zaatar"),
+        ("3asha bokra 8 fi mat3am el Nakheel?", "Nakheel"),
+        ("ahwa bokra 5 3and Tim Hortons?", "Tim Hortons"),
+        ("ahwa bokra 5 fel Mall of Arabia?", "Mall of Arabia"),
+        ("dinner tomorrow at 8 at Nusr-Et?", "Nusr"),
+        ("dinner tomorrow at 8 at the Cheesecake Factory?", "Cheesecake Factory"),
+        ("dinner tomorrow at 8 at Em Sherif in Olaya?", "Em Sherif"),
+        ("coffee tomorrow at 10 at Starbucks on Tahlia?", "Starbucks"),
+        ("coffee tomorrow at 10 at that new place in Jumeirah?", "Jumeirah"),
+        ("lunch tomorrow at 1 in Al Khobar?", "Khobar"),
+        ("lunch tomorrow at 1 at mine?", "home"),
+        ("lunch tomorrow at 1 at my place?", "home"),
+        ("lunch tomorrow at 1 at your place?", "home"),
+        ("lunch tomorrow at 1 at Sara's?", "Sara"),
+        ("lunch tomorrow at 1 at Sara's house?", "Sara"),
+        ("padel tomorrow at 9 at Padel Pro Yas?", "Padel Pro"),
+        ("meet tomorrow at 9 at the office?", "office"),
+        ("meet tomorrow at 9 at the Hilton lobby?", "Hilton"),
+        ("gym tomorrow at 6 at Fitness First?", "Fitness First"),
+        ("video call tomorrow at 9?", nil),
+        ("zoom call tomorrow at 9?", nil),
+        ("مكالمة فيديو بكرة الساعة ٩؟", nil),
+        ("اجتماع بكرة الساعة ١٠ أونلاين؟", nil),
+        ("عشا بكرة الساعة ٨؟ ما في داعي تجيب شي", nil),
+    ]
+
+    @Test("each way of naming the place is found, and calls have none", arguments: table)
+    func finds(_ row: (String, String?)) throws {
+        let event = try #require(judged([row.0, "o: تمام"]).event, "\(row.0)")
+        if let part = row.1 {
+            #expect(event.location?.lowercased().contains(part.lowercased()) == true, "\(row.0): \(event.location ?? "nil")")
+        } else {
+            #expect(event.location == nil, "\(row.0)")
+        }
+    }
+}
