@@ -98,6 +98,51 @@ struct DialectDaysTests {
         #expect(event.startDate.description == row.1, "\(row.0)")
     }
 
+    /// Hijri days and Islamic occasions by the Umm al-Qura calendar: 15 Ramadan 1448 is
+    /// 2027-02-22, Eid al-Fitr 2027-03-09, the day of Arafah 2027-05-15.
+    static let occasions: [(String, String)] = [
+        ("عشا ١٥ رمضان؟", "2027-02-22"),
+        ("عشا 15 Ramadan?", "2027-02-22"),
+        ("iftar 15 ramadan?", "2027-02-22"),
+        ("فطور أول رمضان؟", "2027-02-08"),
+        ("فطور أول يوم رمضان؟", "2027-02-08"),
+        ("عيدية أول يوم العيد؟", "2027-03-09"),
+        ("نتقابل أول أيام العيد؟", "2027-03-09"),
+        ("نتقابل ثاني أيام العيد؟", "2027-03-10"),
+        ("نتقابل ثاني يوم العيد؟", "2027-03-10"),
+        ("نتقابل تاني يوم العيد؟", "2027-03-10"),
+        ("نتقابل يوم العيد؟", "2027-03-09"),
+        ("meet on Eid day?", "2027-03-09"),
+        ("meet first day of Eid?", "2027-03-09"),
+        ("meet on the second day of Eid?", "2027-03-10"),
+        ("meet 2nd day of eid?", "2027-03-10"),
+        ("نتقابل يوم عرفة؟", "2027-05-15"),
+        ("نتقابل أول أيام عيد الأضحى؟", "2027-05-16"),
+        ("نتقابل ثاني أيام عيد الاضحى؟", "2027-05-17"),
+        ("نصوم النص من شعبان؟", "2027-01-23"),
+        ("نتقابل ١ رجب؟", "2026-12-10"),
+        ("نتقابل ٢٧ رجب؟", "2027-01-05"),
+        ("نتقابل 1 Shawwal?", "2027-03-09"),
+        ("نتقابل ١ شوال؟", "2027-03-09"),
+        ("نتقابل ١٠ محرم؟", "2027-06-15"),
+        ("نتقابل عاشوراء؟", "2027-06-15"),
+        ("نتقابل 10 Muharram?", "2027-06-15"),
+        ("نتقابل ١٥ رمضان ١٤٤٨؟", "2027-02-22"),
+        ("نتقابل ١٥ رمضان ١٤٤٨هـ؟", "2027-02-22"),
+        ("نتقابل الاثنين ١٥ رمضان؟", "2027-02-22"),
+    ]
+
+    @Test("Hijri days and Islamic occasions resolve by the Umm al-Qura calendar", arguments: occasions)
+    func occasion(_ row: (String, String)) throws {
+        let event = try #require(judged([row.0, "o: تمام"]).event, "\(row.0)")
+        #expect(event.startDate.description == row.1, "\(row.0)")
+    }
+
+    @Test("a plain \"after Eid\" puts a plan off and names no day")
+    func afterEid() {
+        #expect(judged(["عشا بكرة الساعة ٨؟", "o: خليها بعد العيد"]).status == .denied)
+    }
+
     @Test("words that only look like days name none", arguments: [
         "ما في 7ad hon", "the sun is out, coffee?", "عندي تنين سمك بالحوض",
     ])

@@ -13,6 +13,15 @@ enum DateExpression: Hashable, Sendable {
     /// A day of a month of the Umm al-Qura calendar ("١٥ رجب"), with the Hijri year and the
     /// weekday when written ("الجمعة ١٦ رجب": a sighted month may start a day off the calendar).
     case hijri(month: Int, day: Int, year: Int?, weekday: Int?)
+    /// An Islamic occasion ("يوم عرفة", "ثاني أيام العيد", "first day of Ramadan") as the Hijri
+    /// days it may be (a plain "Eid" is whichever comes first), and how many days after it.
+    case occasion(days: [HijriDay], after: Int)
+
+    /// A day of a Hijri month, for ``occasion(days:after:)``.
+    struct HijriDay: Hashable, Sendable {
+        var month: Int
+        var day: Int
+    }
 
     /// The day this names, said on `today`, in a zone whose numeric dates are month-first when `monthFirst`.
     func resolve(today: LocalDate, monthFirst: Bool) -> LocalDate? {
@@ -52,6 +61,10 @@ enum DateExpression: Hashable, Sendable {
                 if month > 12 { month = 1; year += 1 }
             }
             return fallback
+        case .occasion(let days, let after):
+            return days.compactMap { hijri in
+                HijriCalendar.date(month: hijri.month, day: hijri.day, year: nil, onOrAfter: today.adding(days: -after)).map { $0.adding(days: after) }
+            }.min()
         case .hijri(let month, let day, let year, let weekday):
             guard let date = HijriCalendar.date(month: month, day: day, year: year, onOrAfter: today.adding(days: -7)) else { return nil }
             guard let weekday, date.weekdayNumber != weekday else { return date }

@@ -53,7 +53,7 @@ struct TemporalMentions: Hashable, Sendable {
             guard case .weekday = dates[i].expr, i + 1 < dates.count else { return dates[i] }
             let next = dates[i + 1]
             switch next.expr {
-            case .calendar, .numeric, .dayOfMonth, .hijri: return next.at - dates[i].at <= 3 ? nil : dates[i]
+            case .calendar, .numeric, .dayOfMonth, .hijri, .occasion: return next.at - dates[i].at <= 3 ? nil : dates[i]
             case .weekday, .relative: return dates[i]
             }
         }

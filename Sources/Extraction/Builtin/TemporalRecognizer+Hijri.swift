@@ -45,6 +45,66 @@ extension TemporalRecognizer {
         return nil
     }
 
+    static let eidFitr = DateExpression.HijriDay(month: 10, day: 1)
+    static let eidAdha = DateExpression.HijriDay(month: 12, day: 10)
+    static let ordinals: [String: Int] = [
+        "اول": 1, "ثاني": 2, "تاني": 2, "ثالث": 3, "تالت": 3, "رابع": 4, "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
+        "fourth": 4, "4th": 4, "awel": 1, "awal": 1, "awwal": 1, "tani": 2, "thani": 2, "talet": 3, "thalith": 3,
+    ]
+    static let eidWords: Set<String> = ["العيد", "عيد", "eid", "3eed", "el3eed", "3id"]
+
+    /// "يوم العيد", "ثاني أيام العيد", "أول يوم عيد الأضحى", "2nd day of Eid", "ليلة العيد", "يوم
+    /// عرفة", "عاشوراء", "النص من شعبان", "أول رمضان": an Islamic occasion named without its date.
+    /// A plain "العيد" names none ("بعد العيد" puts a plan off).
+    static func occasionAt(_ tokens: [Token], _ index: Int) -> (DateExpression, Int)? {
+        func word(_ k: Int) -> String { tokens.norm(at: k) }
+        /// The Eid named at `k` ("العيد", "عيد الأضحى", "el 3eed el kbeer") and the tokens it takes.
+        func eid(_ k: Int) -> ([DateExpression.HijriDay], Int)? {
+            var k = k, used = 0
+            if ["el", "al"].contains(word(k)) { k += 1; used += 1 }
+            guard eidWords.contains(word(k)) else { return nil }
+            let next = word(k + 1), after = word(k + 2)
+            if ["الفطر", "fitr", "el-fitr"].contains(next) || ["al", "el"].contains(next) && after == "fitr" {
+                return ([eidFitr], used + (next == "al" || next == "el" ? 3 : 2))
+            }
+            if ["الاضحي", "الكبير", "adha", "al-adha"].contains(next) || ["al", "el"].contains(next) && ["adha", "kbeer", "kbir"].contains(after) {
+                return ([eidAdha], used + (next == "al" || next == "el" ? 3 : 2))
+            }
+            return ([eidFitr, eidAdha], used + 1)
+        }
+        let first = word(index)
+        // "ثاني أيام العيد", "tani yom el 3eed", "second day of Eid".
+        if let n = ordinals[first] {
+            var k = index + 1
+            if ["ايام", "يوم", "yom", "youm", "day"].contains(word(k)) { k += 1 } else { return ramadanStart(tokens, index) }
+            if word(k) == "of" { k += 1 }
+            if let (days, length) = eid(k) { return (.occasion(days: days, after: n - 1), k - index + length) }
+            return ramadanStart(tokens, index)
+        }
+        // "يوم العيد", "Eid day", "ليلة العيد".
+        if ["يوم", "yom", "youm"].contains(first), let (days, length) = eid(index + 1) { return (.occasion(days: days, after: 0), 1 + length) }
+        if ["ليله", "leilet", "lelt"].contains(first), let (days, length) = eid(index + 1) { return (.occasion(days: days, after: -1), 1 + length) }
+        if eidWords.contains(first), word(index + 1) == "day" { return (.occasion(days: [eidFitr, eidAdha], after: 0), 2) }
+        // "يوم عرفة", "عاشوراء", "النص من شعبان".
+        if ["عرفه", "arafah", "arafa", "3arafa"].contains(first) { return (.occasion(days: [.init(month: 12, day: 9)], after: 0), 1) }
+        if ["عاشوراء", "عاشورا", "ashura", "ashoura", "3ashoora"].contains(first) { return (.occasion(days: [.init(month: 1, day: 10)], after: 0), 1) }
+        if ["النص", "نص", "منتصف"].contains(first) {
+            let k = word(index + 1) == "من" ? index + 2 : index + 1
+            if word(k) == "شعبان" { return (.occasion(days: [.init(month: 8, day: 15)], after: 0), k - index + 1) }
+        }
+        return nil
+    }
+
+    /// "أول رمضان", "أول يوم رمضان", "first day of Ramadan".
+    private static func ramadanStart(_ tokens: [Token], _ index: Int) -> (DateExpression, Int)? {
+        guard ordinals[tokens.norm(at: index)] == 1 else { return nil }
+        var k = index + 1
+        if ["يوم", "ايام", "day"].contains(tokens.norm(at: k)) { k += 1 }
+        if tokens.norm(at: k) == "of" { k += 1 }
+        guard hijriMonthAt(tokens, k)?.month == 9 else { return nil }
+        return (.occasion(days: [.init(month: 9, day: 1)], after: 0), k - index + 1)
+    }
+
     /// "١٥ رجب", "5 Sha'ban 1447 AH", "28 جمادى الآخرة ١٤٤٧هـ": a day of a Hijri month.
     static func hijriAt(_ tokens: [Token], _ index: Int, weekday: Int? = nil) -> (DateExpression, Int)? {
         guard let day = plainNumber(tokens, index), (1...30).contains(day),

@@ -161,6 +161,9 @@ enum TemporalRecognizer {
         if let found = hijriAt(tokens, index) {
             return found
         }
+        if let found = occasionAt(tokens, index) {
+            return found
+        }
         if let found = calendarAt(tokens, index) {
             return found
         }
