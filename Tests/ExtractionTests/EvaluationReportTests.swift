@@ -44,7 +44,7 @@ struct EvaluationReportTests {
         #expect(score.eventRight && !score.fullyRight && score.locationRight == false)
     }
 
-    @Test("the blind corpus: 440 chats split before tuning into a development and a test part, and two batches of 80 more to develop on, every export readable")
+    @Test("the blind corpus: 440 chats split before tuning into a development and a test part, and three batches of 80 more to develop on, every export readable")
     func blindCorpus() throws {
         let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("blind")
         let dev = try LabelledChat.load(folder: root.appendingPathComponent("dev"))
@@ -54,9 +54,11 @@ struct EvaluationReportTests {
         // The later development batches, written from their own briefs.
         let dev2 = try LabelledChat.load(folder: root.appendingPathComponent("dev2"))
         let dev3 = try LabelledChat.load(folder: root.appendingPathComponent("dev3"))
+        let dev4 = try LabelledChat.load(folder: root.appendingPathComponent("dev4"))
         #expect(dev2.count == 80 && dev2.allSatisfy { $0.label.file.hasPrefix("c") })
         #expect(dev3.count == 80 && dev3.allSatisfy { $0.label.file.hasPrefix("d") })
-        for (label, conversation) in dev + test + dev2 + dev3 {
+        #expect(dev4.count == 80 && dev4.allSatisfy { $0.label.file.hasPrefix("e") })
+        for (label, conversation) in dev + test + dev2 + dev3 + dev4 {
             #expect(conversation.messages.count >= 2, "\(label.file)")
             #expect(conversation.messages.contains { $0.fromOwner }, "\(label.file): the owner \(label.owner) writes in it")
         }
