@@ -77,4 +77,44 @@ struct ConversationTurnsTests {
     func recentPastDate() {
         #expect(judged(["how was the online class on Tuesday 20 October?", "o: great, thanks"]).status == .noEvent)
     }
+
+    /// Cancellations after a yes and counter-proposals with their answers, in English, Gulf,
+    /// Egyptian and Levantine Arabic and Arabizi; the detail is the start ("2026-11-27 21:00").
+    static let flows: [([String], Judgement.Status, String?)] = [
+        (["dinner tomorrow at 8?", "o: sure", "something came up, can we cancel?", "o: no worries"], .denied, nil),
+        (["dinner tomorrow at 8?", "o: sure", "o: so sorry, I have to cancel tomorrow, work emergency"], .denied, nil),
+        (["dinner tomorrow at 8?", "o: sure", "o: can we rain check?"], .denied, nil),
+        (["dinner tomorrow at 8?", "o: sure", "o: let's do it another time, sorry"], .denied, nil),
+        (["dinner tomorrow at 8?", "o: sure", "o: I can't make it anymore 😞"], .denied, nil),
+        (["dinner tomorrow at 8?", "o: sure", "hey I need to bail on tomorrow, sorry"], .denied, nil),
+        (["عشا بكرة الساعة ٨؟", "o: تم", "o: اعذرني ما راح اقدر بكرة، طلع لي شغل"], .denied, nil),
+        (["عشا بكرة الساعة ٨؟", "o: تم", "نلغيها؟ صار عندي ظرف", "o: ولا يهمك"], .denied, nil),
+        (["عشا بكرة الساعة ٨؟", "o: تم", "للأسف لازم نأجل، بنتفاهم على يوم ثاني"], .denied, nil),
+        (["عشا بكرة الساعة ٨؟", "o: تمام", "معلش يا جماعة هنلغي بكرة"], .denied, nil),
+        (["عشا بكرة الساعة ٨؟", "o: تمام", "آسف ما رح اقدر اجي بكرة، خلينا نأجلها"], .denied, nil),
+        (["3asha bokra 8?", "o: tamam", "sorry lazim nlghiha, 3andi zarf"], .denied, nil),
+        (["3asha bokra 8?", "o: tamam", "o: ma ra7 a2dar bokra, sorry"], .denied, nil),
+        (["dinner tomorrow at 8?", "o: tomorrow's bad, friday?", "friday works"], .agreed, "2026-11-27"),
+        (["dinner tomorrow at 8?", "o: can we do 9 instead?", "sure 9 works"], .agreed, "2026-11-26 21:00"),
+        (["dinner tomorrow at 8?", "o: how about saturday at 7?", "perfect"], .agreed, "2026-11-28 19:00"),
+        (["dinner tomorrow at 8?", "o: how about saturday at 7?", "hmm let me check"], .notConfirmed, nil),
+        (["dinner tomorrow at 8?", "o: how about saturday at 7?", "can't saturday either"], .denied, nil),
+        (["عشا بكرة الساعة ٨؟", "o: بكرة صعب، وش رايك السبت؟", "تمام السبت"], .agreed, "2026-11-28"),
+        (["عشا بكرة الساعة ٨؟", "o: بكرة ما اقدر، الجمعة؟", "تم الجمعة"], .agreed, "2026-11-27"),
+        (["عشا بكرة الساعة ٨؟", "o: ممكن نخليها ٩؟", "ماشي ٩"], .agreed, "2026-11-26 21:00"),
+        (["عشا بكرة الساعة ٨؟", "o: ممكن نخليها السبت بدال بكرة؟", "أوكي السبت"], .agreed, "2026-11-28"),
+        (["عشا بكرة الساعة ٨؟", "o: ممكن نخليها السبت؟"], .notConfirmed, nil),
+        (["3asha bokra 8?", "o: bokra sa3b, el sabt?", "tamam el sabt"], .agreed, "2026-11-28"),
+        (["3asha bokra 8?", "o: mumkin 9 badal 8?", "mashi 9"], .agreed, "2026-11-26 21:00"),
+    ]
+
+    @Test("cancellations and counters end as they say", arguments: flows)
+    func flow(_ row: ([String], Judgement.Status, String?)) {
+        let judgement = judged(row.0)
+        #expect(judgement.status == row.1, "\(row.0)")
+        if let detail = row.2, let event = judgement.event {
+            let start = event.startDate.description + (event.startTime.map { " " + $0.description } ?? "")
+            #expect(start.hasPrefix(detail), "\(row.0): \(start)")
+        }
+    }
 }

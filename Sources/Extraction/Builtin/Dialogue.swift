@@ -126,8 +126,10 @@ struct Dialogue {
 
         switch phase {
         case .agreed:
-            if a.has(.putOff), dates.isEmpty, !a.has(.accept), let sorry = lastApology, sorry.by != fromOwner, messageCount - sorry.message <= 3 {
-                // "اسمحلي والله، الشركة بترسلني الدمام" … "ولا يهمك، خلها مرة ثانية": put off with no day.
+            let sorryBefore = lastApology.map { $0.by != fromOwner && messageCount - $0.message <= 3 } ?? false
+            if a.dropsPlan, dates.isEmpty, !a.has(.accept), sorryBefore || a.has(.softDecline) {
+                // "اسمحلي والله، الشركة بترسلني الدمام" … "ولا يهمك، خلها مرة ثانية", "let's do it
+                // another time, sorry": put off with no day.
                 phase = .denied
                 return
             }

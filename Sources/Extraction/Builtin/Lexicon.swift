@@ -144,7 +144,7 @@ enum Lexicon {
             "postponed", "rain check", "raincheck", "bail", "have to bail", "something came up", "let's skip", "lets skip", "skip it", "skip this",
             "can't make it anymore", "no longer", "won't happen", "not happening", "off for", "reschedule", "we'll coordinate",
             "coordinate a new date", "is off", "it's off", "its off", "rescheduled", "park it", "let's park it", "put it on hold", "on hold",
-            "الغاء", "الغي", "نلغي", "ملغي", "ملغيه", "انلغى", "انلغت", "تاجيل", "ناجل", "اجلنا", "اجلناها", "تم تاجيل", "سيتم التنسيق",
+            "الغاء", "الغي", "نلغي", "هنلغي", "هنلغيها", "حنلغي", "رح نلغي", "رح نلغيها", "منلغي", "منلغيها", "ملغي", "ملغيه", "انلغى", "انلغت", "تاجيل", "ناجل", "اجلنا", "اجلناها", "تم تاجيل", "سيتم التنسيق",
             "التنسيق لاحقا", "نعتذر", "بنلغي", "بنكنسل", "كنسل", "نكنسل", "اكنسل", "مسكر", "تنلغي", "اجلها", "خليها بعد", "نأجلها",
             "ncancel", "a cancel", "cancelat", "n2ajel", "ta2jeel", "nal8eeha", "nelghee", "5alaha ba3dain", "nsawiha ba3dain",
             "alghaha", "algha", "alghaw", "laghaw", "nlghi", "nelghi", "nlghiha", "mnlghi", "lghina", "laghina", "lghit", "laghet", "لغيت", "نلغيها", "etlagha", "etlaghat", "الغاها", "الغوا", "لغوا", "اتلغي", "اتلغت", "let's leave it",

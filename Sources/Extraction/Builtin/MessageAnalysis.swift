@@ -149,7 +149,10 @@ struct MessageAnalysis: Hashable, Sendable {
         let latinCount = tokens.reduce(0) { $0 + ($1.kind == .word && !$1.arabic ? 1 : 0) }
         arabicScript = arabicCount > latinCount
         let matches = Lexicon.cues(in: tokens)
+        // "let's do it another time": a yes that runs straight into a put-off is none.
+        let putOffStarts = Set(matches.filter { $0.cue == .putOff }.map(\.at))
         for found in matches {
+            if found.cue == .accept || found.cue == .attend, putOffStarts.contains(found.at + found.length) { continue }
             if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
             // "الأسبوع الجاي" is next week, nobody coming.
             if found.cue == .attend, found.length == 1, tokens[found.at].norm.hasPrefix("ال") { continue }

@@ -153,7 +153,11 @@ extension TemporalRecognizer {
     private static func isClockLead(before index: Int, in tokens: [Token]) -> Bool {
         let previous = tokens.norm(at: index - 1)
         let beforePrevious = tokens.norm(at: index - 2)
-        let isLead = clockLeads.contains(previous)
+        // "can we do 9", "make it 9", "نخليها ٩": another hour for the plan.
+        let counterLead = previous == "do" && ["we", "can", "could", "let's", "lets"].contains(beforePrevious)
+            || previous == "it" && ["make", "push", "move"].contains(beforePrevious)
+            || ["نخليها", "خليها", "نخليه", "خليه", "نخليه", "khaliha", "nkhaliha", "5aleeha", "n5aleeha"].contains(previous)
+        let isLead = clockLeads.contains(previous) || counterLead
             || (previous == "sa3a" || previous == "sa3ah") && latinArticles.contains(beforePrevious)
             || previous == "el-sa3a"
         return isLead && !weakClockLeads.contains(previous)

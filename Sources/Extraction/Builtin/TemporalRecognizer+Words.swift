@@ -216,7 +216,7 @@ extension TemporalRecognizer {
     /// Evening words that are no meridiem right after an hour ("7 tonight" keeps its hour open).
     static let eveningNouns: Set<String> = ["night", "tonight", "evening", "afternoon"]
     /// Words after an hour that mark it as a time without a meridiem: "7 o'clock", "8 sharp".
-    static let oclockWords: Set<String> = ["o'clock", "oclock", "sharp", "ish", "keda", "kda", "كده", "كدا", "تقريبا", "ta2riban", "taqriban"]
+    static let oclockWords: Set<String> = ["o'clock", "oclock", "sharp", "ish", "keda", "kda", "كده", "كدا", "تقريبا", "ta2riban", "taqriban", "instead"]
     /// Words before a number that make it a price, a label or a quantity, never a clock time:
     /// "SAR 50", "room 7", "gate 12", "x3".
     static let nonClockLeads: Set<String> = ["$", "sar", "aed", "court", "lane", "room", "#", "number", "no", "رقم", "page", "chapter", "gate", "table", "floor", "level", "x", "*"]
