@@ -138,6 +138,39 @@ struct DialectDaysTests {
         #expect(event.startDate.description == row.1, "\(row.0)")
     }
 
+    /// Dates written in full: month first, ordinals in words ("الخامس عشر من رمضان",
+    /// "الأول من ديسمبر"), numeric Hijri ("١٥/٩/١٤٤٨هـ") and dashed dates with their year.
+    static let writtenDates: [(String, String)] = [
+        ("نتقابل الخامس عشر من رمضان؟", "2027-02-22"),
+        ("نتقابل 15th of Ramadan?", "2027-02-22"),
+        ("نتقابل Ramadan 15?", "2027-02-22"),
+        ("نتقابل رمضان ١٥؟", "2027-02-22"),
+        ("نتقابل ١٥/٩/١٤٤٨هـ؟", "2027-02-22"),
+        ("نتقابل ١٥/٩/١٤٤٨؟", "2027-02-22"),
+        ("نتقابل يوم ١٥ رمضان؟", "2027-02-22"),
+        ("نتقابل 15 Ramadhan 1448 AH?", "2027-02-22"),
+        ("نتقابل الاثنين ١٥ رمضان ١٤٤٨ هـ؟", "2027-02-22"),
+        ("نتقابل Shawwal 20?", "2027-03-28"),
+        ("نتقابل 1 Dhul-Hijjah?", "2027-05-07"),
+        ("نتقابل ١ ذي الحجة؟", "2027-05-07"),
+        ("نتقابل غرة رمضان؟", "2027-02-08"),
+        ("نتقابل العشرين من رمضان؟", "2027-02-27"),
+        ("نتقابل 20 رمضان؟", "2027-02-27"),
+        ("نتقابل الخامس عشر من ديسمبر؟", "2026-12-15"),
+        ("نتقابل الأول من ديسمبر؟", "2026-12-01"),
+        ("نتقابل ١٥ ديسمبر ٢٠٢٦م؟", "2026-12-15"),
+        ("نتقابل 15 Dec?", "2026-12-15"),
+        ("نتقابل Dec 15th?", "2026-12-15"),
+        ("نتقابل 15/12/2026?", "2026-12-15"),
+        ("نتقابل ١٥-١٢-٢٠٢٦؟", "2026-12-15"),
+    ]
+
+    @Test("dates written in full resolve", arguments: writtenDates)
+    func written(_ row: (String, String)) throws {
+        let event = try #require(judged([row.0, "o: تمام"]).event, "\(row.0)")
+        #expect(event.startDate.description == row.1, "\(row.0)")
+    }
+
     @Test("a plain \"after Eid\" puts a plan off and names no day")
     func afterEid() {
         #expect(judged(["عشا بكرة الساعة ٨؟", "o: خليها بعد العيد"]).status == .denied)

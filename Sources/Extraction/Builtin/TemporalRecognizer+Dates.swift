@@ -75,6 +75,15 @@ extension TemporalRecognizer {
             guard let y = plainNumber(t, k), (2000...2100).contains(y) else { return nil }
             return y
         }
+        if dayValue(i) == nil, let (day, length) = arabicOrdinalDay(t, i) {
+            // "الخامس عشر من ديسمبر", "الأول من ديسمبر".
+            var k = i + length
+            if ["من", "of"].contains(t[k < t.count ? k : i].norm) { k += 1 }
+            if let month = monthValue(k) {
+                let m = monthLength(k)
+                return (.calendar(month: month, day: day, year: yearValue(k + m)), k - i + m + (yearValue(k + m) == nil ? 0 : 1))
+            }
+        }
         if let day = dayValue(i) {
             var k = i + 1
             if k < t.count, t[k].norm == "of" { k += 1 }
@@ -140,9 +149,10 @@ extension TemporalRecognizer {
             return used + (k + used < t.count && next.contains(t[k + used].norm) ? 1 : 0)
         }
         if ["يوم", "yom", "youm"].contains(t[i].norm), let day = plainNumber(t, i + 1), (1...31).contains(day) {
-            // Not "يوم ٣ ساعات" nor a clock: the next word is no unit.
+            // Not "يوم ٣ ساعات" nor a clock: the next word is no unit; "يوم ١٥ رمضان" is read at the number.
             let after = i + 2 < t.count ? t[i + 2].norm : ""
             if dayUnits.contains(after) || hourWords[after] != nil || ["ساعه", "ساعات", "ساعتين", "دقيقه", "دقايق", ":"].contains(after) { return nil }
+            if months[after] != nil || hijriMonthAt(t, i + 2) != nil || pairedMonth(t, i + 2) != nil { return nil }
             return (day, 2 + (monthTail(i + 2) ?? 0))
         }
         if let day = plainNumber(t, i), (1...31).contains(day), let tail = monthTail(i + 1) { return (day, 1 + tail) }
@@ -154,11 +164,21 @@ extension TemporalRecognizer {
     static func numericAt(_ t: [Token], skipping i: Int, weekday: Int?) -> (DateExpression, Int)? {
         var j = i
         if weekday != nil, j < t.count, t[j].norm == "," || t[j].norm == "الموافق" || t[j].norm == "the" { j += 1 }
+        // "١٥-١٢-٢٠٢٦": with dashes only when the year is written (else "4-6" is a range of hours).
+        if j + 4 < t.count, t[j + 1].norm == "-", t[j + 3].norm == "-", let a = plainNumber(t, j), let b = plainNumber(t, j + 2),
+           let y = plainNumber(t, j + 4), (2000...2100).contains(y) || (1400...1500).contains(y), (1...31).contains(a), (1...12).contains(b) {
+            if (1400...1500).contains(y) { return (.hijri(month: b, day: a, year: y, weekday: weekday), j - i + 5) }
+            return (.numeric(a, b, year: y, weekday: weekday), j - i + 5)
+        }
         guard j < t.count, t[j].kind == .number, t[j].norm.contains("/") else { return nil }
         let parts = t[j].norm.split(separator: "/").map { Int($0) }
         guard parts.count == 2 || parts.count == 3, !parts.contains(nil) else { return nil }
         let a = parts[0]!, b = parts[1]!
         var year = parts.count == 3 ? parts[2]! : nil
+        if let hijriYear = year, (1400...1500).contains(hijriYear), (1...30).contains(a), (1...12).contains(b) {
+            // "١٥/٩/١٤٤٨هـ": a Hijri date, day first.
+            return (.hijri(month: b, day: a, year: hijriYear, weekday: weekday), j - i + 1)
+        }
         if let y = year, y < 100 { year = 2000 + y }
         guard (1...31).contains(a), (1...31).contains(b), a <= 12 || b <= 12 else { return nil }
         if j > 0, nonDateFractionLeads.contains(t[j - 1].norm) { return nil }

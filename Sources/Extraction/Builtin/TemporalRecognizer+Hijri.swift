@@ -95,6 +95,31 @@ extension TemporalRecognizer {
         return nil
     }
 
+    /// "15th", "1st": a number with an English ordinal ending.
+    static func ordinalNumber(_ tokens: [Token], _ index: Int) -> Int? {
+        guard index < tokens.count, tokens[index].kind == .number else { return nil }
+        let w = tokens[index].norm
+        for suffix in ["th", "st", "nd", "rd"] where w.hasSuffix(suffix) { return Int(w.dropLast(2)) }
+        return nil
+    }
+
+    /// Arabic ordinal days: "الأول", "الخامس عشر", "العشرين", "الحادي والعشرين", "غرة"; the day
+    /// and how many tokens it takes.
+    static func arabicOrdinalDay(_ tokens: [Token], _ index: Int) -> (Int, Int)? {
+        let units: [String: Int] = [
+            "الاول": 1, "الحادي": 1, "الثاني": 2, "الثالث": 3, "الرابع": 4, "الخامس": 5, "السادس": 6, "السابع": 7, "الثامن": 8, "التاسع": 9,
+            "العاشر": 10, "غره": 1,
+        ]
+        let tens: [String: Int] = ["العشرين": 20, "العشرون": 20, "الثلاثين": 30, "الثلاثون": 30, "والعشرين": 20, "والعشرون": 20]
+        let first = tokens.norm(at: index)
+        if let ten = tens[first], !first.hasPrefix("و") { return (ten, 1) }
+        guard let unit = units[first] else { return nil }
+        let next = tokens.norm(at: index + 1)
+        if next == "عشر", unit < 10 { return (unit + 10, 2) }
+        if let ten = tens[next], next.hasPrefix("و"), unit < 10 { return (ten + unit, 2) }
+        return (unit, 1)
+    }
+
     /// "أول رمضان", "أول يوم رمضان", "first day of Ramadan".
     private static func ramadanStart(_ tokens: [Token], _ index: Int) -> (DateExpression, Int)? {
         guard ordinals[tokens.norm(at: index)] == 1 else { return nil }
@@ -107,9 +132,19 @@ extension TemporalRecognizer {
 
     /// "١٥ رجب", "5 Sha'ban 1447 AH", "28 جمادى الآخرة ١٤٤٧هـ": a day of a Hijri month.
     static func hijriAt(_ tokens: [Token], _ index: Int, weekday: Int? = nil) -> (DateExpression, Int)? {
-        guard let day = plainNumber(tokens, index), (1...30).contains(day),
-              let (month, monthLength) = hijriMonthAt(tokens, index + 1) else { return nil }
-        var length = 1 + monthLength
+        // "رمضان ١٥", "Shawwal 20": the month first, then a day that is no count of days.
+        if let (month, monthLength) = hijriMonthAt(tokens, index), let day = plainNumber(tokens, index + monthLength), (1...30).contains(day),
+           !dayUnits.contains(tokens.norm(at: index + monthLength + 1)) {
+            return (.hijri(month: month, day: day, year: nil, weekday: weekday), monthLength + 1)
+        }
+        // "١٥ رمضان", "15th of Ramadan", "الخامس عشر من رمضان", "غرة رمضان".
+        var dayLength = 1
+        var found = plainNumber(tokens, index) ?? ordinalNumber(tokens, index)
+        if found == nil, let (spelled, length) = arabicOrdinalDay(tokens, index) { found = spelled; dayLength = length }
+        guard let day = found, (1...30).contains(day) else { return nil }
+        if ["of", "من"].contains(tokens.norm(at: index + dayLength)) { dayLength += 1 }
+        guard let (month, monthLength) = hijriMonthAt(tokens, index + dayLength) else { return nil }
+        var length = dayLength + monthLength
         var year: Int?
         if let written = plainNumber(tokens, index + length), (1400...1500).contains(written) {
             year = written
