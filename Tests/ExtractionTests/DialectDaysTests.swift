@@ -171,6 +171,47 @@ struct DialectDaysTests {
         #expect(event.startDate.description == row.1, "\(row.0)")
     }
 
+    /// Plans over several days and nights that cross midnight: ranges of weekdays and dates,
+    /// days joined by "and", a return day, a length in days, daily hours.
+    static let spans: [(String, String, String, String?, String?)] = [
+        ("رحلة من الخميس إلى السبت؟", "2026-11-26", "2026-11-28", nil, nil),
+        ("رحلة من الخميس للسبت؟", "2026-11-26", "2026-11-28", nil, nil),
+        ("رحلة الخميس لين السبت؟", "2026-11-26", "2026-11-28", nil, nil),
+        ("رحلة الخميس والجمعة؟", "2026-11-26", "2026-11-27", nil, nil),
+        ("رحلة الخميس والجمعة والسبت؟", "2026-11-26", "2026-11-28", nil, nil),
+        ("رحلة من ٣ إلى ٥ ديسمبر؟", "2026-12-03", "2026-12-05", nil, nil),
+        ("رحلة ٣-٥ ديسمبر؟", "2026-12-03", "2026-12-05", nil, nil),
+        ("رحلة من ٣ لـ ٥ ديسمبر؟", "2026-12-03", "2026-12-05", nil, nil),
+        ("trip Thursday to Saturday?", "2026-11-26", "2026-11-28", nil, nil),
+        ("trip Thu-Sat?", "2026-11-26", "2026-11-28", nil, nil),
+        ("trip from thursday till saturday?", "2026-11-26", "2026-11-28", nil, nil),
+        ("trip Dec 3-5?", "2026-12-03", "2026-12-05", nil, nil),
+        ("trip 3rd to 5th December?", "2026-12-03", "2026-12-05", nil, nil),
+        ("trip December 3 to December 5?", "2026-12-03", "2026-12-05", nil, nil),
+        ("trip for 3 days from Thursday?", "2026-11-26", "2026-11-28", nil, nil),
+        ("رحلة ٣ أيام من الخميس؟", "2026-11-26", "2026-11-28", nil, nil),
+        ("رحلة يومين من الخميس؟", "2026-11-26", "2026-11-27", nil, nil),
+        ("kashta men el 5amees lel sabt?", "2026-11-26", "2026-11-28", nil, nil),
+        ("kashta el 5amees w el jum3a?", "2026-11-26", "2026-11-27", nil, nil),
+        ("كشتة الويكند، نطلع الخميس ونرجع السبت؟", "2026-11-26", "2026-11-28", nil, nil),
+        ("camp thursday, back saturday?", "2026-11-26", "2026-11-28", nil, nil),
+        ("we leave thursday and come back saturday?", "2026-11-26", "2026-11-28", nil, nil),
+        ("conference Thursday to Saturday 9 to 5 each day?", "2026-11-26", "2026-11-28", "09:00", "17:00"),
+        ("سهرة الخميس من ١٠ بالليل لين ٢؟", "2026-11-26", "2026-11-27", "22:00", "02:00"),
+        ("sahra thursday 10pm-2am?", "2026-11-26", "2026-11-27", "22:00", "02:00"),
+        ("party thursday from 10 till 2?", "2026-11-26", "2026-11-27", "22:00", "02:00"),
+        ("سهرة الخميس من ١١ لين الفجر؟", "2026-11-26", "2026-11-26", "23:00", nil),
+    ]
+
+    @Test("plans over several days and past midnight span what they say", arguments: spans)
+    func span(_ row: (String, String, String, String?, String?)) throws {
+        let event = try #require(judged([row.0, "o: تمام"]).event, "\(row.0)")
+        #expect(event.startDate.description == row.1, "\(row.0)")
+        #expect(event.endDate.description == row.2, "\(row.0)")
+        #expect(event.startTime?.description == row.3, "\(row.0)")
+        #expect(event.endTime?.description == row.4, "\(row.0)")
+    }
+
     @Test("a plain \"after Eid\" puts a plan off and names no day")
     func afterEid() {
         #expect(judged(["عشا بكرة الساعة ٨؟", "o: خليها بعد العيد"]).status == .denied)

@@ -79,6 +79,10 @@ struct Dialogue {
         if dates.isEmpty, a.temporal.thatDay, let spoken = plan?.date ?? mentions.last?.date {
             dates = [(spoken, nil, 0)]
         }
+        if dates.count == 1, dates[0].1 == nil, let extra = a.temporal.lastsDays {
+            // "رحلة ٣ أيام من الخميس", "two nights from Thursday".
+            dates[0].1 = dates[0].0.adding(days: extra)
+        }
         let hasClock = a.temporal.start != nil
         let asks = a.hasQuestion && !a.asksFact && !(a.has(.askWhen) && !a.has(.propose))
         let proposeCue = a.has(.propose) || asks

@@ -43,6 +43,8 @@ struct TemporalMentions: Hashable, Sendable {
     var pastDay = false
     /// "ذاك اليوم", "that same day": the day spoken of last, whichever it was.
     var thatDay = false
+    /// "for 3 days", "ليلتين": how many days after its first the plan ends.
+    var lastsDays: Int?
     /// "this weekend", "next week" without a day.
     var vagueDay = false
 

@@ -286,6 +286,10 @@ extension TemporalRecognizer {
         if plainNumber(tokens, index) != nil {
             return true
         }
+        // "من ١١ لين الفجر", "from 10 till late": an hour that runs into a part of the night.
+        if prayerWords.contains(tokens.norm(at: index)) || ["midnight", "late", "dawn", "الصبح", "الصباح", "fajr"].contains(tokens.norm(at: index)) {
+            return true
+        }
         let token = tokens[index]
         return token.kind == .number && (token.norm.contains(":") || token.norm.hasSuffix("am") || token.norm.hasSuffix("pm"))
     }

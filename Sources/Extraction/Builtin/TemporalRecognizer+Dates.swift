@@ -11,7 +11,7 @@ extension TemporalRecognizer {
         // "el 7ad" is Sunday, "7ad" alone someone; "on sun", "till sat" are days, "the sun" is not.
         let previous = i > 0 ? t[i - 1].norm : ""
         if t[i].norm == "7ad", ["el", "al", "yom", "youm", "l"].contains(previous) { return 1 }
-        if ["sun", "sat"].contains(t[i].norm), ["on", "this", "next", "till", "until", "to", "by"].contains(previous) {
+        if ["sun", "sat"].contains(t[i].norm), ["on", "this", "next", "till", "until", "to", "by", "-"].contains(previous) {
             return t[i].norm == "sun" ? 1 : 7
         }
         if t[i].arabic, let day = arabicWeekdays[t[i].base] {

@@ -16,6 +16,7 @@ enum TemporalRecognizer {
         var mentions = TemporalMentions()
         let nextWeek = readWeekWords(tokens, into: &mentions)
         let dateTokens = readDates(tokens, nextWeek: nextWeek, into: &mentions)
+        mentions.lastsDays = readLength(tokens)
         let clocks = readClocksAndContext(tokens, skipping: dateTokens, into: &mentions)
         readTonight(tokens, among: dateTokens, into: &mentions)
         chooseStartAndEnd(clocks, into: &mentions)
@@ -99,6 +100,12 @@ enum TemporalRecognizer {
                 end = endExpression
                 dateTokens.formUnion(next..<(next + endLength))
                 next += endLength
+                // "الخميس والجمعة والسبت": each day joined on extends it.
+                while let (later, laterLength) = followingDay(tokens, at: next, after: end!, nextWeek: nextWeek) {
+                    end = later
+                    dateTokens.formUnion(next..<(next + laterLength))
+                    next += laterLength
+                }
             }
             mentions.dates.append(DateMention(expr: expression, at: index, end: end))
             index = next
@@ -108,6 +115,27 @@ enum TemporalRecognizer {
             mentions.vagueDay = false
         }
         return dateTokens
+    }
+
+    /// "for 3 days", "٣ أيام", "يومين", "two nights": how many days after its first a plan lasts
+    /// (a night ends the next day); not "in 3 days" nor "3 days ago".
+    private static func readLength(_ tokens: [Token]) -> Int? {
+        let nights: Set<String> = ["nights", "night", "ليالي", "ليال", "layali"]
+        let twoNights: Set<String> = ["ليلتين", "leltein", "lailtain"]
+        for index in tokens.indices {
+            let word = tokens.norm(at: index)
+            let previous = tokens.norm(at: index - 1)
+            if inDaysLeads.contains(previous) || ["ago", "قبل", "بعدها"].contains(tokens.norm(at: index + 1)) { continue }
+            if twoDaysWords.contains(word) { return 1 }
+            if twoNights.contains(word) { return 2 }
+            guard let n = plainNumber(tokens, index) ?? numberWords[word], (2...14).contains(n) else { continue }
+            if inDaysLeads.contains(previous) { continue }
+            let unit = tokens.norm(at: index + 1)
+            if ["ago", "قبل"].contains(tokens.norm(at: index + 2)) { continue }
+            if dayUnits.contains(unit), unit != "day", unit != "يوم" { return n - 1 }
+            if nights.contains(unit) { return n }
+        }
+        return nil
     }
 
     /// "el jum3a 27 Feb, w nirja3 el sabt 28", "leave Thursday, back on Sunday": the day of the
@@ -239,7 +267,9 @@ enum TemporalRecognizer {
         _ tokens: [Token], at index: Int, after start: DateExpression, nextWeek: Bool
     ) -> (DateExpression, Int)? {
         let joined = ["and", "w", "و", "&", "+"].contains(tokens.norm(at: index))
-        let dayAt = joined ? index + 1 : index
+        var dayAt = joined ? index + 1 : index
+        // "el 5amees w el jum3a": the article before the second day.
+        if joined, ["el", "al"].contains(tokens.norm(at: dayAt)) { dayAt += 1 }
         switch start {
         case .weekday(let day, _):
             // "والخميس": the conjunction is part of the day's token.
