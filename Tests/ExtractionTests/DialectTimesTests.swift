@@ -83,4 +83,38 @@ struct DialectTimesTests {
         #expect(event.startTime?.description == row.1, "\(row.0)")
         if let end = row.2 { #expect(event.endTime?.description == end, "\(row.0)") }
     }
+
+    /// Prayers: alone they name no clock time; with a clock time the clock wins.
+    static let prayers: [(String, String?)] = [
+        ("عشا بكرة بعد صلاة المغرب؟", nil),
+        ("عشا بكرة بعد المغرب الساعة ٧؟", "19:00"),
+        ("dinner tomorrow after maghrib, around 6:30?", "18:30"),
+        ("قهوة بكرة بعد العشا على ٩؟", "21:00"),
+        ("ahwa bokra ba3d el maghrib 3al 7?", "19:00"),
+        ("dinner tomorrow after isha prayer?", nil),
+        ("قهوة بكرة قبل المغرب؟", nil),
+        ("قهوة بكرة بين المغرب والعشا؟", nil),
+        ("coffee tomorrow after taraweeh around 10?", "22:00"),
+        ("meet tomorrow after dhuhr at 1:30?", "13:30"),
+        ("meet tomorrow after asr like 4?", "16:00"),
+        ("نتقابل بكرة بعد الظهر الساعة ٢؟", "14:00"),
+        ("نتقابل بكرة العصر الساعة ٤ ونص؟", "16:30"),
+        ("نتقابل بكرة بعد العصر يعني ٤؟", "16:00"),
+        ("نتقابل بكرة بعد صلاة العصر على الساعة ٤؟", "16:00"),
+        ("نتقابل بكرة بعد المغرب بنص ساعة؟", nil),
+        ("نتقابل بكرة ٧ بعد المغرب؟", "19:00"),
+        ("نتقابل بكرة بعد التراويح؟", nil),
+        ("نتقابل بكرة على الفطور؟", nil),
+    ]
+
+    @Test("a prayer alone gives no time, a clock beside it gives its own", arguments: prayers)
+    func prayer(_ row: (String, String?)) throws {
+        let event = try #require(judged([row.0, "o: تمام"]).event, "\(row.0)")
+        #expect(event.startTime?.description == row.1, "\(row.0)")
+    }
+
+    @Test("Jumu'ah names Friday", arguments: ["lunch after jumuah?", "lunch after jummah prayer?", "ghada ba3d salat el jum3a?"])
+    func jumuah(_ text: String) throws {
+        #expect(try #require(judged([text, "o: تمام"]).event).startDate == LocalDate(year: 2026, month: 11, day: 27), "\(text)")
+    }
 }

@@ -50,7 +50,7 @@ extension TemporalRecognizer {
             (3, ["tuesday", "tue", "tues", "thulatha", "thalatha", "tholatha", "talat", "tlata", "thlatha", "tholatha2", "tala2", "talata"]),
             (4, ["wednesday", "wed", "weds", "arba3a", "arb3a", "arbi3a", "arbe3a", "arba3", "rboo3", "rbo3", "arb3aa"]),
             (5, ["thursday", "thu", "thur", "thurs", "5amees", "5amis", "khamees", "khamis", "5ames", "el5amees", "5mees"]),
-            (6, ["friday", "fri", "jum3a", "jom3a", "jim3a", "juma", "jumaa", "jum3ah", "jom3ah", "jumu3a", "eljum3a", "jum'a", "gom3a", "gum3a", "gom3ah", "jm3a"]),
+            (6, ["friday", "fri", "jum3a", "jom3a", "jim3a", "juma", "jumaa", "jum3ah", "jom3ah", "jumu3a", "eljum3a", "jum'a", "gom3a", "gum3a", "gom3ah", "jm3a", "jumuah", "jummah", "jumua", "jumah", "jumma"]),
             (7, ["saturday", "sabt", "elsabt", "sat."]),
         ]
         for (day, names) in table { for name in names { map[name] = day } }
