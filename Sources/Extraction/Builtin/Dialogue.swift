@@ -18,6 +18,9 @@ struct PlanDraft: Sendable {
     var remote = false
     /// The days a question offered to choose from ("السبت ولا الأحد؟").
     var alternatives: [LocalDate] = []
+    /// Proposed as a booking already made ("your appointment is confirmed for Monday"): a
+    /// thanks from the other side settles it.
+    var booked = false
     var proposerIsOwner: Bool
 }
 
@@ -85,7 +88,7 @@ struct Dialogue {
         }
         let hasClock = a.temporal.start != nil
         let asks = a.hasQuestion && !a.asksFact && !(a.has(.askWhen) && !a.has(.propose))
-        let proposeCue = a.has(.propose) || asks
+        let proposeCue = a.has(.propose) || asks || a.has(.booked)
         let accept = (a.has(.accept) || (a.isOne && phase == .pending)) && !a.has(.hedge)
         let strongDecline = a.has(.decline) || (a.isTwo && replyOne)
         let decline = strongDecline || (a.has(.softDecline) && !a.has(.accept))
@@ -221,6 +224,12 @@ struct Dialogue {
                 }
                 return
             }
+            if a.has(.thanks), plan?.booked == true, !a.hasQuestion {
+                // "Your appointment is confirmed for Monday at 11" … "thanks!".
+                phase = .agreed
+                mergeDetails(a, fromOwner: fromOwner, times: true)
+                return
+            }
             if accept, offTopic && bareYes {
                 // "Yes, minimum is 2 trays" … "Perfect": a yes to the side question.
                 return
@@ -329,6 +338,12 @@ struct Dialogue {
                     let invited = followsInvitation ? invitation.flatMap { open in said(open.message).map { (open.byOwner, $0) } } : nil
                     propose(a, date: chosen, fromOwner: fromOwner)
                     if a.hasQuestion, dates.count > 1 { plan?.alternatives = dates.map(\.0) }
+                    plan?.booked = a.has(.booked)
+                    if a.has(.cancel), !a.has(.change), !a.has(.replyOne), !a.hasQuestion {
+                        // "we have to cancel your appointment tomorrow": the message calls it off.
+                        phase = .denied
+                        return
+                    }
                     if let (byOwner, invitation) = invited {
                         // "فيك تجي تاخدني من مطار بيروت؟" … "السبت": what the invitation named, the plan keeps.
                         if plan?.location == nil, let place = invitation.location { plan?.location = place; plan?.locationSenderIsOwner = byOwner }

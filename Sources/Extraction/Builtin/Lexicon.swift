@@ -33,6 +33,8 @@ enum Cue: Int, Sendable, CaseIterable {
     case past
     /// "reply 1", "للتأكيد أرسل ١": a reminder that "1" confirms.
     case replyOne
+    /// "your appointment is confirmed", "تم تأكيد حجزك": a booking made; a thanks settles it.
+    case booked
     /// "where", "وين", "wain".
     case askWhere
     /// "did you see", "تدري": a question about a fact, not an invitation (see also
@@ -177,7 +179,7 @@ enum Lexicon {
             "وش رايك", "ايش رايك", "شرايك", "شو رايك", "ما رايك", "ايش رايكم", "وش رايكم", "يناسبك", "يناسبكم", "مناسب لك", "هل يمكن",
             "هل يمكننا", "يمكننا", "يسعدنا", "يسرنا", "دعوتكم", "ندعوك", "ندعوكم", "نرحب بكم", "نتشرف", "دعوه", "معزوم", "معزومه",
             "نرجو تاكيد", "يرجى تاكيد", "للتاكيد", "تاكيد الحضور", "تذكير", "موعدك", "لديك موعد", "نقدر نجيك", "نود تحديد", "ناكد",
-            "اقترحت", "اقترح", "نقترح", "suggested", "proposed", "she suggested", "he suggested", "ننتظرك", "ننتظركم", "نستناك", "نستناكم", "يدعو", "يدعوك", "يدعوكم", "تدعوك", "تدعوكم", "تحضر", "تحضري", "تحضرين", "تحضرون", "نرجو حضورك", "نتمنى حضورك", "حضورك",
+            "اقترحت", "اقترح", "نقترح", "suggested", "proposed", "she suggested", "he suggested", "ننتظرك", "ننتظركم", "نستناك", "نستناكم", "بيجيك", "بيجيكم", "يجيك", "هيجيلك", "هيجيلكم", "jayeek", "bijeek", "يدعو", "يدعوك", "يدعوكم", "تدعوك", "تدعوكم", "تحضر", "تحضري", "تحضرين", "تحضرون", "نرجو حضورك", "نتمنى حضورك", "حضورك",
             "نمر", "نجيك", "لا تتاخر", "لا تتاخرين", "حياك", "حياكم", "بنطلع", "بنروح", "نمشي", "نتمشى", "نحجز", "احجز",
             "tabi", "tabgha", "tibi", "tbi", "tabeen", "t9ir", "tigdar", "ta3al", "ta3ali", "5alna", "5alina", "khalna", "khalina",
             "nroo7", "nro7", "nrou7", "netla3", "nitla3", "shrayek", "sh rayek", "wesh rayek", "wish rayek", "shu ra2yak", "bdak",
@@ -228,6 +230,10 @@ enum Lexicon {
             "was", "were", "yesterday", "yesterday's", "last night", "last week", "last weekend", "last time", "ago", "had",
             "كان", "كانت", "امس", "البارحه", "الاسبوع الماضي", "اللي فات", "الماضي", "الماضيه", "kan", "kanat", "ams", "embare7", "el bare7",
             "lesson ams",
+        ]),
+        (.booked, [
+            "is confirmed", "has been confirmed", "confirmed for", "booking is confirmed", "booking confirmed", "تم تاكيد", "تم تاكيد حجزك",
+            "تم تاكيد موعدك", "تم الحجز", "تم حجز", "حجزك مؤكد", "موعدك مؤكد",
         ]),
         (.replyOne, [
             "reply 1", "send 1", "press 1", "reply with 1", "ارسل 1", "ارسل رقم 1", "بالرقم 1", "رد ب 1", "للتاكيد ارسل",

@@ -274,8 +274,11 @@ extension TemporalRecognizer {
         let beforeRange = rangeWord + 1 < tokens.count && rangeWords.contains(tokens.norm(at: rangeWord)) && tokens.norm(at: rangeWord) != "and"
             && looksLikeTime(tokens, rangeWord + 1)
         let afterFrom = rangeStartLeads.contains(previous) && beforeRange
+        // "between 2 and 4", "بين ٢ و ٤".
+        let between = ["between", "بين", "ben", "bein"].contains(previous) && isHourOfClock
+            && ["and", "و", "w"].contains(tokens.norm(at: rangeWord)) && looksLikeTime(tokens, rangeWord + 1)
         let rangeEndIsCount = unitWords.contains(tokens.norm(at: rangeWord + 2))
-        return nearDate && isHourOfClock
+        return nearDate && isHourOfClock || between
             || beforeRange && !rangeEndIsCount && (isHourOfClock || afterFrom || nearDate)
             || approximateLeads.contains(previous) && isHourOfClock
     }

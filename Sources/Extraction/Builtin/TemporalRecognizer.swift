@@ -422,8 +422,8 @@ enum TemporalRecognizer {
     private static func clockRangeEnd(
         _ tokens: [Token], at index: Int, startingAt start: Int, skipping dateTokens: Set<Int>
     ) -> (ClockMention, Int)? {
-        guard index < tokens.count, rangeWords.contains(tokens.norm(at: index)) else { return nil }
         let saidBetween = tokens[0..<start].contains { $0.norm == "between" || $0.norm == "بين" }
+        guard index < tokens.count, rangeWords.contains(tokens.norm(at: index)) || saidBetween && ["و", "w"].contains(tokens.norm(at: index)) else { return nil }
         guard tokens.norm(at: index) != "and" || saidBetween else { return nil }
         return clockAt(tokens, index + 1, consumed: dateTokens, dates: [], afterRange: true)
     }
