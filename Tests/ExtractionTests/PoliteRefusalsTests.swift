@@ -42,4 +42,30 @@ struct PoliteRefusalsTests {
     func ends(_ row: ([String], Judgement.Status)) {
         #expect(judged(row.0).status == row.1, "\(row.0)")
     }
+
+    /// One's own appointments, shifts, flights and whereabouts told to the other, answered
+    /// with a wish: nothing is proposed.
+    static let told: [[String]] = [
+        ["I've got the dentist at 4 tomorrow", "o: ugh good luck"],
+        ["my dentist appointment got moved to Sunday at 11", "o: ok"],
+        ["they booked my interview for Sunday 10am", "o: amazing!!"],
+        ["الدكتور عطاني موعد الأحد الساعة ١٠", "o: الله يشفيك"],
+        ["موعدي مع الدكتور بكرة الساعة ٤", "o: سلامتك"],
+        ["عندي دوام بكرة من ٨ لين ٤", "o: الله يعينك"],
+        ["my flight is at 6am Thursday", "o: safe flight!"],
+        ["رحلتي الخميس الساعة ٦ الصبح", "o: توصل بالسلامة"],
+        ["I'm at the gym tomorrow 6 to 7", "o: nice"],
+        ["أنا بالنادي بكرة من ٦ لين ٧", "o: الله يعطيك العافية"],
+        ["bokra 3andi shoghl mn 9 la 5", "o: allah y3eenak"],
+        ["mama has her checkup on Monday at 9, I'm taking her", "o: hope it goes well"],
+        ["the kids have a school show tomorrow at 10", "o: aww send videos"],
+        ["I'm travelling to London on the 3rd of December", "o: lucky you"],
+        ["مسافر لندن ٣ ديسمبر", "o: الله يسهل عليك"],
+        ["my brother's wedding is on Friday, 8pm at the Ritz", "o: congratulations to him!"],
+    ]
+
+    @Test("one's own plans told and wished well are no event", arguments: told)
+    func toldOnly(_ lines: [String]) {
+        #expect(judged(lines).status == .noEvent, "\(lines)")
+    }
 }

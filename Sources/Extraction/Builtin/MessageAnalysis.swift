@@ -208,6 +208,10 @@ struct MessageAnalysis: Hashable, Sendable {
             || [Cue.propose, .askWhen, .askWhere, .attend, .together].contains { cues[$0] != nil }
         activity = Activities.find(in: tokens)
         location = Places.find(in: tokens)
+        // "أنا بالنادي بكرة": where the speaker will be.
+        if tokens.count > 1, ["انا", "ana"].contains(tokens[0].norm), tokens[1].norm.hasPrefix("بال") || tokens[1].norm.hasPrefix("bel") && !hasQuestion {
+            cues[.ownPlan, default: []].append(0)
+        }
     }
 }
 
