@@ -297,18 +297,26 @@ enum Lexicon {
     /// A word with a letter written three times or more, with that run cut to one letter and
     /// to two; nil when no letter repeats so.
     static func squeezed(_ word: String) -> (once: String, twice: String)? {
+        // Most words hold no letter; look before building anything.
+        var run = 0
+        var last: Character?
+        var held = false
+        for c in word {
+            run = c == last ? run + 1 : 1
+            last = c
+            if run >= 3 { held = true; break }
+        }
+        guard held else { return nil }
         var once = "", twice = ""
         var previous: Character?
-        var run = 0
-        var held = false
+        run = 0
         for c in word {
             run = c == previous ? run + 1 : 1
             previous = c
-            if run >= 3 { held = true }
             if run == 1 { once.append(c) }
             if run <= 2 { twice.append(c) }
         }
-        return held ? (once, twice) : nil
+        return (once, twice)
     }
 
     static func cues(in tokens: [Token]) -> [(cue: Cue, at: Int, length: Int)] {

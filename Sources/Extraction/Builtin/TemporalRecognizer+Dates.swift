@@ -139,10 +139,12 @@ extension TemporalRecognizer {
 
     /// "يوم ٣٠", "٢٩ الشهر", "٢ الشهر الجاي", "أول الشهر الجاي": a day of this month or the next,
     /// named by its number. Returns the day and how many tokens name it.
+    static let thisMonthWords: Set<String> = ["الشهر", "shahr"]
+    static let nextMonthWords: Set<String> = ["الجاي", "الياي", "القادم", "الجايه", "el-gay", "eljay"]
+
     static func numberedDayAt(_ t: [Token], _ i: Int) -> (Int, Int)? {
         guard i < t.count else { return nil }
-        let thisMonth: Set<String> = ["الشهر", "shahr"]
-        let next: Set<String> = ["الجاي", "الياي", "القادم", "الجايه", "el-gay", "eljay"]
+        let thisMonth = thisMonthWords, next = nextMonthWords
         func monthTail(_ k: Int) -> Int? {
             guard k < t.count, thisMonth.contains(t[k].norm) || t[k].norm == "el" && k + 1 < t.count && t[k + 1].norm == "shahr" else { return nil }
             let used = t[k].norm == "el" ? 2 : 1

@@ -28,8 +28,12 @@ extension TemporalRecognizer {
         return table
     }()
 
+    /// The words Hijri month names start with, to pass over other words without building any.
+    static let hijriMonthFirstWords = Set(hijriMonths.keys.compactMap(\.first))
+
     /// The Hijri month at `index`, and how many tokens (hyphens included) name it.
     static func hijriMonthAt(_ tokens: [Token], _ index: Int) -> (month: Int, length: Int)? {
+        guard hijriMonthFirstWords.contains(tokens.norm(at: index)) else { return nil }
         var words: [String] = []
         var index = index
         var length = 0
@@ -105,12 +109,14 @@ extension TemporalRecognizer {
 
     /// Arabic ordinal days: "الأول", "الخامس عشر", "العشرين", "الحادي والعشرين", "غرة"; the day
     /// and how many tokens it takes.
+    static let ordinalUnits: [String: Int] = [
+        "الاول": 1, "الحادي": 1, "الثاني": 2, "الثالث": 3, "الرابع": 4, "الخامس": 5, "السادس": 6, "السابع": 7, "الثامن": 8, "التاسع": 9,
+        "العاشر": 10, "غره": 1,
+    ]
+    static let ordinalTens: [String: Int] = ["العشرين": 20, "العشرون": 20, "الثلاثين": 30, "الثلاثون": 30, "والعشرين": 20, "والعشرون": 20]
+
     static func arabicOrdinalDay(_ tokens: [Token], _ index: Int) -> (Int, Int)? {
-        let units: [String: Int] = [
-            "الاول": 1, "الحادي": 1, "الثاني": 2, "الثالث": 3, "الرابع": 4, "الخامس": 5, "السادس": 6, "السابع": 7, "الثامن": 8, "التاسع": 9,
-            "العاشر": 10, "غره": 1,
-        ]
-        let tens: [String: Int] = ["العشرين": 20, "العشرون": 20, "الثلاثين": 30, "الثلاثون": 30, "والعشرين": 20, "والعشرون": 20]
+        let units = ordinalUnits, tens = ordinalTens
         let first = tokens.norm(at: index)
         if let ten = tens[first], !first.hasPrefix("و") { return (ten, 1) }
         guard let unit = units[first] else { return nil }
