@@ -57,4 +57,11 @@ struct DialectPlacesTests {
             #expect(event.location == nil, "\(row.0)")
         }
     }
+
+    @Test("a name behind \"بال\" is a place only when nothing better is known, and times, means and weather behind it are none")
+    func nameAfterBi() throws {
+        #expect(try #require(judged(["قهوة بكرة الساعة ٥ بالملقا؟", "o: تمام"]).event).location == "الملقا")
+        #expect(try #require(judged(["قهوة بكرة الساعة ٥ بالليل؟", "o: تمام"]).event).location == nil)
+        #expect(try #require(judged(["قهوة بكرة الساعة ٥ في مقهى ميدان؟", "o: تمام", "نروح بالسيارة بالملقا"]).event).location == "مقهى ميدان")
+    }
 }

@@ -471,7 +471,7 @@ struct Dialogue {
             let aboutIt = !location.bare || a.speaksOfPlan || a.tokenCount <= 6 || pinBy == fromOwner
             // "صالة ١" after "مطار الملك خالد صالة ١" names part of the place already known.
             let partOfKnown = location.place.map { new in draft.location?.place.map { TextNormalizer.normalize($0).contains(TextNormalizer.normalize(new)) } ?? false } ?? false
-            let better = draft.location == nil || (location.place != nil || draft.location?.place == nil) && aboutIt && !partOfKnown
+            let better = draft.location == nil || (location.place != nil || draft.location?.place == nil) && aboutIt && !partOfKnown && !location.guessed
             if better {
                 draft.location = location
                 draft.locationSenderIsOwner = fromOwner

@@ -19,6 +19,8 @@ struct LocationMention: Hashable, Sendable {
     /// Named without "at" or "في" before it ("بالمدرسة", "النادي"): it may be where
     /// someone else is rather than where to meet.
     var bare = false
+    /// Only guessed from its shape ("بالملقا"): it never replaces a place already known.
+    var guessed = false
 }
 
 /// Everything about one message that does not depend on when the conversation is judged.
@@ -208,6 +210,9 @@ struct MessageAnalysis: Hashable, Sendable {
             || [Cue.propose, .askWhen, .askWhere, .attend, .together].contains { cues[$0] != nil }
         activity = Activities.find(in: tokens)
         location = Places.find(in: tokens)
+        if location == nil, !temporal.dates.isEmpty || temporal.start != nil || has(.propose) || has(.askWhere) == false && has(.together) {
+            location = Places.nameAfterBi(in: tokens)
+        }
         // "أنا بالنادي بكرة": where the speaker will be.
         if tokens.count > 1, ["انا", "ana"].contains(tokens[0].norm), tokens[1].norm.hasPrefix("بال") || tokens[1].norm.hasPrefix("bel") && !hasQuestion {
             cues[.ownPlan, default: []].append(0)

@@ -163,6 +163,29 @@ enum Places {
         return home
     }
 
+    /// Words behind "بال" that are no place: times, manners, means, amounts.
+    static let notPlacesAfterBi: Set<String> = [
+        "ليل", "نهار", "صبح", "صباح", "مسا", "مساء", "عصر", "ظهر", "سياره", "توفيق", "عافيه", "سلامه", "ضبط", "زبط", "ظبط", "مره", "كثير", "قليل",
+        "عربي", "انجليزي", "واتس", "واتساب", "جوال", "تلفون", "موبايل", "بيت", "دوام", "شغل", "اول", "نسبه", "حيل", "حرف", "دقيقه", "ساعه",
+        "تحديد", "فعل", "عكس", "اضافه", "طبع", "تاكيد", "نص", "ميه", "ريال", "كاش", "بطاقه", "فيزا", "اجازه", "عيد", "يوم", "ايام", "اسبوع",
+        "شهر", "سنه", "وقت", "موعد", "مواعيد", "حجز", "تقسيط", "دور", "ترتيب", "مثل", "غلط", "صدفه", "مناسبه", "ذات", "كامل", "كل", "باقي",
+        "تالي", "حب", "خير", "هداوه", "راحه", "سيارات", "طياره", "قطار", "باص", "تاكسي", "اوبر", "كريم", "مشي", "رجل", "رجول", "شوب", "حر",
+        "برد", "مطر", "انستا", "انستقرام", "سناب", "سنابشات", "تويتر", "قروب", "جروب", "ايميل", "رساله", "مسج", "حلويات", "اكل",
+    ]
+
+    /// "نتقابل بالملقا", "بالعليا": a district or a place name behind "بال", for a message that
+    /// speaks of a plan and names no other place.
+    static func nameAfterBi(in tokens: [Token]) -> LocationMention? {
+        for (i, token) in tokens.enumerated() where token.arabic && token.norm.hasPrefix("بال") && token.norm.count >= 6 {
+            let name = String(token.norm.dropFirst(3))
+            guard !notPlacesAfterBi.contains(name), !arabicNotPlaces.contains("ال" + name), !arabicNotPlaces.contains(name),
+                  TemporalRecognizer.prayerWords.contains("ال" + name) == false, TemporalRecognizer.hourWords["ال" + name] == nil,
+                  TemporalRecognizer.weekdayAt(tokens, i) == nil, Activities.find(in: [token]) == nil else { continue }
+            return LocationMention(place: String(token.original.dropFirst()), home: nil, arabic: true, bare: true, guessed: true)
+        }
+        return nil
+    }
+
     static func latinPhrase(_ tokens: [Token], from start: Int, allowLowercase: Bool) -> String? {
         var i = start
         let n = tokens.count
