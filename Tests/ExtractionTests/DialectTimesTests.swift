@@ -117,4 +117,32 @@ struct DialectTimesTests {
     func jumuah(_ text: String) throws {
         #expect(try #require(judged([text, "o: تمام"]).event).startDate == LocalDate(year: 2026, month: 11, day: 27), "\(text)")
     }
+
+    /// Today and tonight, said at four in the afternoon: an hour of the morning that has gone
+    /// by is meant in the evening.
+    static let today: [(String, String?)] = [
+        ("عشا الليلة الساعة ١٠؟", "22:00"),
+        ("dinner tonight at 9?", "21:00"),
+        ("3asha el lela 3al 10?", "22:00"),
+        ("قهوة هالمسا الساعة ٧؟", "19:00"),
+        ("coffee this evening at 7?", "19:00"),
+        ("dinner tonite 8ish?", "20:00"),
+        ("drinks after work today?", nil),
+        ("عشا اليوم بالليل؟", nil),
+        ("عشا الليلة؟", nil),
+        ("el lela? 3asha?", nil),
+        ("قهوة العصر اليوم الساعة ٥؟", "17:00"),
+        ("ahwa el naharda 7?", "19:00"),
+        ("ahwa elyom 7?", "19:00"),
+        ("نتقابل اليوم ٩؟", "21:00"),
+        ("later today at 6?", "18:00"),
+    ]
+
+    @Test("plans for today and tonight", arguments: today)
+    func todayAndTonight(_ row: (String, String?)) throws {
+        let conversation = chat([row.0, "o: تمام"], end: LocalDateTime(year: 2026, month: 11, day: 25, hour: 16))
+        let event = try #require(BuiltinExtractor().judgeNow(conversation).event, "\(row.0)")
+        #expect(event.startDate == LocalDate(year: 2026, month: 11, day: 25), "\(row.0)")
+        #expect(event.startTime?.description == row.1, "\(row.0)")
+    }
 }

@@ -57,6 +57,9 @@ struct Dialogue {
     var messageCount = 0
     /// Who sent a location pin as the last message: the words that follow it describe the place.
     var pinBy: Bool?
+    /// The time of day of the last message, in minutes: an hour said for today that has gone by
+    /// in the morning is meant in the evening ("el naharda 7" at four in the afternoon).
+    var nowMinute: Int?
     let today: LocalDate
     let monthFirst: Bool
     /// The Latin script's writer expects month-first numeric dates.
@@ -515,6 +518,10 @@ struct Dialogue {
         var date = draft.date
         var start: ClockTime? = draft.startFixed ?? resolveStart(draft)
         if draft.start == nil { start = nil }
+        if let s = start, let said = draft.start, said.meridiem == .unknown, said.hour < 12, draft.date == today,
+           let now = nowMinute, s.minuteOfDay < now, s.hour < 12 {
+            start = ClockTime(hour: s.hour + 12, minute: s.minute)
+        }
         var endTime: ClockTime?
         var endDate = draft.endDate ?? date
         if let s = start {

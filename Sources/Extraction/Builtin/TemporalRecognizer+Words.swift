@@ -4,7 +4,7 @@ extension TemporalRecognizer {
     // MARK: Days
 
     /// Words that name today (tonight included).
-    static let todayWords: Set<String> = ["today", "tonight", "tonite", "2day", "2nite", "اليوم", "الليله", "الليلة", "هالليله", "النهارده", "النهارد", "انهارده", "elyom", "elyoum", "alyoum", "alyom", "illela", "ellela", "ellila", "el-yom", "naharda", "elnaharda", "ennaharda", "innaharda"]
+    static let todayWords: Set<String> = ["today", "tonight", "tonite", "2day", "2nite", "اليوم", "الليله", "الليلة", "هالليله", "النهارده", "النهارد", "انهارده", "elyom", "elyoum", "alyoum", "alyom", "illela", "ellela", "ellila", "el-yom", "naharda", "elnaharda", "ennaharda", "innaharda", "هالمسا", "هالمساء"]
     /// Words that name tomorrow, in every spelling the chats use.
     static let tomorrowWords: Set<String> = ["tomorrow", "tmrw", "tmr", "tmrrw", "tomoz", "2morrow", "2moro", "tomorow", "tommorow", "tommorrow", "بكره", "بكرا", "باكر", "باجر", "غدا", "غدوه", "bacher", "bachir", "bokra", "bukra", "bokrah", "bukrah", "boukra", "bkra", "tomoro", "tomorro", "tmorrow", "tmoro", "2morow"]
     /// "after" before "tomorrow": "بعد بكرة", "ba3d bokra", "day after tomorrow".
@@ -24,7 +24,7 @@ extension TemporalRecognizer {
     /// "night" in Arabizi after "el"/"al", naming today: "el lela", "el lail".
     static let arabiziNightNouns: Set<String> = arabiziTonightNouns.union(["lail"])
     /// Words that name tonight; read among the day words to make the day part evening.
-    static let tonightWords: Set<String> = ["tonight", "الليله", "illela", "ellela", "ellila", "ellele", "2nite", "tonite"]
+    static let tonightWords: Set<String> = ["tonight", "الليله", "illela", "ellela", "ellila", "ellele", "2nite", "tonite", "هالمسا", "هالمساء"]
 
     // MARK: Weeks and the past
 
