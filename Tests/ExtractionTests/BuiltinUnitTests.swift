@@ -20,6 +20,17 @@ func judged(_ lines: [String], zone: String = "Asia/Riyadh") -> Judgement {
     BuiltinExtractor().judgeNow(chat(lines, zone: zone))
 }
 
+/// Expects the chat to end in `status` and, when given, its event to start as `start` begins
+/// ("2026-11-27", "2026-11-26 21:00").
+func expectEnds(_ lines: [String], _ status: Judgement.Status, startingWith start: String?, sourceLocation: SourceLocation = #_sourceLocation) {
+    let judgement = judged(lines)
+    #expect(judgement.status == status, "\(lines)", sourceLocation: sourceLocation)
+    if let start, let event = judgement.event {
+        let said = event.startDate.description + (event.startTime.map { " " + $0.description } ?? "")
+        #expect(said.hasPrefix(start), "\(lines): \(said)", sourceLocation: sourceLocation)
+    }
+}
+
 @Suite("Built-in extractor: normalisation")
 struct NormalizationTests {
     @Test("Arabic letters, marks and digits fold to one spelling", arguments: [

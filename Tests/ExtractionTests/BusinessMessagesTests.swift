@@ -28,11 +28,6 @@ struct BusinessMessagesTests {
 
     @Test("each exchange with a business ends as it says", arguments: table)
     func ends(_ row: ([String], Judgement.Status, String?)) {
-        let judgement = judged(row.0)
-        #expect(judgement.status == row.1, "\(row.0)")
-        if let detail = row.2, let event = judgement.event {
-            let start = event.startDate.description + (event.startTime.map { " " + $0.description } ?? "")
-            #expect(start.hasPrefix(detail), "\(row.0): \(start)")
-        }
+        expectEnds(row.0, row.1, startingWith: row.2)
     }
 }

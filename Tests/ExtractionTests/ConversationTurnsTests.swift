@@ -110,11 +110,6 @@ struct ConversationTurnsTests {
 
     @Test("cancellations and counters end as they say", arguments: flows)
     func flow(_ row: ([String], Judgement.Status, String?)) {
-        let judgement = judged(row.0)
-        #expect(judgement.status == row.1, "\(row.0)")
-        if let detail = row.2, let event = judgement.event {
-            let start = event.startDate.description + (event.startTime.map { " " + $0.description } ?? "")
-            #expect(start.hasPrefix(detail), "\(row.0): \(start)")
-        }
+        expectEnds(row.0, row.1, startingWith: row.2)
     }
 }
