@@ -210,11 +210,11 @@ struct MessageAnalysis: Hashable, Sendable {
             || [Cue.propose, .askWhen, .askWhere, .attend, .together].contains { cues[$0] != nil }
         activity = Activities.find(in: tokens)
         location = Places.find(in: tokens)
-        if location == nil, !temporal.dates.isEmpty || temporal.start != nil || has(.propose) || has(.askWhere) == false && has(.together) {
+        if location == nil, speaksOfPlan {
             location = Places.nameAfterBi(in: tokens)
         }
         // "أنا بالنادي بكرة": where the speaker will be.
-        if tokens.count > 1, ["انا", "ana"].contains(tokens[0].norm), tokens[1].norm.hasPrefix("بال") || tokens[1].norm.hasPrefix("bel") && !hasQuestion {
+        if tokens.count > 1, ["انا", "ana"].contains(tokens[0].norm), tokens[1].norm.hasPrefix("بال") || tokens[1].norm.hasPrefix("bel"), !hasQuestion {
             cues[.ownPlan, default: []].append(0)
         }
     }

@@ -156,7 +156,7 @@ extension TemporalRecognizer {
         // "can we do 9", "make it 9", "نخليها ٩": another hour for the plan.
         let counterLead = previous == "do" && ["we", "can", "could", "let's", "lets"].contains(beforePrevious)
             || previous == "it" && ["make", "push", "move"].contains(beforePrevious)
-            || ["نخليها", "خليها", "نخليه", "خليه", "نخليه", "khaliha", "nkhaliha", "5aleeha", "n5aleeha"].contains(previous)
+            || ["نخليها", "خليها", "نخليه", "خليه", "khaliha", "nkhaliha", "5aleeha", "n5aleeha"].contains(previous)
         let isLead = clockLeads.contains(previous) || counterLead
             || (previous == "sa3a" || previous == "sa3ah") && latinArticles.contains(beforePrevious)
             || previous == "el-sa3a"
