@@ -68,4 +68,38 @@ struct PoliteRefusalsTests {
     func toldOnly(_ lines: [String]) {
         #expect(judged(lines).status == .noEvent, "\(lines)")
     }
+
+    /// Vague intentions agreed to, and events gone by talked about: no event.
+    static let noPlan: [[String]] = [
+        ["we should hang out sometime!", "o: definitely!!"],
+        ["لازم نجتمع قريب", "o: أكيد"],
+        ["next summer we go to Bali?", "o: I'm in"],
+        ["let's do dinner soon", "o: yes!"],
+        ["نطلع مرة نتعشى", "o: اكيد ان شاء الله"],
+        ["one of these days we'll grab coffee", "o: for sure"],
+        ["sometime next week? coffee?", "o: sure"],
+        ["coffee this weekend?", "o: yes"],
+        ["بعد الامتحانات نطلع نتعشى", "o: تمام"],
+        ["لازم نسويها مرة ثانية", "o: أكيد"],
+        ["ba3d el emti7anat nitla3", "o: akeed"],
+        ["we should do this again", "o: 100%"],
+        ["نبي نروح العلا يوم من الايام", "o: يا ليت"],
+        ["let's catch up when you're back", "o: deal"],
+        ["yesterday's dinner was great", "o: yes! loved it"],
+        ["الحفلة أمس كانت روعة", "o: صح والله"],
+        ["last Friday's match was crazy", "o: I know!!"],
+        ["we went to the beach on Saturday, it was lovely", "o: aww nice"],
+        ["remember the trip on the 5th? so fun", "o: haha yes"],
+        ["كان العشا يوم الخميس حلو", "o: ايه والله"],
+        ["رحنا البحر السبت اللي فات", "o: حلو"],
+        ["el 7afla embare7 kanat 7elwa", "o: aywa"],
+        ["how was the wedding on Thursday?", "o: amazing!"],
+        ["did you enjoy the concert last night?", "o: so much"],
+        ["شلون كان الزواج الخميس؟", "o: يجنن"],
+    ]
+
+    @Test("vague intentions and past events are no event", arguments: noPlan)
+    func noEvent(_ lines: [String]) {
+        #expect(judged(lines).status == .noEvent, "\(lines)")
+    }
 }

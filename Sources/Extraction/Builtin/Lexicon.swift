@@ -244,7 +244,8 @@ enum Lexicon {
         (.askFact, [
             "did you see", "did you", "did u", "هل تمكنت", "هل تمكنتي", "did you hear", "did you read", "have you seen", "have you heard",
             "do you know", "do you remember", "u remember", "you remember", "did u see", "did the", "did it", "did he", "did she",
-            "did they", "has the", "have you got", "did anyone",
+            "did they", "has the", "have you got", "did anyone", "remember", "تذكر", "تذكرين", "تتذكر", "how was", "how did", "how'd", "how were",
+            "شلون كان", "شلون كانت", "كيف كان", "كيف كانت", "ازاي كان", "ازاي كانت", "كيفو كان", "كيفها كانت", "shlon kan", "kif kan", "ezay kan",
             "شفت", "شفتي", "شفتو", "سمعت", "سمعتي", "قريت", "قريتي", "قرات", "هل قرات",
             "هل سمعت", "هل رايت", "تدري", "تدرين", "عارف", "عارفه", "فاكر", "فاكره",
             "shoft", "shofti", "ta3ref", "fakir", "fakra", "tidri",
