@@ -2,9 +2,10 @@ import Testing
 @testable import Extraction
 
 /// Invitations turned down politely (a blessing or thanks, then "but" and an excuse; "have fun";
-/// "خليها مرة ثانية") and one's own appointments told, not shared, in the dialects of the
-/// chats. Said on Wednesday 2026-11-25 in Riyadh; lines starting "o:" are the owner's.
-@Suite("Built-in extractor: polite refusals and plans told")
+/// "خليها مرة ثانية"), and talk that plans nothing: one's own appointments told, vague
+/// intentions, events gone by, in the dialects of the chats. Said on Wednesday 2026-11-25 in
+/// Riyadh; lines starting "o:" are the owner's.
+@Suite("Built-in extractor: polite refusals, and talk that plans nothing")
 struct PoliteRefusalsTests {
     static let table: [([String], Judgement.Status)] = [
         (["زواج أخوي الخميس الجاي بقاعة الفيصلية، لازم تجي", "o: الله يتمم عليكم بخير ويجعلها زيجة مباركة، بس والله ما أقدر أوعدك"], .denied),
