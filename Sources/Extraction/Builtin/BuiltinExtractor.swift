@@ -20,8 +20,7 @@ public struct BuiltinExtractor: EventExtractor {
     /// The same judgement, synchronously.
     public func judgeNow(_ conversation: Conversation) -> Judgement {
         let monthFirst = conversation.timeZone.hasPrefix("America/") || conversation.timeZone.hasPrefix("US/")
-        var dialogue = Dialogue(today: conversation.now.date, monthFirst: monthFirst)
-        dialogue.nowMinute = conversation.now.hour * 60 + conversation.now.minute
+        var dialogue = Dialogue(now: conversation.now, monthFirst: monthFirst)
         var ownerName: String?
         for message in conversation.messages {
             if message.fromOwner, ownerName == nil, message.kind != .system { ownerName = message.sender }

@@ -50,21 +50,22 @@ struct Dialogue {
     var recentMessages: [(message: Int, fromOwner: Bool, analysis: MessageAnalysis)] = []
     /// How many messages back ``mentions`` and ``recentMessages`` reach.
     static let memory = 10
-    /// Who last said only "sorry" ("Ahh I'm so sorry" … "that's my cousin's wedding").
-    var apologyBy: Bool?
-    /// Who last said sorry, and in which message, for a plan put off in answer to it.
+    /// Who last said sorry without a yes, and in which message: for a refusal over two messages
+    /// ("Ahh I'm so sorry" … "that's my cousin's wedding") and a plan put off in answer to it.
     var lastApology: (by: Bool, message: Int)?
     var messageCount = 0
     /// Who sent a location pin as the last message: the words that follow it describe the place.
     var pinBy: Bool?
+    let today: LocalDate
     /// The time of day of the last message, in minutes: an hour said for today that has gone by
     /// in the morning is meant in the evening ("el naharda 7" at four in the afternoon).
-    var nowMinute: Int?
-    let today: LocalDate
+    let nowMinute: Int
     let monthFirst: Bool
-    /// The Latin script's writer expects month-first numeric dates.
-    init(today: LocalDate, monthFirst: Bool) {
-        self.today = today
+    /// The conversation judged as it stands at `now`; the Latin script's writer expects
+    /// month-first numeric dates when `monthFirst`.
+    init(now: LocalDateTime, monthFirst: Bool) {
+        today = now.date
+        nowMinute = now.hour * 60 + now.minute
         self.monthFirst = monthFirst
     }
 
@@ -110,12 +111,11 @@ struct Dialogue {
         // A reply to a question about something else ("شفتي الماتش؟" … "لا ما شفتو").
         let sideReply = offTopic && !aboutPlan
         // "sorry", then one's own plans that day: a refusal over two messages.
-        let apologised = a.has(.softDecline) || apologyBy == fromOwner
+        let apologised = a.has(.softDecline) || lastApology.map { $0.by == fromOwner && $0.message == messageCount - 1 } ?? false
         let excusedWithApology = apologised && (a.ownCommitment || a.has(.ownPlan) || a.has(.commitment) || a.has(.ownHave) && !dates.isEmpty)
             && !a.has(.accept)
         let refusesWithExcuse = excusedWithApology
             && (dates.isEmpty || dates.contains { day in plan.map { abs(day.0.dayNumber - $0.date.dayNumber) <= 1 } ?? false })
-        defer { apologyBy = a.has(.softDecline) && !a.has(.accept) ? fromOwner : nil }
         defer { if a.has(.softDecline) && !a.has(.accept) { lastApology = (fromOwner, messageCount) } }
         defer {
             if aboutPlan { sideQuestionAt = nil } else if a.hasQuestion || a.has(.askFact) && !a.arabicScript { sideQuestionAt = messageCount }
@@ -518,8 +518,7 @@ struct Dialogue {
         var date = draft.date
         var start: ClockTime? = draft.startFixed ?? resolveStart(draft)
         if draft.start == nil { start = nil }
-        if let s = start, let said = draft.start, said.meridiem == .unknown, said.hour < 12, draft.date == today,
-           let now = nowMinute, s.minuteOfDay < now, s.hour < 12 {
+        if let s = start, draft.start?.meridiem == .unknown, draft.date == today, s.hour < 12, s.minuteOfDay < nowMinute {
             start = ClockTime(hour: s.hour + 12, minute: s.minute)
         }
         var endTime: ClockTime?
