@@ -58,6 +58,8 @@ enum Places {
         func norm(_ k: Int) -> String { k >= 0 && k < n ? tokens[k].norm : "" }
         var home: LocationMention?
         var place: LocationMention?
+        /// The folded first Arabic word of `place` ("حي", "مطعم"), or nil when it is no Arabic word.
+        var head: String?
 
         for i in 0..<n {
             let w = norm(i)
@@ -79,7 +81,7 @@ enum Places {
                 }
             } else if ["عندك", "3indak", "3indik", "3ndak", "3indich", "بيتك"].contains(w) {
                 home = home ?? LocationMention(place: nil, home: .recipient, arabic: tokens[i].arabic)
-            } else if comeWords.contains(w), ["البيت", "بيتي", "بيتنا", "home", "البيت؟"].contains(norm(i + 1)), home == nil {
+            } else if comeWords.contains(w), ["البيت", "بيتي", "بيتنا", "home"].contains(norm(i + 1)), home == nil {
                 // "تعالي البيت ونروح سوا": to the speaker's home.
                 home = LocationMention(place: nil, home: .sender, arabic: tokens[i].arabic)
             } else if ["fel", "fil"].contains(w), ["bait", "beit", "bet"].contains(norm(i + 1)), home == nil {
@@ -96,10 +98,11 @@ enum Places {
                 continue
             }
             // "بمزرعة أهلي", "بقاعة الاحتفالات": a place noun behind the preposition ب.
-            if tokens[i].arabic, w.hasPrefix("ب"), w.count > 3, arabicPlaceNouns.contains(Tokenizer.stripClitics(String(w.dropFirst()))),
-               let phrase = arabicPhrase(tokens, from: i) {
+            let behindBi = tokens[i].arabic && w.hasPrefix("ب") && w.count > 3 ? Tokenizer.stripClitics(String(w.dropFirst())) : ""
+            if arabicPlaceNouns.contains(behindBi), let phrase = arabicPhrase(tokens, from: i) {
                 // The phrase as written, without the ب (nor a tatweel after it: "بـمزرعة").
                 place = LocationMention(place: String(phrase.dropFirst().drop { $0 == "ـ" }), home: nil, arabic: true, bare: true)
+                head = behindBi
                 continue
             }
             // "عند مطعم النخيل", "عند أبو فهد": a place or a host after "عند".
@@ -107,6 +110,7 @@ enum Places {
                arabicPlaceNouns.contains(tokens[i + 1].base) || hostWords.contains(tokens[i + 1].base),
                let phrase = arabicPhrase(tokens, from: i + 1) {
                 place = LocationMention(place: phrase, home: nil, arabic: true)
+                head = tokens[i + 1].base
                 continue
             }
             // "في <مكان>"; not "ما في" (there is no) nor "في الموعد".
@@ -119,7 +123,10 @@ enum Places {
                 if let phrase = arabicPhrase(tokens, from: from) {
                     let named = from < n && (arabicPlaceNouns.contains(tokens[from].base) || !tokens[from].arabic)
                     let later = (i + 1..<n).contains { k in arabicPrepositions.contains(norm(k)) && k + 1 < n && arabicPlaceNouns.contains(tokens[k + 1].base) }
-                    if named || !later { place = LocationMention(place: phrase, home: nil, arabic: true) }
+                    if named || !later {
+                        place = LocationMention(place: phrase, home: nil, arabic: true)
+                        head = tokens[from].arabic ? tokens[from].base : nil
+                    }
                 }
                 continue
             }
@@ -129,11 +136,12 @@ enum Places {
                 continue
             }
         }
-        if let district = place?.place, Tokenizer.tokenize(district).first?.base == "حي",
+        if head == "حي",
            let k = tokens.indices.first(where: { tokens[$0].arabic && arabicPlaceNouns.contains(tokens[$0].base) && tokens[$0].base != "حي" }),
            k == 0 || !["في", "عند", "من"].contains(norm(k - 1)), let venue = arabicPhrase(tokens, from: k) {
             // "كافيه ركن القهوة في حي الورود": the venue, not its district.
             place = LocationMention(place: venue, home: nil, arabic: true)
+            head = tokens[k].base
         }
         if place == nil {
             // A place noun with its name: "Em Sherif restaurant", "مقهى ميدان", "النادي".
@@ -143,7 +151,11 @@ enum Places {
                     // but "تاخدني من المطار" is where to pick them up and "رسالة من مجمع عيادات" who
                     // holds the appointment.
                     if i > 0, ["في", "عند"].contains(norm(i - 1)) || norm(i - 1) == "من" && !fromPlaces.contains(tokens[i].base) { continue }
-                    if let phrase = arabicPhrase(tokens, from: i) { place = LocationMention(place: phrase, home: nil, arabic: true, bare: true); break }
+                    if let phrase = arabicPhrase(tokens, from: i) {
+                        place = LocationMention(place: phrase, home: nil, arabic: true, bare: true)
+                        head = tokens[i].base
+                        break
+                    }
                 } else if !tokens[i].arabic, latinPlaceNouns.contains(tokens[i].norm), ["restaurant", "cafe", "café", "hotel", "mall", "park", "clinic", "hospital", "arena", "stadium", "mosque", "museum", "lounge", "tower", "centre", "center"].contains(tokens[i].norm) {
                     var j = i
                     while j > 0, tokens[j - 1].kind == .word, tokens[j - 1].capitalized, !tokens[j - 1].arabic { j -= 1 }
@@ -157,7 +169,7 @@ enum Places {
             if home != nil, homeWords.contains(p.lowercased()) { return home }
             // "عندنا في البيت … تقفي معايا في التحضيرات": beside a home, "في" before a word that
             // names no kind of place is about something else.
-            if home != nil, place.arabic, let head = Tokenizer.tokenize(p).first, !arabicPlaceNouns.contains(head.base), head.arabic { return home }
+            if home != nil, place.arabic, let head, !arabicPlaceNouns.contains(head) { return home }
             return place
         }
         return home
