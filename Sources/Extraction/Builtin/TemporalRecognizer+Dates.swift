@@ -144,11 +144,10 @@ extension TemporalRecognizer {
 
     static func numberedDayAt(_ t: [Token], _ i: Int) -> (Int, Int)? {
         guard i < t.count else { return nil }
-        let thisMonth = thisMonthWords, next = nextMonthWords
         func monthTail(_ k: Int) -> Int? {
-            guard k < t.count, thisMonth.contains(t[k].norm) || t[k].norm == "el" && k + 1 < t.count && t[k + 1].norm == "shahr" else { return nil }
+            guard k < t.count, thisMonthWords.contains(t[k].norm) || t[k].norm == "el" && k + 1 < t.count && t[k + 1].norm == "shahr" else { return nil }
             let used = t[k].norm == "el" ? 2 : 1
-            return used + (k + used < t.count && next.contains(t[k + used].norm) ? 1 : 0)
+            return used + (k + used < t.count && nextMonthWords.contains(t[k + used].norm) ? 1 : 0)
         }
         if ["يوم", "yom", "youm"].contains(t[i].norm), let day = plainNumber(t, i + 1), (1...31).contains(day) {
             // Not "يوم ٣ ساعات" nor a clock: the next word is no unit; "يوم ١٥ رمضان" is read at the number.

@@ -116,13 +116,12 @@ extension TemporalRecognizer {
     static let ordinalTens: [String: Int] = ["العشرين": 20, "العشرون": 20, "الثلاثين": 30, "الثلاثون": 30, "والعشرين": 20, "والعشرون": 20]
 
     static func arabicOrdinalDay(_ tokens: [Token], _ index: Int) -> (Int, Int)? {
-        let units = ordinalUnits, tens = ordinalTens
         let first = tokens.norm(at: index)
-        if let ten = tens[first], !first.hasPrefix("و") { return (ten, 1) }
-        guard let unit = units[first] else { return nil }
+        if let ten = ordinalTens[first], !first.hasPrefix("و") { return (ten, 1) }
+        guard let unit = ordinalUnits[first] else { return nil }
         let next = tokens.norm(at: index + 1)
         if next == "عشر", unit < 10 { return (unit + 10, 2) }
-        if let ten = tens[next], next.hasPrefix("و"), unit < 10 { return (ten + unit, 2) }
+        if let ten = ordinalTens[next], next.hasPrefix("و"), unit < 10 { return (ten + unit, 2) }
         return (unit, 1)
     }
 

@@ -105,6 +105,11 @@ extension TemporalRecognizer {
     /// Words after an hour that put it in the afternoon or evening: "7 pm", "٧ المساء".
     /// "ذاك اليوم", "نفس اليوم": before "day", the day already spoken of.
     static let thatWords: Set<String> = ["ذاك", "هذاك", "ذلك", "نفس", "داك", "هداك", "هذيك"]
+    /// Nights as a length ("3 nights", "٣ ليالي"), and two of them as one word.
+    static let nightUnits: Set<String> = ["nights", "night", "ليالي", "ليال", "layali"]
+    static let twoNightsWords: Set<String> = ["ليلتين", "leltein", "lailtain"]
+    /// After a length, words that make it a time ago ("3 days ago", "يومين قبل").
+    static let agoWords: Set<String> = ["ago", "قبل", "بعدها"]
     /// Words for coming back, before the last day of a trip.
     static let returnWords: Set<String> = [
         "back", "return", "returning", "نرجع", "راجعين", "برجع", "بنرجع", "نعود", "العوده", "الرجوع", "الرجعه", "nirja3", "nerja3",
@@ -252,4 +257,11 @@ extension TemporalRecognizer {
     static let eveningStems: Set<String> = ["سهره", "حفله", "عشا", "ليله"]
     /// Zone abbreviations: they name the zone only right after a clock time ("9am EST").
     static let zoneAbbreviations: Set<String> = ["gmt", "bst", "est", "edt", "pst", "pdt", "cst", "cdt", "jst", "gst", "cet", "cest", "utc", "ist"]
+}
+
+extension Set<String> {
+    /// Whether the word is in the set, alone or with the conjunction و joined to it ("ونرجع").
+    func containsJoined(_ word: String) -> Bool {
+        contains(word) || word.hasPrefix("و") && contains(String(word.dropFirst()))
+    }
 }

@@ -120,20 +120,16 @@ enum TemporalRecognizer {
     /// "for 3 days", "٣ أيام", "يومين", "two nights": how many days after its first a plan lasts
     /// (a night ends the next day); not "in 3 days" nor "3 days ago".
     private static func readLength(_ tokens: [Token]) -> Int? {
-        let nights: Set<String> = ["nights", "night", "ليالي", "ليال", "layali"]
-        let twoNights: Set<String> = ["ليلتين", "leltein", "lailtain"]
         for index in tokens.indices {
             let word = tokens.norm(at: index)
-            let previous = tokens.norm(at: index - 1)
-            if inDaysLeads.contains(previous) || ["ago", "قبل", "بعدها"].contains(tokens.norm(at: index + 1)) { continue }
+            if inDaysLeads.contains(tokens.norm(at: index - 1)) || agoWords.contains(tokens.norm(at: index + 1)) { continue }
             if twoDaysWords.contains(word) { return 1 }
-            if twoNights.contains(word) { return 2 }
-            guard let n = plainNumber(tokens, index) ?? numberWords[word], (2...14).contains(n) else { continue }
-            if inDaysLeads.contains(previous) { continue }
+            if twoNightsWords.contains(word) { return 2 }
+            guard let n = plainNumber(tokens, index) ?? numberWords[word], (2...14).contains(n),
+                  !agoWords.contains(tokens.norm(at: index + 2)) else { continue }
             let unit = tokens.norm(at: index + 1)
-            if ["ago", "قبل"].contains(tokens.norm(at: index + 2)) { continue }
             if dayUnits.contains(unit), unit != "day", unit != "يوم" { return n - 1 }
-            if nights.contains(unit) { return n }
+            if nightUnits.contains(unit) { return n }
         }
         return nil
     }
@@ -144,10 +140,7 @@ enum TemporalRecognizer {
         var k = 1
         while k < mentions.dates.count {
             let day = mentions.dates[k]
-            let returning = (max(0, day.at - 3)..<day.at).contains { i in
-                let word = tokens.norm(at: i)
-                return returnWords.contains(word) || word.hasPrefix("و") && returnWords.contains(String(word.dropFirst()))
-            }
+            let returning = (max(0, day.at - 3)..<day.at).contains { returnWords.containsJoined(tokens.norm(at: $0)) }
             if returning, mentions.dates[k - 1].end == nil {
                 mentions.dates[k - 1].end = day.expr
                 mentions.dates.remove(at: k)
@@ -389,12 +382,9 @@ enum TemporalRecognizer {
 
     /// "ونخلص على ١ ونص", "we finish by 10": the clock at `index` ends the plan.
     private static func saysFinish(_ tokens: [Token], before index: Int) -> Bool {
-        func finishes(_ k: Int) -> Bool {
-            let word = tokens.norm(at: k)
-            return finishWords.contains(word) || word.hasPrefix("و") && finishWords.contains(String(word.dropFirst()))
-        }
-        if finishes(index - 1) { return true }
-        return ["علي", "ع", "at", "by", "around", "الساعه", "el", "3al"].contains(tokens.norm(at: index - 1)) && finishes(index - 2)
+        if finishWords.containsJoined(tokens.norm(at: index - 1)) { return true }
+        return ["علي", "ع", "at", "by", "around", "الساعه", "el", "3al"].contains(tokens.norm(at: index - 1))
+            && finishWords.containsJoined(tokens.norm(at: index - 2))
     }
 
     /// A duration at `index`: keeps the first one that says how long the event lasts (not "2
