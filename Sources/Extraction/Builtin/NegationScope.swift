@@ -2,6 +2,7 @@
 /// something else: "no arguments", "oh no", "you can't miss it", "he can't either",
 /// "لا تنساها" (don't forget it), "لا يمكن أن نأخذه" (we can't take him). Longer phrases
 /// ("can't make it", "ما أقدر", "لا والله") are refusals wherever they stand and never come here.
+/// It also tells a word a negation reaches ("قالت ما عم تقدر توصلك": no "can you" is asked).
 enum NegationScope {
     /// English words that refuse only when the speaker is the subject or they open the reply.
     static let englishModal: Set<String> = ["can't", "cant", "cannot", "unable"]
@@ -28,5 +29,13 @@ enum NegationScope {
             if next.arabic, let first = next.norm.first, "تني".contains(first), next.norm.count > 2 { return false }
         }
         return true
+    }
+
+    /// Words that negate the word one or two places after them ("ما عم تقدر", "don't want").
+    static let negations: Set<String> = ["ما", "مش", "مو", "مب", "not", "don't", "dont", "never", "mish", "mesh", "mo", "mob"]
+
+    /// Whether the word at `index` is negated by one of the two words before it.
+    static func isNegated(_ tokens: [Token], at index: Int) -> Bool {
+        (max(0, index - 2)..<index).contains { negations.contains(tokens[$0].norm) }
     }
 }
