@@ -157,7 +157,7 @@ struct MessageAnalysis: Hashable, Sendable {
             // "الأسبوع الجاي" is next week, nobody coming.
             if found.cue == .attend, found.length == 1, tokens[found.at].norm.hasPrefix("ال") { continue }
             // "قالت ما عم تقدر توصلك": a "can you" denied in a statement asks nothing ("ما تجي معنا؟" still does).
-            if found.cue == .propose, found.length == 1, !tokens.contains(where: { $0.norm == "?" }), NegationScope.isNegated(tokens, at: found.at) { continue }
+            if found.cue == .propose, found.length == 1, !hasQuestion, NegationScope.isNegated(tokens, at: found.at) { continue }
             // "the plumber is coming tomorrow": someone comes, nobody is invited.
             if found.cue == .propose, ["coming", "come"].contains(tokens[found.at].norm), found.at > 0, tokens[found.at - 1].norm == "is" { continue }
             // "ya mama": the vocative, not "yeah".
