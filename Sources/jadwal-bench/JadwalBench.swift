@@ -12,8 +12,10 @@ struct JadwalBench: AsyncParsableCommand {
             the repository root); `jadwal-bench chats` times parsing and judging a chat export; \
             `jadwal-bench prayer` times a year of prayer times; `jadwal-bench admission` times \
             admitting calendar objects as PUT does (the server benchmark's write floor). Build with -c release for numbers \
-            worth comparing.
+            worth comparing. `acts-dump`, `acts-train` and `acts-show` work with the speech-act labels of the blind \
+            corpus (Tests/ExtractionTests/Fixtures/blind/ACTS.md): print chats for labelling, measure the lexicon and a \
+            trained model against the labels, show one chat's readings.
             """,
-        subcommands: [ICalBenchCommand.self, ChatsBenchCommand.self, PrayerBenchCommand.self, AdmissionBenchCommand.self]
+        subcommands: [ICalBenchCommand.self, ChatsBenchCommand.self, PrayerBenchCommand.self, AdmissionBenchCommand.self, ActsDumpCommand.self, ActsTrainCommand.self, ActsShowCommand.self]
     )
 }

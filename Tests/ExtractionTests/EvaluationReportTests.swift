@@ -44,7 +44,7 @@ struct EvaluationReportTests {
         #expect(score.eventRight && !score.fullyRight && score.locationRight == false)
     }
 
-    @Test("the blind corpus: 440 chats split before tuning into a development and a test part, and three batches of 80 more to develop on, every export readable")
+    @Test("the blind corpus: 440 chats split before tuning into a development and a test part, more batches to develop on, every export readable")
     func blindCorpus() throws {
         let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("blind")
         let dev = try LabelledChat.load(folder: root.appendingPathComponent("dev"))
@@ -58,9 +58,17 @@ struct EvaluationReportTests {
         #expect(dev2.count == 80 && dev2.allSatisfy { $0.label.file.hasPrefix("c") })
         #expect(dev3.count == 80 && dev3.allSatisfy { $0.label.file.hasPrefix("d") })
         #expect(dev4.count == 80 && dev4.allSatisfy { $0.label.file.hasPrefix("e") })
-        for (label, conversation) in dev + test + dev2 + dev3 + dev4 {
+        let dev5 = try LabelledChat.load(folder: root.appendingPathComponent("dev5"))
+        #expect(dev5.count == 100 && dev5.allSatisfy { $0.label.file.hasPrefix("f") })
+        for (label, conversation) in dev + test + dev2 + dev3 + dev4 + dev5 {
             #expect(conversation.messages.count >= 2, "\(label.file)")
             #expect(conversation.messages.contains { $0.fromOwner }, "\(label.file): the owner \(label.owner) writes in it")
         }
+        // Every development chat's messages carry speech-act labels (ACTS.md); the test part none.
+        for folder in ["dev", "dev2", "dev3", "dev4", "dev5"] {
+            let messages = try LabelledActs.load(folder: root.appendingPathComponent(folder))
+            #expect(messages.contains { !$0.acts.isEmpty }, "\(folder)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("test/acts.jsonl").path))
     }
 }

@@ -10,8 +10,13 @@ import Synchronization
 /// dates are resolved against the conversation's `now` at judging time.
 public struct BuiltinExtractor: EventExtractor {
     public let name = "builtin"
+    /// A speech-act model asked about the messages the lexicon reads no act in; nil (the
+    /// default) reads the lexicon alone. See ``ActModel`` for why none is built in.
+    public let actModel: ActModel?
 
-    public init() {}
+    public init(actModel: ActModel? = nil) {
+        self.actModel = actModel
+    }
 
     public func judge(_ conversation: Conversation) async throws -> Judgement {
         judgeNow(conversation)
@@ -22,6 +27,7 @@ public struct BuiltinExtractor: EventExtractor {
         let monthFirst = conversation.timeZone.hasPrefix("America/") || conversation.timeZone.hasPrefix("US/")
         var dialogue = Dialogue(now: conversation.now, monthFirst: monthFirst)
         var ownerName: String?
+        var previous: (analysis: MessageAnalysis, fromOwner: Bool)?
         for message in conversation.messages {
             if message.fromOwner, ownerName == nil, message.kind != .system { ownerName = message.sender }
             switch message.kind {
@@ -29,10 +35,24 @@ public struct BuiltinExtractor: EventExtractor {
             case .location:
                 dialogue.read(BuiltinExtractor.analysis(of: message.text, pin: true), fromOwner: message.fromOwner, isPin: true)
             case .text:
-                dialogue.read(BuiltinExtractor.analysis(of: message.text, pin: false), fromOwner: message.fromOwner, isPin: false)
+                let analysis = BuiltinExtractor.analysis(of: message.text, pin: false)
+                guard let actModel else {
+                    dialogue.read(analysis, fromOwner: message.fromOwner, isPin: false)
+                    continue
+                }
+                var read = analysis
+                read.readActs(with: actModel, text: message.text, context: BuiltinExtractor.context(after: previous, fromOwner: message.fromOwner))
+                dialogue.read(read, fromOwner: message.fromOwner, isPin: false)
+                previous = (analysis, message.fromOwner)
             }
         }
         return dialogue.judgement(counterpart: conversation.counterpart, ownerName: ownerName, timeZone: conversation.timeZone)
+    }
+
+    /// The speech-act model's context features of a text message after `previous` (the text
+    /// message before it, if any).
+    static func context(after previous: (analysis: MessageAnalysis, fromOwner: Bool)?, fromOwner: Bool) -> [Int] {
+        ActFeatures.contextBuckets(previousSignals: previous?.analysis.actSignals, sameSender: previous?.fromOwner == fromOwner)
     }
 
     private static let cache = Mutex<[String: MessageAnalysis]>([:])

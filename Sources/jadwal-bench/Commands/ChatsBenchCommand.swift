@@ -15,6 +15,8 @@ struct ChatsBenchCommand: AsyncParsableCommand {
     @Flag(help: "Judge after every message, as a live bridge would without coalescing, not once a day.") var perMessage = false
     @Flag(help: "Make every message's text different, so no analysis is reused (the worst case).") var distinct = false
     @Option(help: ArgumentHelp("Write the generated export here too.", valueName: "file")) var save: String?
+    @Option(help: ArgumentHelp("Judge with this speech-act model (written by acts-train --out) beside the lexicon.", valueName: "file"))
+    var actModel: String?
 
     func run() async throws {
         let text = SyntheticChat(messages: messages, distinct: distinct).export()
@@ -23,7 +25,14 @@ struct ChatsBenchCommand: AsyncParsableCommand {
         var transcript: ChatTranscript?
         let parse = try clock.measure { transcript = try WhatsAppExport.parse(text, owner: SyntheticChat.owner) }
         guard let transcript else { return }
-        let extractor = BuiltinExtractor()
+        var model: ActModel?
+        if let actModel {
+            guard let read = ActModel(encoded: try Data(contentsOf: URL(fileURLWithPath: actModel))) else {
+                throw ValidationError("\(actModel) is not a model acts-train wrote")
+            }
+            model = read
+        }
+        let extractor = BuiltinExtractor(actModel: model)
         var counts: [Judgement.Status: Int] = [:]
         var windows = 0
         let judge = try await clock.measure {
