@@ -62,9 +62,23 @@ struct ConversationTurnsTests {
         (["Karim, nro7 el cinema ba3d bokra?", "o: ya mama ba3d bokra el za7ma, ta3ali 3andi el sabt w nshoof film", "mashi"], .agreed),
         // "وبعدين" is "and then", not "later".
         (["o: الجمعة نطبخ سوا وبعدين نفطر؟", "أكيد"], .agreed),
+        // "fully booked" is a venue's day, "I'm booked" the speaker's; neither is a yes.
+        (["o: court for Friday 6pm?", "Friday is fully booked sorry, Saturday 6pm is free"], .notConfirmed),
+        (["o: dinner at ours Saturday?", "I'm booked that whole weekend"], .denied),
+        // "وانا" is "and I"; "وانا كمان" is "me too".
+        (["o: نتعشى سوا الخميس؟", "وانا وش دخلني 😂 اسأل أخوك"], .notConfirmed),
+        (["o: مين يبي يجي معي البر الجمعة؟", "وانا كمان"], .agreed),
     ])
     func lookalikes(_ example: ([String], Judgement.Status)) {
         #expect(judged(example.0).status == example.1, "\(example.0)")
+    }
+
+    @Test("a yes with the article is an adjective: \"الموافق\" beside a date names the date", arguments: [
+        "الحفل يوم الخميس الموافق ١٠/١٢ الساعة ٦", "الأحد الموافق ٥ رجب",
+    ])
+    func articleIsNoYes(_ text: String) {
+        #expect(!MessageAnalysis(text: text).has(.accept))
+        #expect(MessageAnalysis(text: "موافق، نشوفك هناك").has(.accept))
     }
 
     @Test("a surprised no to a question about something else keeps the plan")

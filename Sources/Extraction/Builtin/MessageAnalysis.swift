@@ -154,8 +154,8 @@ struct MessageAnalysis: Hashable, Sendable {
         for found in matches {
             if found.cue == .accept || found.cue == .attend, putOffStarts.contains(found.at + found.length) { continue }
             if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
-            // "الأسبوع الجاي" is next week, nobody coming.
-            if found.cue == .attend, found.length == 1, tokens[found.at].norm.hasPrefix("ال") { continue }
+            // "الأسبوع الجاي" is next week, nobody coming; "الخميس الموافق ١٢/٣" names a date, nobody agrees.
+            if found.cue == .attend || found.cue == .accept, found.length == 1, tokens[found.at].norm.hasPrefix("ال") { continue }
             // "قالت ما عم تقدر توصلك": a "can you" denied in a statement asks nothing ("ما تجي معنا؟" still does).
             if found.cue == .propose, found.length == 1, !hasQuestion, NegationScope.isNegated(tokens, at: found.at) { continue }
             // "the plumber is coming tomorrow": someone comes, nobody is invited.
