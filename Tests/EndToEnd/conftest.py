@@ -66,10 +66,23 @@ END:VCALENDAR
 """
 
 
+# Ports come from a range of this worker's own, below the kernel's ephemeral range: a port the
+# kernel hands out for port 0 goes back into its pool when a process stops, and another worker
+# asking for port 0 can get it while a test still expects nothing to answer there (a bridge
+# stopped on purpose).
+_WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").lstrip("gw") or 0)
+_PORTS = iter(range(20000 + 1500 * (_WORKER % 8), 20000 + 1500 * (_WORKER % 8 + 1)))
+
+
 def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    for port in _PORTS:
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("this worker has used all of its ports")
 
 
 class Server:
