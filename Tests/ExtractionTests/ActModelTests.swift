@@ -89,7 +89,7 @@ struct ActModelTests {
         #expect(BuiltinExtractor(actModel: ActModelTests.trained).judgeNow(chat(lines)).status == .denied)
     }
 
-    @Test("labels that name no act, or miss a chat, are refused")
+    @Test("labels that name no act, miss a chat, point at no message or do not parse are refused")
     func invalidLabels() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("acts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -100,6 +100,11 @@ struct ActModelTests {
         try Data(#"{"file": "a.txt", "acts": {"1": ["agree"]}}"#.utf8).write(to: folder.appendingPathComponent("acts.jsonl"))
         #expect(throws: LabelledActs.Invalid.self) { try LabelledActs.load(folder: folder) }
         try Data(#"{"file": "b.txt", "acts": {}}"#.utf8).write(to: folder.appendingPathComponent("acts.jsonl"))
+        #expect(throws: LabelledActs.Invalid.self) { try LabelledActs.load(folder: folder) }
+        // A message number the chat does not have, and a line that is no label.
+        try Data(#"{"file": "a.txt", "acts": {"2": ["accept"]}}"#.utf8).write(to: folder.appendingPathComponent("acts.jsonl"))
+        #expect(throws: LabelledActs.Invalid.self) { try LabelledActs.load(folder: folder) }
+        try Data("{\"file\": \"a.txt\"\n".utf8).write(to: folder.appendingPathComponent("acts.jsonl"))
         #expect(throws: LabelledActs.Invalid.self) { try LabelledActs.load(folder: folder) }
         try Data(#"{"file": "a.txt", "acts": {"0": ["propose"], "1": ["accept"]}}"#.utf8).write(to: folder.appendingPathComponent("acts.jsonl"))
         let messages = try LabelledActs.load(folder: folder)

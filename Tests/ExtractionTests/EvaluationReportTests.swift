@@ -70,5 +70,10 @@ struct EvaluationReportTests {
             #expect(messages.contains { !$0.acts.isEmpty }, "\(folder)")
         }
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("test/acts.jsonl").path))
+        let phrasebanks = try FileManager.default.contentsOfDirectory(at: root.appendingPathComponent("phrases"), includingPropertiesForKeys: nil)
+        #expect(phrasebanks.filter { $0.pathExtension == "jsonl" }.count == 4)
+        for file in phrasebanks where file.pathExtension == "jsonl" {
+            #expect(try LabelledActs.load(phrasebank: file).contains { !$0.acts.isEmpty }, "\(file.lastPathComponent)")
+        }
     }
 }

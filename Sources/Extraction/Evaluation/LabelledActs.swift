@@ -29,14 +29,23 @@ public enum LabelledActs {
         }
         var labelled: [String: [String: [String]]] = [:]
         let text = try String(contentsOf: folder.appendingPathComponent("acts.jsonl"), encoding: .utf8)
-        for line in text.split(whereSeparator: \.isNewline) where !line.isEmpty {
-            let entry = try JSONDecoder().decode(Line.self, from: Data(line.utf8))
-            labelled[entry.file] = entry.acts
+        for (n, line) in text.split(whereSeparator: \.isNewline).enumerated() where !line.isEmpty {
+            let entry = try decode(Line.self, line, at: "acts.jsonl line \(n + 1)")
+            guard labelled.updateValue(entry.acts, forKey: entry.file) == nil else {
+                throw Invalid(description: "acts.jsonl line \(n + 1): \(entry.file) is labelled twice")
+            }
         }
         var messages: [Message] = []
-        for (label, conversation) in try LabelledChat.load(folder: folder) {
+        let chats = try LabelledChat.load(folder: folder)
+        if let stranger = Set(labelled.keys).subtracting(chats.map(\.label.file)).min() {
+            throw Invalid(description: "\(folder.path)/acts.jsonl labels \(stranger), which labels.json does not list")
+        }
+        for (label, conversation) in chats {
             guard let acts = labelled[label.file] else { throw Invalid(description: "\(folder.path)/acts.jsonl has no line for \(label.file)") }
             let readings = ActFeatures.readings(in: conversation)
+            if let stray = acts.keys.first(where: { Int($0).map { readings[$0] == nil } ?? true }) {
+                throw Invalid(description: "\(label.file): \(stray) is not the number of one of its text messages")
+            }
             for (i, reading) in readings.sorted(by: { $0.key < $1.key }) {
                 let names = acts[String(i)] ?? []
                 messages.append(Message(source: folder.lastPathComponent, chat: label.file, index: i, reading: reading,
@@ -62,7 +71,7 @@ public enum LabelledActs {
         var messages: [Message] = []
         let lines = try String(contentsOf: file, encoding: .utf8).split(whereSeparator: \.isNewline)
         for (n, line) in lines.enumerated() where !line.isEmpty {
-            let exchange = try JSONDecoder().decode(Exchange.self, from: Data(line.utf8))
+            let exchange = try decode(Exchange.self, line, at: "\(file.lastPathComponent) line \(n + 1)")
             let conversation = Conversation(messages: exchange.messages.enumerated().map { i, line in
                 ChatMessage(sender: line.from, fromOwner: line.from == "owner",
                             sent: LocalDateTime(date: start.date, secondOfDay: start.secondOfDay + 60 * i), text: line.text)
@@ -73,6 +82,12 @@ public enum LabelledActs {
             }
         }
         return messages
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ line: Substring, at place: String) throws -> T {
+        do { return try JSONDecoder().decode(type, from: Data(line.utf8)) } catch {
+            throw Invalid(description: "\(place) is not a label line: \(error)")
+        }
     }
 
     private static func known(_ names: [String], at place: String) throws -> Set<SpeechAct> {
