@@ -121,6 +121,7 @@ enum Activities {
                 // "العشا" after "بعد" is the prayer, not dinner.
                 if token.base == "عشا" || token.base == "عشاء", i > 0, ["بعد", "قبل", "صلاه"].contains(tokens[i - 1].norm) { continue }
                 if token.norm == "غدا" { continue } // "tomorrow" in MSA
+                if token.norm == "بشوي" { continue } // "قبلها بشوي": a little before, no grill
                 var words = [display ?? token.original]
                 if display == nil {
                     // Keep a following noun or two: "لقاء أولياء الأمور", "اجتماع مراجعة الأداء".

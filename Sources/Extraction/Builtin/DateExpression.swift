@@ -80,6 +80,9 @@ enum DateExpression: Hashable, Sendable {
                 }
             }
             if let weekday, let match = candidates.first(where: { $0.weekdayNumber == weekday }) { return match }
+            // The writer's own order wins while it names a day near today, gone by or not: "١/٤"
+            // written on 3 April is two days ago, not the 4th of January next year.
+            if let preferred = candidates.first, preferred.dayNumber - today.dayNumber <= 180 { return preferred }
             if let future = candidates.first(where: { $0 >= today }) { return future }
             return candidates.first
         }

@@ -33,7 +33,7 @@ extension Dialogue {
     /// ma3ak"), the day of one of the three messages before.
     func answeredMention(_ dates: [(LocalDate, LocalDate?, Int)], fromOwner: Bool, attends: Bool) -> DayMention? {
         if let named = dates.last {
-            return mentions.last { $0.date == named.0 && $0.fromOwner != fromOwner && !$0.ownBusiness }
+            return mentions.last { $0.date == named.0 && $0.fromOwner != fromOwner && !$0.ownBusiness && !$0.asksFact }
         }
         guard attends, let latest = mentions.last(where: { !$0.ownBusiness }), latest.fromOwner != fromOwner, messageCount - latest.message <= 3,
               !latest.asksFact else { return nil }

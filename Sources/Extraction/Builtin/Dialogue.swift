@@ -103,6 +103,9 @@ struct Dialogue {
             || a.has(.ownPlan) && !a.hasQuestion && !a.has(.together)
             || (a.temporal.pastDay || a.has(.past)) && !a.hasQuestion && !a.has(.propose) && dates.isEmpty
             || a.temporal.pastDay && dates.isEmpty
+        // "when is the actual ceremony? Faisal said Thursday": a day asked about that names
+        // neither of the two nor an invitation is a fact to confirm, not one to agree to.
+        let asksWhenOfOthers = a.hasQuestion && a.has(.askWhen) && !a.has(.propose) && !a.has(.together) && !a.addressesOther
         let isProposer = plan.map { $0.proposerIsOwner == fromOwner } ?? false
         messageCount += 1
         let aboutPlan = (!dates.isEmpty || a.speaksOfPlan) && !a.asksFact
@@ -122,7 +125,7 @@ struct Dialogue {
         }
         defer {
             for day in dates {
-                mentions.append(DayMention(date: day.0, end: day.1, fromOwner: fromOwner, message: messageCount, ownBusiness: notAPlan, asksFact: a.asksFact))
+                mentions.append(DayMention(date: day.0, end: day.1, fromOwner: fromOwner, message: messageCount, ownBusiness: notAPlan, asksFact: a.asksFact || asksWhenOfOthers))
             }
             while let first = mentions.first, messageCount - first.message > Dialogue.memory { mentions.removeFirst() }
             // "we drive back Saturday" does not rename the kashta the chat is about.
@@ -306,7 +309,7 @@ struct Dialogue {
             }
             // The yes opens the message (after a greeting at most), or says the speaker is coming,
             // which a question can too ("أجيب معي الشهادات؟").
-            let opensWithYes = (a.first(.accept) ?? .max) <= 4 && !asks || a.has(.attend)
+            let opensWithYes = (a.first(.accept) ?? .max) <= 4 && !asks && !a.asksContent || a.has(.attend)
             if phase != .denied, strongDecline, !asks, !sideReply, !a.has(.accept), let refused = refusedMention(fromOwner: fromOwner) {
                 // "لازم آية وجوزها ييجوا" … "مش هقدر المرة دي": a no to an invitation not read as one.
                 propose(said(refused.message) ?? a, date: (refused.date, refused.end, 0), fromOwner: refused.fromOwner)

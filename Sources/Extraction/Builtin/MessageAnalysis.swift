@@ -33,6 +33,8 @@ struct MessageAnalysis: Hashable, Sendable {
     /// The question asks whether something is so ("… right?", "… صح؟", "did you see …"),
     /// which is not an invitation.
     var asksFact = false
+    /// A question that asks for a content ("وش بتقولين له؟"): neither an invitation nor a yes.
+    var asksContent = false
     /// A put-off that drops the plan ("خليها مرة ثانية", "another time", "khalliha marra
     /// tanya"), not a loose "later" ("he'll send it later").
     var dropsPlan = false
@@ -74,7 +76,10 @@ struct MessageAnalysis: Hashable, Sendable {
         guard lines.count >= 3 else { return false }
         let bold = lines.contains { $0.hasPrefix("«") || $0.filter { $0 == "*" }.count >= 2 }
         let link = text.contains("http") || text.contains("bit.ly") || text.contains("www.")
-        return bold || link
+        // A flyer lays its facts out one per line behind a pictograph ("🕙 10 PM", "📍 DIFC").
+        let pictographLines = lines.filter { line in line.unicodeScalars.first.map { $0.properties.isEmojiPresentation && $0.value > 0x2000 } ?? false }
+        let rsvp = text.lowercased().contains("rsvp")
+        return bold || link || pictographLines.count >= 2 || rsvp
     }
 
     /// "see" in a hedge ("بشوف", "nshoof"), which with a thing to watch after it is no hedge.
@@ -118,6 +123,48 @@ struct MessageAnalysis: Hashable, Sendable {
 
     /// Words that turn a statement into a question of fact when they end it before "?".
     static let factTags: Set<String> = ["right", "correct", "innit", "صح", "مظبوط", "sa7", "sah", "mazboot"]
+
+    /// Question words that ask for a content ("what will you tell him that day?", "مين جاي؟"),
+    /// which an invitation never opens with.
+    static let contentQuestionWords: Set<String> = [
+        "what", "who", "whose", "why", "وش", "ايش", "شو", "مين", "ليش", "ليه", "شنو", "شنهو", "ماذا", "لماذا",
+        "shu", "sho", "esh", "wesh", "meen", "leh", "lesh", "laish", "lech",
+    ]
+    /// What turns such a word into an invitation after all: "what about Friday?", "why not
+    /// tomorrow?", "what time?", "who wants to come?"; opinions ("شو رأيك نطلع؟", "esh rayich")
+    /// are read by prefix.
+    static let invitingAfterQuestionWord: Set<String> = [
+        "about", "not", "if", "time", "day", "do", "wants", "in", "لا", "ما", "يبي", "يبغى", "يبغي", "بدو", "عايز", "حابب", "ma", "la", "yabi", "bido",
+    ]
+    /// Asking what the other has on a day is asking whether they are free ("شو عندك اليوم؟",
+    /// "what are you doing Friday?"): the opening of an invitation.
+    static let availabilityWords: Set<String> = [
+        "doing", "plans", "plan", "free", "عندك", "عندكم", "عندج", "وراك", "وراكم", "3andak", "3ndak", "3andik", "3ndik", "3indak", "warak",
+    ]
+
+    static func invites(after word: Token) -> Bool {
+        let norm = word.norm
+        return invitingAfterQuestionWord.contains(norm)
+            || ["راي", "رأي", "ra2y", "ray"].contains { norm.hasPrefix($0) }
+    }
+
+    /// Whether the question asks for a content rather than a yes: a question word opens its
+    /// clause and nothing after it invites.
+    static func asksContent(_ tokens: [Token]) -> Bool {
+        var clauseStart = 0
+        for (i, token) in tokens.enumerated() {
+            if token.kind == .punct, token.norm != "?" { clauseStart = i + 1; continue }
+            guard token.norm == "?" else { continue }
+            let clause = tokens[clauseStart..<i]
+            if let at = clause.firstIndex(where: { contentQuestionWords.contains($0.norm) }),
+               at + 1 >= i || !invites(after: tokens[at + 1]),
+               !clause.contains(where: { availabilityWords.contains($0.norm) }) {
+                return true
+            }
+            clauseStart = i + 1
+        }
+        return false
+    }
 
     static func endsWithTag(_ tokens: [Token]) -> Bool {
         for (i, token) in tokens.enumerated() where token.norm == "?" && i > 0 {
@@ -171,7 +218,8 @@ struct MessageAnalysis: Hashable, Sendable {
         dropsPlan = matches.contains { $0.cue == .putOff && ($0.length > 1 || !MessageAnalysis.looseLater.contains(tokens[$0.at].norm)) }
         if let excuse = MessageAnalysis.excuseAfterContrast(tokens, cues: cues) { cues[.decline, default: []].append(excuse) }
         if let attending = cues[.attend] { cues[.accept] = ((cues[.accept] ?? []) + attending).sorted() }
-        asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens))
+        asksContent = hasQuestion && !has(.propose) && !has(.together) && MessageAnalysis.asksContent(tokens)
+        asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens) || asksContent)
         temporal = TemporalRecognizer.recognize(tokens)
         for putOff in matches where putOff.cue == .cancel && MessageAnalysis.putOffEnds.contains(tokens[putOff.at + putOff.length - 1].norm) {
             // "نخليها بعد ٤ أيام الساعة ٨؟" moves the plan to a day; without one it puts it off.
