@@ -89,6 +89,10 @@ enum Activities {
         ("تقييم", .exact, nil, nil), ("انترفيو", .exact, "مقابلة", nil), ("نهائي", .exact, "مباراة النهائي", .evening), ("شوا", .exact, "شوا", .evening),
         ("تجويد", .exact, "حلقة تجويد", nil), ("قران", .exact, "حلقة قرآن", nil), ("محامي", .exact, "موعد المحامي", nil),
         ("معاينه", .exact, "معاينة", nil), ("طرب", .exact, "ليلة طرب", .evening),
+        // Outings and occasions by their Egyptian and Levantine names, volunteering, festivals.
+        ("فطار", .exact, "فطار", nil), ("عزومه", .exact, "عزومة", .evening), ("فسحه", .exact, "فسحة", nil), ("خروجه", .exact, "خروجة", nil),
+        ("حنه", .exact, "حنة", .evening), ("سبوع", .exact, "سبوع", .evening), ("تطوع", .exact, "تطوع", nil), ("مهرجان", .exact, nil, .evening),
+        ("كول", .exact, "مكالمة", nil), ("تخييم", .exact, "تخييم", nil), ("شواء", .exact, "شواء", .evening), ("نزهه", .exact, "نزهة", nil),
     ]
     static let latinIndex: [String: (Match, String?, DayPart?)] = Dictionary(latin.map { ($0.0, ($0.1, $0.2, $0.3)) }, uniquingKeysWith: { a, _ in a })
     static let prefixes = latin.filter { $0.1 == .prefix }
