@@ -46,6 +46,9 @@ struct DialectPlacesTests {
         ("مكالمة فيديو بكرة الساعة ٩؟", nil),
         ("اجتماع بكرة الساعة ١٠ أونلاين؟", nil),
         ("عشا بكرة الساعة ٨؟ ما في داعي تجيب شي", nil),
+        // "on the hour" and "waiting for you" are no places.
+        ("عشا بكرة في تمام الساعة ٨؟", nil),
+        ("عشا بكرة الساعة ٨؟ في انتظارك", nil),
     ]
 
     @Test("each way of naming the place is found, and calls have none", arguments: table)
@@ -63,5 +66,10 @@ struct DialectPlacesTests {
         #expect(try #require(judged(["قهوة بكرة الساعة ٥ بالملقا؟", "o: تمام"]).event).location == "الملقا")
         #expect(try #require(judged(["قهوة بكرة الساعة ٥ بالليل؟", "o: تمام"]).event).location == nil)
         #expect(try #require(judged(["قهوة بكرة الساعة ٥ في مقهى ميدان؟", "o: تمام", "نروح بالسيارة بالملقا"]).event).location == "مقهى ميدان")
+    }
+
+    @Test("a negation or \"يلي\" ends the place's phrase", arguments: ["الشقة ما بيوصلها النت", "الشقة يلي بعتلك صورها", "الشقة مش بعيدة"])
+    func clauseEndsPlace(_ rest: String) throws {
+        #expect(try #require(judged(["نشوف بكرة الساعة ٥ \(rest)؟", "o: تمام"]).event).location == "الشقة")
     }
 }
