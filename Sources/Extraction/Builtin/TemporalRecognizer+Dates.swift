@@ -38,6 +38,16 @@ extension TemporalRecognizer {
         return numberWords[t[i].norm]
     }
 
+    /// A bare day of the month right after a weekday ("الخميس ١٦", "Thursday 16"): from 13 on,
+    /// which no clock hour said with a weekday reaches, and with no hour word after it.
+    static func dayNumberAfterWeekday(_ t: [Token], _ i: Int) -> Int? {
+        // "Friday 20 March" is the calendar's to read.
+        guard let day = plainNumber(t, i), (13...31).contains(day), calendarAt(t, i) == nil else { return nil }
+        let next = t.norm(at: i + 1)
+        if amWords.contains(next) || pmWords.contains(next) || ["o'clock", "oclock", "ونص", "وربع", "الا", "h", "hrs", ":"].contains(next) { return nil }
+        return day
+    }
+
     /// "12th", "the 12th", "15th of March" (the month case is handled by `calendarAt`).
     static func dayOfMonthAt(_ t: [Token], _ i: Int) -> (Int, Int)? {
         var j = i

@@ -177,6 +177,9 @@ enum TemporalRecognizer {
             if let (expression, length) = numericAt(tokens, skipping: index + 1, weekday: weekday) {
                 return (expression, 1 + length)
             }
+            if let day = dayNumberAfterWeekday(tokens, index + 1) {
+                return (.dayOfMonth(day, weekday: weekday), 2)
+            }
             return (.weekday(weekday, nextWeek: nextWeek), 1)
         }
         if let found = hijriAt(tokens, index) {
@@ -268,9 +271,20 @@ enum TemporalRecognizer {
             // "والخميس": the conjunction is part of the day's token.
             guard joined || tokens.norm(at: index).hasPrefix("و"), let next = weekdayAt(tokens, dayAt), next == day % 7 + 1 else { return nil }
             return (.weekday(next, nextWeek: nextWeek), dayAt - index + 1)
-        case .dayOfMonth(let day, _):
-            guard joined, let (endDay, length) = dayOfMonthAt(tokens, dayAt), endDay == day + 1 else { return nil }
-            return (.dayOfMonth(endDay, weekday: nil), dayAt - index + length)
+        case .dayOfMonth(let day, let weekday):
+            if joined, let (endDay, length) = dayOfMonthAt(tokens, dayAt), endDay == day + 1 {
+                return (.dayOfMonth(endDay, weekday: nil), dayAt - index + length)
+            }
+            // "الخميس ١٦ والجمعة ١٧", "Thursday 16 and Friday the 17th": the next weekday with its day.
+            if let weekday, joined || tokens.norm(at: index).hasPrefix("و"), weekdayAt(tokens, dayAt) == weekday % 7 + 1 {
+                let numberAt = tokens.norm(at: dayAt + 1) == "the" ? dayAt + 2 : dayAt + 1
+                let endDay = plainNumber(tokens, numberAt) ?? dayOfMonthAt(tokens, numberAt)?.0
+                guard endDay == day + 1 else { return nil }
+                return (.dayOfMonth(day + 1, weekday: weekday % 7 + 1), numberAt - index + 1)
+            }
+            // "يوم ١٦ و١٧", "the 16th and 17": the next day by its number alone.
+            guard joined, plainNumber(tokens, dayAt) == day + 1 else { return nil }
+            return (.dayOfMonth(day + 1, weekday: nil), dayAt - index + 1)
         default:
             return nil
         }
