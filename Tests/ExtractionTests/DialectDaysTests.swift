@@ -208,6 +208,22 @@ struct DialectDaysTests {
         #expect(event.endTime?.description == row.4, "\(row.0)")
     }
 
+    @Test("a day said on an earlier day counts from the day it was said")
+    func saidOnEarlierDay() throws {
+        func judgedLater(_ lines: [String], saidOn day: Int) -> Judgement {
+            var conversation = chat(lines, end: LocalDateTime(year: 2026, month: 11, day: day, hour: 18))
+            conversation.now = LocalDateTime(year: 2026, month: 11, day: 25, hour: 18)
+            return BuiltinExtractor().judgeNow(conversation)
+        }
+        // "Tomorrow" said on Monday was Tuesday, gone by on Wednesday: no plan to put in a calendar.
+        #expect(judgedLater(["dinner tomorrow at 8?", "o: sure"], saidOn: 23).status == .noEvent)
+        // Said on Tuesday, it is today.
+        let event = try #require(judgedLater(["عشا بكرة الساعة ٨؟", "o: تمام"], saidOn: 24).event)
+        #expect(event.startDate == LocalDate(year: 2026, month: 11, day: 25))
+        // A weekday counts from the day it was said too: Thursday from Monday is this Thursday.
+        #expect(try #require(judgedLater(["dinner Thursday at 8?", "o: sure"], saidOn: 23).event).startDate == LocalDate(year: 2026, month: 11, day: 26))
+    }
+
     @Test("a plain \"after Eid\" puts a plan off and names no day")
     func afterEid() {
         #expect(judged(["عشا بكرة الساعة ٨؟", "o: خليها بعد العيد"]).status == .denied)

@@ -33,16 +33,16 @@ public struct BuiltinExtractor: EventExtractor {
             switch message.kind {
             case .system, .media: continue
             case .location:
-                dialogue.read(BuiltinExtractor.analysis(of: message.text, pin: true), fromOwner: message.fromOwner, isPin: true)
+                dialogue.read(BuiltinExtractor.analysis(of: message.text, pin: true), fromOwner: message.fromOwner, isPin: true, on: message.sent.date)
             case .text:
                 let analysis = BuiltinExtractor.analysis(of: message.text, pin: false)
                 guard let actModel else {
-                    dialogue.read(analysis, fromOwner: message.fromOwner, isPin: false)
+                    dialogue.read(analysis, fromOwner: message.fromOwner, isPin: false, on: message.sent.date)
                     continue
                 }
                 var read = analysis
                 read.readActs(with: actModel, text: message.text, context: BuiltinExtractor.context(after: previous, fromOwner: message.fromOwner))
-                dialogue.read(read, fromOwner: message.fromOwner, isPin: false)
+                dialogue.read(read, fromOwner: message.fromOwner, isPin: false, on: message.sent.date)
                 previous = (analysis, message.fromOwner)
             }
         }

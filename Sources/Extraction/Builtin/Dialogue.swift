@@ -57,6 +57,8 @@ struct Dialogue {
     /// Who sent a location pin as the last message: the words that follow it describe the place.
     var pinBy: Bool?
     let today: LocalDate
+    /// The day the message being read was sent: "tomorrow" said two days ago is gone by.
+    var saidOn: LocalDate
     /// The time of day of the last message, in minutes: an hour said for today that has gone by
     /// in the morning is meant in the evening ("el naharda 7" at four in the afternoon).
     let nowMinute: Int
@@ -65,12 +67,14 @@ struct Dialogue {
     /// month-first numeric dates when `monthFirst`.
     init(now: LocalDateTime, monthFirst: Bool) {
         today = now.date
+        saidOn = now.date
         nowMinute = now.hour * 60 + now.minute
         self.monthFirst = monthFirst
     }
 
-    mutating func read(_ a: MessageAnalysis, fromOwner: Bool, isPin: Bool) {
+    mutating func read(_ a: MessageAnalysis, fromOwner: Bool, isPin: Bool, on day: LocalDate? = nil) {
         defer { pinBy = isPin ? fromOwner : nil }
+        saidOn = min(day ?? today, today)
         if isPin {
             if let location = a.location, phase == .pending || phase == .agreed, plan?.location?.place == nil {
                 plan?.location = location
@@ -79,8 +83,8 @@ struct Dialogue {
             return
         }
         var dates = a.temporal.daysNamed.compactMap { mention -> (LocalDate, LocalDate?, Int)? in
-            guard let d = mention.expr.resolve(today: today, monthFirst: monthFirst), d >= today else { return nil }
-            let e = mention.end?.resolve(today: today, monthFirst: monthFirst).flatMap { $0 > d && $0.dayNumber - d.dayNumber < 40 ? $0 : nil }
+            guard let d = mention.expr.resolve(today: saidOn, monthFirst: monthFirst), d >= today else { return nil }
+            let e = mention.end?.resolve(today: saidOn, monthFirst: monthFirst).flatMap { $0 > d && $0.dayNumber - d.dayNumber < 40 ? $0 : nil }
             return (d, e, mention.at)
         }
         if dates.isEmpty, a.temporal.thatDay, let spoken = plan?.date ?? mentions.last?.date {
@@ -483,7 +487,7 @@ struct Dialogue {
                 draft.locationSenderIsOwner = fromOwner
             }
         }
-        if let endDate = a.temporal.dates.first?.end, let resolved = endDate.resolve(today: today, monthFirst: monthFirst), resolved > draft.date {
+        if let endDate = a.temporal.dates.first?.end, let resolved = endDate.resolve(today: saidOn, monthFirst: monthFirst), resolved > draft.date {
             draft.endDate = resolved
         }
         plan = draft
