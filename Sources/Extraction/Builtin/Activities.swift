@@ -93,6 +93,7 @@ enum Activities {
         ("فطار", .exact, "فطار", nil), ("عزومه", .exact, "عزومة", .evening), ("فسحه", .exact, "فسحة", nil), ("خروجه", .exact, "خروجة", nil),
         ("حنه", .exact, "حنة", .evening), ("سبوع", .exact, "سبوع", .evening), ("تطوع", .exact, "تطوع", nil), ("مهرجان", .exact, nil, .evening),
         ("كول", .exact, "مكالمة", nil), ("تخييم", .exact, "تخييم", nil), ("شواء", .exact, "شواء", .evening), ("نزهه", .exact, "نزهة", nil),
+        ("نبارك", .exact, "زيارة مباركة", nil),
     ]
     static let latinIndex: [String: (Match, String?, DayPart?)] = Dictionary(latin.map { ($0.0, ($0.1, $0.2, $0.3)) }, uniquingKeysWith: { a, _ in a })
     static let prefixes = latin.filter { $0.1 == .prefix }

@@ -53,6 +53,8 @@ struct Dialogue {
     /// Who last said sorry without a yes, and in which message: for a refusal over two messages
     /// ("Ahh I'm so sorry" … "that's my cousin's wedding") and a plan put off in answer to it.
     var lastApology: (by: Bool, message: Int)?
+    /// Who last asked a question with a question word ("who else is coming?"), and in which message.
+    var contentQuestion: (by: Bool, message: Int)?
     var messageCount = 0
     /// Who sent a location pin as the last message: the words that follow it describe the place.
     var pinBy: Bool?
@@ -98,7 +100,10 @@ struct Dialogue {
         let asks = a.hasQuestion && !a.asksFact && !(a.has(.askWhen) && !a.has(.propose))
         let proposeCue = a.has(.propose) || asks || a.has(.booked)
         let accept = (a.has(.accept) || (a.isOne && phase == .pending)) && !a.has(.hedge)
-        let strongDecline = a.has(.decline) || (a.isTwo && replyOne)
+        // "مين جاي كمان؟" … "لا بس نحنا": a bare no answers the other side's question, not the plan.
+        let answersQuestion = a.noIsBare && (contentQuestion.map { $0.by != fromOwner && messageCount + 1 - $0.message <= 2 } ?? false)
+        defer { contentQuestion = a.asksQuestionWord ? (fromOwner, messageCount) : contentQuestion }
+        let strongDecline = a.has(.decline) && !answersQuestion || (a.isTwo && replyOne)
         let decline = strongDecline || (a.has(.softDecline) && !a.has(.accept))
         let cancel = a.has(.cancel)
         let notAPlan = a.ownCommitment && !a.has(.together) && !(a.has(.propose) && !a.has(.ownHave))
@@ -188,6 +193,12 @@ struct Dialogue {
             if !notAPlan { mergeDetails(a, fromOwner: fromOwner, times: true) }
         case .pending:
             if isProposer {
+                if strongDecline, !cancel, hasClock, let day = plan?.date, dates.allSatisfy({ $0.0 == day }),
+                   let firstNo = a.first(.decline), (a.cues[.change] ?? []).contains(where: { $0 > firstNo }) {
+                    // "٩ ما أقدر … خليها من ١٠ بالليل": the proposer moves the hour the other asked for.
+                    propose(a, date: (day, plan?.endDate, 0), fromOwner: fromOwner)
+                    return
+                }
                 // "ألا يمكن تأجيل التقرير؟" asks, it does not call the plan off.
                 if cancel && !asks || strongDecline && !a.has(.accept) && !a.ownCommitment && !a.hasQuestion && !sideReply {
                     phase = .denied
@@ -225,7 +236,7 @@ struct Dialogue {
                 if let newDate = dates.last(where: { $0.0 != plan?.date }), counterCue, !a.has(.putOff) || a.has(.propose) {
                     propose(a, date: newDate, fromOwner: fromOwner, keepDetails: false)
                 } else if let day = plan?.date, !cancel,
-                          counterCue && asks && (hasClock || a.temporal.prayerRelative) || (a.temporal.start?.at ?? -1) > firstNo {
+                          counterCue && (asks || a.has(.change)) && (hasClock || a.temporal.prayerRelative) || (a.temporal.start?.at ?? -1) > firstNo {
                     // "ما أقدر قبل ٩ … أجي من ٩ لين ١١؟", "١١ ما يمدي، بس أقدر أبدأ ١١ ونص": the same
                     // day at another time.
                     propose(a, date: (day, plan?.endDate, 0), fromOwner: fromOwner)

@@ -35,6 +35,11 @@ struct MessageAnalysis: Hashable, Sendable {
     var asksFact = false
     /// A question that asks for a content ("وش بتقولين له؟"): neither an invitation nor a yes.
     var asksContent = false
+    /// A question word opens one of its questions ("مين جاي كمان؟"), inviting or not.
+    var asksQuestionWord = false
+    /// The only refusal is a bare "no" opening the message ("لا بس نحنا"), which may answer
+    /// a question rather than the plan.
+    var noIsBare = false
     /// A put-off that drops the plan ("خليها مرة ثانية", "another time", "khalliha marra
     /// tanya"), not a loose "later" ("he'll send it later").
     var dropsPlan = false
@@ -129,12 +134,13 @@ struct MessageAnalysis: Hashable, Sendable {
     static let contentQuestionWords: Set<String> = [
         "what", "who", "whose", "why", "وش", "ايش", "شو", "مين", "ليش", "ليه", "شنو", "شنهو", "ماذا", "لماذا",
         "shu", "sho", "esh", "wesh", "meen", "leh", "lesh", "laish", "lech",
+        "how", "how's", "hows", "كيف", "شلون", "ازاي", "kif", "kaif", "shlon", "ezay", "izzay",
     ]
     /// What turns such a word into an invitation after all: "what about Friday?", "why not
     /// tomorrow?", "what time?", "who wants to come?"; opinions ("شو رأيك نطلع؟", "esh rayich")
     /// are read by prefix.
     static let invitingAfterQuestionWord: Set<String> = [
-        "about", "not", "if", "time", "day", "do", "wants", "in", "لا", "ما", "يبي", "يبغى", "يبغي", "بدو", "عايز", "حابب", "ma", "la", "yabi", "bido",
+        "about", "not", "if", "time", "day", "do", "does", "would", "wants", "in", "لو", "law", "abt", "لا", "ما", "يبي", "يبغى", "يبغي", "بدو", "عايز", "حابب", "ma", "la", "yabi", "bido",
     ]
     /// Asking what the other has on a day is asking whether they are free ("شو عندك اليوم؟",
     /// "what are you doing Friday?"): the opening of an invitation.
@@ -153,7 +159,7 @@ struct MessageAnalysis: Hashable, Sendable {
     static func asksContent(_ tokens: [Token]) -> Bool {
         var clauseStart = 0
         for (i, token) in tokens.enumerated() {
-            if token.kind == .punct, token.norm != "?" { clauseStart = i + 1; continue }
+            if token.kind == .punct, token.norm != "?", token.norm != "'" { clauseStart = i + 1; continue }
             guard token.norm == "?" else { continue }
             let clause = tokens[clauseStart..<i]
             if let at = clause.firstIndex(where: { contentQuestionWords.contains($0.norm) }),
@@ -218,8 +224,10 @@ struct MessageAnalysis: Hashable, Sendable {
         dropsPlan = matches.contains { $0.cue == .putOff && ($0.length > 1 || !MessageAnalysis.looseLater.contains(tokens[$0.at].norm)) }
         if let excuse = MessageAnalysis.excuseAfterContrast(tokens, cues: cues) { cues[.decline, default: []].append(excuse) }
         if let attending = cues[.attend] { cues[.accept] = ((cues[.accept] ?? []) + attending).sorted() }
-        asksContent = hasQuestion && !has(.propose) && !has(.together) && MessageAnalysis.asksContent(tokens)
-        asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens) || asksContent)
+        if let declines = cues[.decline], declines.count == 1, cues[.softDecline] == nil, let first = words.first,
+           declines[0] == tokens.firstIndex(of: first), NegationScope.openingOnly.contains(first.norm) {
+            noIsBare = !matches.contains { $0.cue == .decline && $0.at == declines[0] && $0.length > 1 }
+        }
         temporal = TemporalRecognizer.recognize(tokens)
         for putOff in matches where putOff.cue == .cancel && MessageAnalysis.putOffEnds.contains(tokens[putOff.at + putOff.length - 1].norm) {
             // "نخليها بعد ٤ أيام الساعة ٨؟" moves the plan to a day; without one it puts it off.
@@ -232,7 +240,11 @@ struct MessageAnalysis: Hashable, Sendable {
         if let hows = cues[.propose]?.filter({ ["how's", "hows"].contains(tokens[$0].norm) }), !hows.isEmpty {
             // "how's Saturday?" proposes; "How's work?" asks after the other.
             let named = Set(temporal.dates.map(\.at) + [temporal.start?.at].compactMap { $0 })
-            let idle = hows.filter { h in !(h + 1...h + 3).contains { named.contains($0) } }
+            // "how's the knee today?" asks after the knee.
+            let idle = hows.filter { h in
+                !(h + 1...h + 3).contains { named.contains($0) }
+                    || h + 1 < tokens.count && ["the", "your", "ur", "my", "his", "her", "their", "our"].contains(tokens[h + 1].norm)
+            }
             cues[.propose] = cues[.propose]?.filter { !idle.contains($0) }.nilIfEmpty
         }
         if hasQuestion, !temporal.dates.isEmpty || temporal.start != nil || temporal.prayerRelative, let hedges = cues[.hedge] {
@@ -243,6 +255,9 @@ struct MessageAnalysis: Hashable, Sendable {
                 cues[.hedge] = hedges.filter { !asking.contains($0) }.nilIfEmpty
             }
         }
+        asksQuestionWord = hasQuestion && MessageAnalysis.asksContent(tokens)
+        asksContent = asksQuestionWord && !has(.propose) && !has(.together)
+        asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens) || asksContent)
         if let owns = cues[.ownHave], let commitments = cues[.commitment] {
             ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
         }

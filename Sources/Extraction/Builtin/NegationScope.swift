@@ -18,6 +18,8 @@ enum NegationScope {
         let words = tokens.indices.filter { tokens[$0].kind == .word || tokens[$0].kind == .number }
         let position = words.firstIndex(of: index) ?? 0
         if englishModal.contains(word) {
+            // "can't u skip the engagement": asking the other, not refusing.
+            if position + 1 < words.count, ["you", "u", "ya", "y'all"].contains(tokens[words[position + 1]].norm) { return false }
             guard position > 0 else { return true }
             return speakerLeads.contains(tokens[words[position - 1]].norm)
         }

@@ -1,0 +1,49 @@
+import Testing
+@testable import Extraction
+
+/// Noes that refuse nothing: a bare no answering the other side's question, a "can't you"
+/// asked of the other, an hour refused by the one who proposed while moving to another, a
+/// "can't" in the answer to how someone is. Said on Wednesday 2026-11-25 in Riyadh; lines
+/// starting "o:" are the owner's.
+@Suite("Built-in extractor: noes that refuse nothing")
+struct NotARefusalTests {
+    @Test("a bare no answers the question just asked, not the plan", arguments: [
+        ["نطلع نتعشى بعد يومين بالشارقة؟", "o: أكيد", "o: مين جاي كمان؟", "لا بس نحنا"],
+        ["dinner friday at 8?", "o: sure! who else is coming?", "no, just us"],
+    ])
+    func bareNoAnswersQuestion(_ lines: [String]) {
+        #expect(judged(lines).status == .agreed, "\(lines)")
+    }
+
+    @Test("a bare no to the plan itself still refuses")
+    func bareNoRefuses() {
+        #expect(judged(["dinner friday at 8?", "o: no"]).status == .denied)
+        #expect(judged(["dinner friday at 8?", "o: what's the occasion?", "my promotion!", "o: no, sorry, I can't friday"]).status == .denied)
+    }
+
+    @Test("\"can't you\" asks the other; \"I can't\" refuses")
+    func cantYou() {
+        #expect(!NegationScope.refuses(Tokenizer.tokenize("can't u skip the engagement"), at: 0))
+        #expect(!NegationScope.refuses(Tokenizer.tokenize("cant you come later"), at: 0))
+        #expect(NegationScope.refuses(Tokenizer.tokenize("can't, sorry"), at: 0))
+    }
+
+    @Test("the proposer refusing the hour asked for while moving to another keeps the plan")
+    func proposerMovesTheHour() throws {
+        let judgement = judged(["نروح نبارك لميثا بكرة؟", "o: شرايج الساعة ٩؟", "٩ ما أقدر، خليها من ١٠ بالليل لين ١٢ ونص", "o: تم"])
+        #expect(judgement.status == .agreed)
+        let event = try #require(judgement.event)
+        #expect(event.startDate == LocalDate(year: 2026, month: 11, day: 26) && event.endDate == LocalDate(year: 2026, month: 11, day: 27))
+        #expect(event.startTime == ClockTime(hour: 22, minute: 0) && event.endTime == ClockTime(hour: 0, minute: 30))
+        #expect(event.title.contains("مباركة"))
+    }
+
+    @Test("how someone is today asks after them, and what they cannot do refuses nothing", arguments: [
+        ["كيف الركبة اليوم؟", "o: أحسن الحمد لله، بس للحين ما أقدر أمشي بدون العكاز"],
+        ["how's the knee today?", "o: better, but I still can't walk without the crutches"],
+        ["how is your mum today?", "o: much better thanks"],
+    ])
+    func howSomeoneIs(_ lines: [String]) {
+        #expect(judged(lines).status == .noEvent, "\(lines)")
+    }
+}
