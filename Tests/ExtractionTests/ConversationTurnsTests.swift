@@ -87,6 +87,20 @@ struct ConversationTurnsTests {
         #expect(judged(lines).status == .agreed)
     }
 
+    @Test("a question naming the plan's own days checks them, and the proposer's yes to it agrees to nothing")
+    func checkingQuestion() {
+        let lines = ["road trip in 9 days, Friday, back Sunday night?", "o: wait in 9 days is the 4th? I need to check if my review moved to that friday", "yep Fri 4th to Sun 6th"]
+        #expect(judged(lines).status == .notConfirmed)
+        // A question naming another day still counters it.
+        expectEnds(["road trip in 9 days, Friday, back Sunday night?", "o: can we do the 11th instead?", "yep the 11th works"], .agreed, startingWith: "2026-12-11")
+    }
+
+    @Test("a weekday beside another day that falls on it is that day: \"in 9 days, Friday\"")
+    func weekdayInApposition() {
+        expectEnds(["dinner in 9 days, Friday?", "o: sure"], .agreed, startingWith: "2026-12-04")
+        expectEnds(["عشا بعد ٩ أيام، الجمعة؟", "o: تمام"], .agreed, startingWith: "2026-12-04")
+    }
+
     @Test("a date of the last two months is past, not next year's")
     func recentPastDate() {
         // Asked as a proposal, so only the date being past keeps it from one.

@@ -89,6 +89,16 @@ struct Dialogue {
             let e = mention.end?.resolve(today: saidOn, monthFirst: monthFirst).flatMap { $0 > d && $0.dayNumber - d.dayNumber < 40 ? $0 : nil }
             return (d, e, mention.at)
         }
+        // "we leave in 10 days, Friday": a weekday beside another day that falls on it names that day again.
+        let weekdaysAt = Set(a.temporal.daysNamed.compactMap { mention -> Int? in
+            if case .weekday = mention.expr { return mention.at } else { return nil }
+        })
+        let named = dates
+        dates.removeAll { day in
+            weekdaysAt.contains(day.2) && named.contains { other in
+                !weekdaysAt.contains(other.2) && other.0 != day.0 && other.0.weekdayNumber == day.0.weekdayNumber
+            }
+        }
         if dates.isEmpty, a.temporal.thatDay, let spoken = plan?.date ?? mentions.last?.date {
             dates = [(spoken, nil, 0)]
         }
@@ -280,7 +290,10 @@ struct Dialogue {
                 mergeDetails(a, fromOwner: fromOwner, times: true)
                 return
             }
-            if let newDate = dates.last(where: { $0.0 != plan?.date }), !notAPlan, proposeCue || a.has(.change) || hasClock {
+            // "wait, in 10 days is the 27th?": a question that names the plan's day checks it.
+            let checksDay = a.hasQuestion && !a.has(.propose) && !dates.isEmpty
+                && dates.allSatisfy { planCovers($0.0) && $0.1.map(planCovers) != false }
+            if let newDate = dates.last(where: { $0.0 != plan?.date }), !notAPlan, !checksDay, proposeCue || a.has(.change) || hasClock {
                 propose(a, date: newDate, fromOwner: fromOwner, keepDetails: false)
                 return
             }

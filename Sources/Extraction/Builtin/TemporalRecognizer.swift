@@ -164,6 +164,11 @@ enum TemporalRecognizer {
             return relative
         }
         if let weekday = weekdayAt(tokens, index) {
+            if thatWords.contains(tokens.norm(at: index - 1)) || tokens.norm(at: index - 1) == "that", dayOfMonthAt(tokens, index + 1) == nil, dayNumberAfterWeekday(tokens, index + 1) == nil {
+                // "the review got moved to that friday": the day already spoken of.
+                mentions.thatDay = true
+                return nil
+            }
             if isPastWeekday(tokens, at: index) {
                 mentions.pastDay = true
                 return nil
