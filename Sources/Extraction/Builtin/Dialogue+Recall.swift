@@ -17,7 +17,7 @@ extension Dialogue {
     func refusedMention(fromOwner: Bool) -> DayMention? {
         guard let latest = mentions.last(where: { !$0.ownBusiness && !$0.asksFact }), latest.fromOwner != fromOwner,
               messageCount - latest.message <= 3, let invitation = said(latest.message),
-              invitation.has(.propose) || invitation.has(.together) || invitation.activity != nil else { return nil }
+              invitation.has(.propose) || invitation.has(.together) || invitation.activity != nil || invitation.addressesOther else { return nil }
         return latest
     }
 

@@ -322,6 +322,16 @@ struct Dialogue {
                 mergeDetails(a, fromOwner: fromOwner, times: false)
             }
         case .none, .vague, .denied:
+            if phase == .none, a.has(.hedge) || excusedWithApology, !asks, !sideReply, !a.has(.accept) || a.has(.hedge),
+               dates.allSatisfy({ day in mentions.last.map { $0.date == day.0 } ?? false }), let offered = refusedMention(fromOwner: fromOwner) {
+                // "الشباب بدهم نعمل طلعة يوم ٣٠" … "بس بدي أشوف الدوام", "my aunt is doing a dinner on
+                // 10/18, she said bring Sara" … "so sorry, I'll be in Philly": the answer shows the plan
+                // told was an invitation.
+                propose(said(offered.message) ?? a, date: (offered.date, offered.end, 0), fromOwner: offered.fromOwner)
+                mergeSaid(after: offered.message, by: offered.fromOwner)
+                phase = excusedWithApology ? .denied : .pending
+                return
+            }
             if notAPlan { return }
             if phase == .denied, decline || cancel || a.has(.putOff) { return }
             if phase == .vague, let open = invitation, open.byOwner != fromOwner, messageCount - open.message <= 4,
