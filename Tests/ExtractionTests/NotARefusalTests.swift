@@ -2,8 +2,9 @@ import Testing
 @testable import Extraction
 
 /// Noes that refuse nothing: a bare no answering the other side's question, a "can't you"
-/// asked of the other, an hour refused by the one who proposed while moving to another, a
-/// "can't" in the answer to how someone is. Said on Wednesday 2026-11-25 in Riyadh; lines
+/// asked of the other, "I'll pass the message", an hour refused by the one who proposed while
+/// moving to another, a "can't" in the answer to how someone is; and an ok that only says a
+/// question was heard. Said on Wednesday 2026-11-25 in Riyadh; lines
 /// starting "o:" are the owner's.
 @Suite("Built-in extractor: noes that refuse nothing")
 struct NotARefusalTests {
@@ -26,6 +27,19 @@ struct NotARefusalTests {
         #expect(!NegationScope.refuses(Tokenizer.tokenize("can't u skip the engagement"), at: 0))
         #expect(!NegationScope.refuses(Tokenizer.tokenize("cant you come later"), at: 0))
         #expect(NegationScope.refuses(Tokenizer.tokenize("can't, sorry"), at: 0))
+    }
+
+    @Test("\"I'll pass the message\" hands something on; \"I'll pass this time\" refuses")
+    func passTheMessage() {
+        #expect(judged(["dinner friday at 8?", "o: sure", "tell your mum I said hi", "o: I'll pass the message"]).status == .agreed)
+        #expect(judged(["dinner friday at 8?", "o: I'll pass this time, sorry"]).status == .denied)
+    }
+
+    @Test("an ok before a question about the plan says it was heard, not agreed to")
+    func okThenQuestion() {
+        let ask = "the parents' meeting is Thursday at 9:40, can you go instead of me?"
+        #expect(judged([ask, "o: ok read the letter. so it's at the Al Ain campus, not the Dubai one?"]).status == .notConfirmed)
+        #expect(judged([ask, "o: ok sure"]).status == .agreed)
     }
 
     @Test("the proposer refusing the hour asked for while moving to another keeps the plan")

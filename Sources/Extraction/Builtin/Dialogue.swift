@@ -265,6 +265,11 @@ struct Dialogue {
                 // "Yes, minimum is 2 trays" … "Perfect": a yes to the side question.
                 return
             }
+            if accept, a.hasQuestion, !a.has(.attend), dates.isEmpty, a.acceptIsOnlyOk {
+                // "ok read the letter. So it's at the Al Ain campus?": heard, not yet agreed.
+                mergeDetails(a, fromOwner: fromOwner, times: false)
+                return
+            }
             if accept, a.has(.askWhen), dates.isEmpty {
                 // "ok, what time?": in, once the details are known.
                 mergeDetails(a, fromOwner: fromOwner, times: false)

@@ -35,6 +35,9 @@ struct MessageAnalysis: Hashable, Sendable {
     var asksFact = false
     /// A question that asks for a content ("وش بتقولين له؟"): neither an invitation nor a yes.
     var asksContent = false
+    /// Every yes in the message is a bare "ok" ("ok", "طيب"), which before a question says the
+    /// message was heard rather than agreed to.
+    var acceptIsOnlyOk = false
     /// A question word opens one of its questions ("مين جاي كمان؟"), inviting or not.
     var asksQuestionWord = false
     /// The only refusal is a bare "no" opening the message ("لا بس نحنا"), which may answer
@@ -129,6 +132,9 @@ struct MessageAnalysis: Hashable, Sendable {
     /// Words that turn a statement into a question of fact when they end it before "?".
     static let factTags: Set<String> = ["right", "correct", "innit", "صح", "مظبوط", "sa7", "sah", "mazboot"]
 
+    /// The yeses that only say a message was heard when a question follows them.
+    static let bareOks: Set<String> = ["ok", "okay", "okk", "okey", "k", "kk", "oki", "alright", "طيب", "طب", "tayeb", "tayb", "tab"]
+
     /// Question words that ask for a content ("what will you tell him that day?", "مين جاي؟"),
     /// which an invitation never opens with.
     static let contentQuestionWords: Set<String> = [
@@ -207,6 +213,9 @@ struct MessageAnalysis: Hashable, Sendable {
         for found in matches {
             if found.cue == .accept || found.cue == .attend, putOffStarts.contains(found.at + found.length) { continue }
             if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
+            // "I'll pass the message", "I'll pass it on": handing something on, not declining.
+            if found.cue == .decline, tokens[found.at + found.length - 1].norm == "pass", found.at + found.length < tokens.count,
+               ["the", "it", "them", "your", "her", "his", "my", "along"].contains(tokens[found.at + found.length].norm) { continue }
             // "الأسبوع الجاي" is next week, nobody coming; "الخميس الموافق ١٢/٣" names a date, nobody agrees.
             if found.cue == .attend || found.cue == .accept, found.length == 1, tokens[found.at].norm.hasPrefix("ال") { continue }
             // "قالت ما عم تقدر توصلك": a "can you" denied in a statement asks nothing ("ما تجي معنا؟" still does).
@@ -255,6 +264,7 @@ struct MessageAnalysis: Hashable, Sendable {
                 cues[.hedge] = hedges.filter { !asking.contains($0) }.nilIfEmpty
             }
         }
+        acceptIsOnlyOk = (cues[.accept] ?? []).allSatisfy { MessageAnalysis.bareOks.contains(tokens[$0].norm) } && cues[.accept] != nil
         asksQuestionWord = hasQuestion && MessageAnalysis.asksContent(tokens)
         asksContent = asksQuestionWord && !has(.propose) && !has(.together)
         asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens) || asksContent)
