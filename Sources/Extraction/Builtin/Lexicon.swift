@@ -166,8 +166,9 @@ enum Lexicon {
             "shi marra", "ba3d el emte7anat", "ba3d el imti7anat", "ba3d el ikhtibarat", "yom mn el ayam",
         ]),
         (.propose, [
-            "let's", "lets", "let us", "shall we", "should we", "want to", "whichever suits you", "whatever suits you",
-            "whichever works for you", "اللي يناسبك", "اللي يناسبج", "اللي يناسبكم", "اللي يريحك", "اللي يريحج", "wanna", "do you want", "would you like", "fancy", "how about",
+            "let's", "lets", "let us", "shall we", "should we", "want to", "wanna", "do you want", "would you like", "fancy", "how about",
+            "whichever suits you", "whatever suits you", "whichever works for you", "اللي يناسبك", "اللي يناسبج", "اللي يناسبكم",
+            "اللي يريحك", "اللي يريحج",
             "what about", "are you free", "you free", "free on", "can you", "could you", "could we", "can we", "join", "join us",
             "come", "coming", "invite", "invited", "you're invited", "youre invited", "still on", "up for", "down for", "are you in",
             "i booked", "reminder", "your appointment", "is scheduled", "scheduled", "please confirm", "confirm attendance", "we can come",

@@ -132,52 +132,6 @@ struct MessageAnalysis: Hashable, Sendable {
     /// Words that turn a statement into a question of fact when they end it before "?".
     static let factTags: Set<String> = ["right", "correct", "innit", "صح", "مظبوط", "sa7", "sah", "mazboot"]
 
-    /// The yeses that only say a message was heard when a question follows them.
-    static let bareOks: Set<String> = ["ok", "okay", "okk", "okey", "k", "kk", "oki", "alright", "طيب", "طب", "tayeb", "tayb", "tab"]
-
-    /// Question words that ask for a content ("what will you tell him that day?", "مين جاي؟"),
-    /// which an invitation never opens with.
-    static let contentQuestionWords: Set<String> = [
-        "what", "who", "whose", "why", "وش", "ايش", "شو", "مين", "ليش", "ليه", "شنو", "شنهو", "ماذا", "لماذا",
-        "shu", "sho", "esh", "wesh", "meen", "leh", "lesh", "laish", "lech",
-        "how", "how's", "hows", "كيف", "شلون", "ازاي", "kif", "kaif", "shlon", "ezay", "izzay",
-    ]
-    /// What turns such a word into an invitation after all: "what about Friday?", "why not
-    /// tomorrow?", "what time?", "who wants to come?"; opinions ("شو رأيك نطلع؟", "esh rayich")
-    /// are read by prefix.
-    static let invitingAfterQuestionWord: Set<String> = [
-        "about", "not", "if", "time", "day", "do", "does", "would", "wants", "in", "لو", "law", "abt", "لا", "ما", "يبي", "يبغى", "يبغي", "بدو", "عايز", "حابب", "ma", "la", "yabi", "bido",
-    ]
-    /// Asking what the other has on a day is asking whether they are free ("شو عندك اليوم؟",
-    /// "what are you doing Friday?"): the opening of an invitation.
-    static let availabilityWords: Set<String> = [
-        "doing", "plans", "plan", "free", "عندك", "عندكم", "عندج", "وراك", "وراكم", "3andak", "3ndak", "3andik", "3ndik", "3indak", "warak",
-    ]
-
-    static func invites(after word: Token) -> Bool {
-        let norm = word.norm
-        return invitingAfterQuestionWord.contains(norm)
-            || ["راي", "رأي", "ra2y", "ray"].contains { norm.hasPrefix($0) }
-    }
-
-    /// Whether the question asks for a content rather than a yes: a question word opens its
-    /// clause and nothing after it invites.
-    static func asksContent(_ tokens: [Token]) -> Bool {
-        var clauseStart = 0
-        for (i, token) in tokens.enumerated() {
-            if token.kind == .punct, token.norm != "?", token.norm != "'" { clauseStart = i + 1; continue }
-            guard token.norm == "?" else { continue }
-            let clause = tokens[clauseStart..<i]
-            if let at = clause.firstIndex(where: { contentQuestionWords.contains($0.norm) }),
-               at + 1 >= i || !invites(after: tokens[at + 1]),
-               !clause.contains(where: { availabilityWords.contains($0.norm) }) {
-                return true
-            }
-            clauseStart = i + 1
-        }
-        return false
-    }
-
     static func endsWithTag(_ tokens: [Token]) -> Bool {
         for (i, token) in tokens.enumerated() where token.norm == "?" && i > 0 {
             if factTags.contains(tokens[i - 1].norm) { return true }
@@ -264,7 +218,7 @@ struct MessageAnalysis: Hashable, Sendable {
                 cues[.hedge] = hedges.filter { !asking.contains($0) }.nilIfEmpty
             }
         }
-        acceptIsOnlyOk = (cues[.accept] ?? []).allSatisfy { MessageAnalysis.bareOks.contains(tokens[$0].norm) } && cues[.accept] != nil
+        acceptIsOnlyOk = cues[.accept].map { yeses in yeses.allSatisfy { MessageAnalysis.bareOks.contains(tokens[$0].norm) } } ?? false
         asksQuestionWord = hasQuestion && MessageAnalysis.asksContent(tokens)
         asksContent = asksQuestionWord && !has(.propose) && !has(.together)
         asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens) || asksContent)
