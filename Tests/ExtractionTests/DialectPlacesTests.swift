@@ -49,6 +49,8 @@ struct DialectPlacesTests {
         // "on the hour" and "waiting for you" are no places.
         ("عشا بكرة في تمام الساعة ٨؟", nil),
         ("عشا بكرة الساعة ٨؟ في انتظارك", nil),
+        ("اجتماع بكرة الساعة ١٠ عشان الخطة اللي في شعبان؟", nil),
+        ("اجتماع بكرة الساعة ١٠ عن الإجازة اللي في مارس؟", nil),
     ]
 
     @Test("each way of naming the place is found, and calls have none", arguments: table)

@@ -35,6 +35,14 @@ struct NotARefusalTests {
         #expect(judged(["dinner friday at 8?", "o: I'll pass this time, sorry"]).status == .denied)
     }
 
+    @Test("someone too much to handle declines nothing: \"ما أقدر عليها\", \"I can't with him\"", arguments: [
+        ["عشا بكرة الساعة ٨؟", "o: تمام", "قولي لأمك تجي بعد، أنا ما أقدر عليها 🙈"],
+        ["dinner friday at 8?", "o: sure", "bring your brother too", "o: lol I can't with him 😂"],
+    ])
+    func tooMuchToHandle(_ lines: [String]) {
+        #expect(judged(lines).status == .agreed, "\(lines)")
+    }
+
     @Test("an ok before a question about the plan says it was heard, not agreed to")
     func okThenQuestion() {
         let ask = "the parents' meeting is Thursday at 9:40, can you go instead of me?"

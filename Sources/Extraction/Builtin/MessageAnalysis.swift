@@ -90,6 +90,9 @@ struct MessageAnalysis: Hashable, Sendable {
         return bold || link || pictographLines.count >= 2 || rsvp
     }
 
+    /// After "can't", "ما أقدر": a person or thing that is too much ("ما أقدر عليها", "I can't with him").
+    static let tooMuchAfterCannot: Set<String> = ["عليها", "عليه", "عليهم", "عليك", "عليكي", "عليج", "3leha", "3aleha", "3leh", "with"]
+
     /// "see" in a hedge ("بشوف", "nshoof"), which with a thing to watch after it is no hedge.
     static let seeWords: Set<String> = ["اشوف", "بشوف", "هشوف", "نشوف", "ashoof", "ashuf", "bashoof", "bashuf", "bshoof", "nshoof"]
 
@@ -167,6 +170,9 @@ struct MessageAnalysis: Hashable, Sendable {
         for found in matches {
             if found.cue == .accept || found.cue == .attend, putOffStarts.contains(found.at + found.length) { continue }
             if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
+            // "ما أقدر عليها", "I can't with him": someone is too much, nothing is declined.
+            if found.cue == .decline, found.at + found.length < tokens.count,
+               MessageAnalysis.tooMuchAfterCannot.contains(tokens[found.at + found.length].norm) { continue }
             // "I'll pass the message", "I'll pass it on": handing something on, not declining.
             if found.cue == .decline, tokens[found.at + found.length - 1].norm == "pass", found.at + found.length < tokens.count,
                ["the", "it", "them", "your", "her", "his", "my", "along"].contains(tokens[found.at + found.length].norm) { continue }

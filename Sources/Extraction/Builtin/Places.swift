@@ -121,7 +121,10 @@ enum Places {
             let existential = ["ما", "مو", "مش", "ولا", "قديش", "كم", "هل"].contains(norm(i - 1))
             // "السي في" is a CV; "في واجيبها" runs into the next clause.
             let clause = norm(i + 1).hasPrefix("و") && norm(i + 1).count >= 4 && !(i + 1 < n && arabicPlaceNouns.contains(tokens[i + 1].base))
-            if w == "في", existential || arabicNotPlaces.contains(norm(i + 1)) || ["السي", "سي"].contains(norm(i - 1)) || clause { continue }
+            // "في شعبان", "في مارس": a month, not a place.
+            let month = TemporalRecognizer.months[norm(i + 1)] != nil || TemporalRecognizer.hijriMonths[[norm(i + 1)]] != nil
+                || TemporalRecognizer.hijriMonths[[norm(i + 1), norm(i + 2)]] != nil
+            if w == "في", existential || month || arabicNotPlaces.contains(norm(i + 1)) || ["السي", "سي"].contains(norm(i - 1)) || clause { continue }
             if arabicPrepositions.contains(w) || tokens[i].arabic && (w.hasPrefix("بمطعم") || w.hasPrefix("بمقهي")), i + 1 < n {
                 let from = w.count > 2 ? i : i + 1
                 if let phrase = arabicPhrase(tokens, from: from) {
