@@ -60,7 +60,7 @@ struct EvaluationReportTests {
         #expect(dev4.count == 80 && dev4.allSatisfy { $0.label.file.hasPrefix("e") })
         let dev5 = try LabelledChat.load(folder: root.appendingPathComponent("dev5"))
         #expect(dev5.count == 100 && dev5.allSatisfy { $0.label.file.hasPrefix("f") })
-        // The latest, measured once before anything was studied on it; its messages carry no acts yet.
+        // The latest, measured once before anything was studied on it.
         let dev6 = try LabelledChat.load(folder: root.appendingPathComponent("dev6"))
         #expect(dev6.count == 100 && dev6.allSatisfy { $0.label.file.hasPrefix("g") })
         for (label, conversation) in dev + test + dev2 + dev3 + dev4 + dev5 + dev6 {
@@ -68,7 +68,7 @@ struct EvaluationReportTests {
             #expect(conversation.messages.contains { $0.fromOwner }, "\(label.file): the owner \(label.owner) writes in it")
         }
         // Every development chat's messages carry speech-act labels (ACTS.md); the test part none.
-        for folder in ["dev", "dev2", "dev3", "dev4", "dev5"] {
+        for folder in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6"] {
             let messages = try LabelledActs.load(folder: root.appendingPathComponent(folder))
             #expect(messages.contains { !$0.acts.isEmpty }, "\(folder)")
         }
