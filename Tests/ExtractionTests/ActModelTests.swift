@@ -66,6 +66,17 @@ struct ActModelTests {
         #expect(event.startDate == LocalDate(year: 2026, month: 11, day: 28))
     }
 
+    @Test("labelled acts put in place of the lexicon's decide what the dialogue reads")
+    func labelledActsReplaceTheLexicon() {
+        let conversation = chat(["dinner friday at 8", "o: hmm 🤔"])
+        #expect(BuiltinExtractor().judgeNow(conversation).status != .agreed)
+        #expect(BuiltinExtractor().judgeNow(conversation, labelledActs: [0: [.propose], 1: [.accept]]).status == .agreed)
+        #expect(BuiltinExtractor().judgeNow(conversation, labelledActs: [0: [.propose], 1: [.refuse]]).status == .denied)
+        // Only the acts named are replaced: the lexicon still reads the proposal.
+        let asked = chat(["dinner friday at 8?", "o: hmm 🤔"])
+        #expect(BuiltinExtractor().judgeNow(asked, labelledActs: [1: [.accept]], replacing: [.accept]).status == .agreed)
+    }
+
     /// A model trained once on every labelled act: the development folders and the phrasebanks.
     static let trained: ActModel = {
         let blind = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("blind")

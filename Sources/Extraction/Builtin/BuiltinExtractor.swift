@@ -23,19 +23,27 @@ public struct BuiltinExtractor: EventExtractor {
     }
 
     /// The same judgement, synchronously.
-    public func judgeNow(_ conversation: Conversation) -> Judgement {
+    /// - Parameters:
+    ///   - labelledActs: For measuring the dialogue alone: the acts of each message, by its
+    ///     index in `conversation.messages`, put in place of what the lexicon reads for the
+    ///     acts in `replacing` (a message not listed does none).
+    public func judgeNow(_ conversation: Conversation, labelledActs: [Int: Set<SpeechAct>]? = nil,
+                         replacing: Set<SpeechAct> = Set(SpeechAct.allCases)) -> Judgement {
         let monthFirst = conversation.timeZone.hasPrefix("America/") || conversation.timeZone.hasPrefix("US/")
         var dialogue = Dialogue(now: conversation.now, monthFirst: monthFirst)
         var ownerName: String?
         var previous: (analysis: MessageAnalysis, fromOwner: Bool)?
-        for message in conversation.messages {
+        for (index, message) in conversation.messages.enumerated() {
             if message.fromOwner, ownerName == nil, message.kind != .system { ownerName = message.sender }
             switch message.kind {
             case .system, .media: continue
             case .location:
                 dialogue.read(BuiltinExtractor.analysis(of: message.text, pin: true), fromOwner: message.fromOwner, isPin: true, on: message.sent.date)
             case .text:
-                let analysis = BuiltinExtractor.analysis(of: message.text, pin: false)
+                var analysis = BuiltinExtractor.analysis(of: message.text, pin: false)
+                if let labelledActs {
+                    analysis.takeActs(labelledActs[index] ?? [], replacing: replacing, text: message.text)
+                }
                 guard let actModel else {
                     dialogue.read(analysis, fromOwner: message.fromOwner, isPin: false, on: message.sent.date)
                     continue

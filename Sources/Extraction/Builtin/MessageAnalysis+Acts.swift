@@ -48,14 +48,45 @@ extension MessageAnalysis {
                 // Words alone do not make an invitation of a statement ("el sabt 3andi mo2abla 3al
                 // 10", "we're going to my in-laws on Friday"): it must ask, or say "together".
                 guard !ownCommitment, !has(.ownPlan), hasQuestion || has(.together) else { continue }
-                cues[.propose] = [max(tokenCount - 1, 0)]
-            case .accept: cues[.accept] = [0]
-            case .refuse: cues[.decline] = [0]
-            case .hedge: cues[.hedge] = [0]
+                mark(.propose, tokens: tokens)
             case .cancel: continue // Too few cancellations are labelled for the model to read them well.
+            default: mark(act, tokens: tokens)
             }
         }
-        if has(.propose), !speaksOfPlan {
+    }
+
+    /// Puts `acts` in place of what the lexicon read for the acts in `replaced`: for measuring
+    /// the dialogue with the labelled acts of a development chat.
+    mutating func takeActs(_ acts: Set<SpeechAct>, replacing replaced: Set<SpeechAct> = Set(SpeechAct.allCases), text: String) {
+        for act in replaced {
+            for cue in MessageAnalysis.cues(of: act) { cues[cue] = nil }
+        }
+        let tokens = Tokenizer.tokenize(text)
+        for act in acts.intersection(replaced) { mark(act, tokens: tokens) }
+    }
+
+    /// The lexicon's cues that name `act`.
+    static func cues(of act: SpeechAct) -> [Cue] {
+        switch act {
+        case .propose: [.propose, .change]
+        case .accept: [.accept, .attend]
+        case .refuse: [.decline, .softDecline]
+        case .hedge: [.hedge]
+        case .cancel: [.cancel, .putOff]
+        }
+    }
+
+    /// Marks `act` as a cue: a proposal at the message's last word, the rest at its first, so
+    /// that a no with a proposal reads as a counter.
+    private mutating func mark(_ act: SpeechAct, tokens: [Token]) {
+        switch act {
+        case .propose: cues[.propose] = [max(tokenCount - 1, 0)]
+        case .accept: cues[.accept] = [0]
+        case .refuse: cues[.decline] = [0]
+        case .hedge: cues[.hedge] = [0]
+        case .cancel: cues[.cancel] = [0]
+        }
+        if act == .propose, !speaksOfPlan {
             speaksOfPlan = true
             if location == nil { location = Places.nameAfterBi(in: tokens) }
         }
