@@ -13,6 +13,7 @@ struct ActsOracleCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Labelled folders with acts.jsonl beside labels.json.", valueName: "dir")) var folders: [String]
     @Option(help: ArgumentHelp("Replace only this act's reading (repeatable); all five by default.", valueName: "act"))
     var only: [String] = []
+    @Flag(help: "Also print, for each folder, the chats the labelled acts judge wrong.") var misses = false
 
     func run() async throws {
         let replaced = try only.isEmpty ? Set(SpeechAct.allCases) : Set(only.map { name in
@@ -21,6 +22,7 @@ struct ActsOracleCommand: AsyncParsableCommand {
         })
         print("Status accuracy / agreed-event F1, with the lexicon's reading and with the labelled acts (\(replaced.map(\.label).sorted().joined(separator: ", "))):\n")
         print("| folder | lexicon | labelled acts |\n|---|---|---|")
+        var wrong: [String] = []
         for path in folders {
             let url = URL(fileURLWithPath: path)
             var acts: [String: [Int: Set<SpeechAct>]] = [:]
@@ -33,6 +35,10 @@ struct ActsOracleCommand: AsyncParsableCommand {
             let before = EvaluationReport(scores: lexicon).measures(), after = EvaluationReport(scores: labelled).measures()
             print(String(format: "| %@ | %.2f / %.2f | %.2f / %.2f |", url.lastPathComponent, before.statusAccuracy ?? 0, before.eventF1 ?? 0,
                          after.statusAccuracy ?? 0, after.eventF1 ?? 0))
+            wrong += labelled.filter { !$0.statusRight }.map { "- \(url.lastPathComponent)/\($0.file) (\($0.lang)): \($0.judgedStatus) ≠ \($0.labelledStatus)" }
+        }
+        if misses, !wrong.isEmpty {
+            print("\nStatus wrong with the labelled acts:\n" + wrong.joined(separator: "\n"))
         }
     }
 }
