@@ -172,6 +172,8 @@ struct DialectDaysTests {
         ("trip Thursday 17 and Friday 18?", "2026-12-17", "2026-12-18", nil, nil),
         ("trip Thursday the 17th and Friday the 18th?", "2026-12-17", "2026-12-18", nil, nil),
         ("رحلة يوم ١٧ و١٨؟", "2026-12-17", "2026-12-18", nil, nil),
+        ("orthodontist Tuesday 15 to Thursday 17 December, 4:30 to 5:30 pm each day?", "2026-12-15", "2026-12-17", "16:30", "17:30"),
+        ("رحلة من الثلاثاء ١٥ لين الخميس ١٧ ديسمبر؟", "2026-12-15", "2026-12-17", nil, nil),
         ("عشا الخميس ١٧ من ٧ لين ١٠ بالليل؟", "2026-12-17", "2026-12-17", "19:00", "22:00"),
         ("dinner Thursday 8?", "2026-11-26", "2026-11-26", "20:00", nil),
         ("dinner Friday 18 December at 8?", "2026-12-18", "2026-12-18", "20:00", nil),

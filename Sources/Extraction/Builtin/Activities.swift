@@ -54,6 +54,11 @@ enum Activities {
         ("7allaq", .exact, "Barber (7ala2)", nil), ("barber", .exact, nil, nil), ("salon", .exact, nil, nil), ("nadi", .exact, "Club (nadi)", nil),
         ("mubara", .exact, "Match (mubara)", .evening), ("mubarah", .exact, "Match (mubara)", .evening), ("mall", .exact, nil, nil),
         ("re7la", .exact, "Trip (re7la)", nil), ("ri7la", .exact, "Trip (re7la)", nil), ("rihla", .exact, "Trip (re7la)", nil),
+        // Clinics and services by what they do, and the region's cinema chains by name.
+        ("dental", .exact, "Dentist", nil), ("orthodontist", .exact, nil, nil), ("ortho", .exact, "Orthodontist", nil),
+        ("braces", .exact, "Orthodontist", nil), ("vaccin", .prefix, "Vaccination", nil), ("nutritionist", .exact, nil, nil),
+        ("dermatologist", .exact, nil, nil), ("vox", .exact, "Cinema (VOX)", .evening), ("muvi", .exact, "Cinema (Muvi)", .evening),
+        ("novo", .exact, "Cinema (Novo)", .evening),
         ("3umra", .exact, "Umrah", nil), ("umrah", .exact, "Umrah", nil), ("umra", .exact, "Umrah", nil), ("dars", .exact, "Lesson (dars)", nil),
         ("esteraha", .exact, "Istiraha", .evening), ("isteraha", .exact, "Istiraha", .evening), ("estiraha", .exact, "Istiraha", .evening),
         ("nitmasha", .exact, "Walk (tamsheya)", nil), ("tamsheya", .exact, "Walk (tamsheya)", nil),
@@ -93,7 +98,8 @@ enum Activities {
         ("فطار", .exact, "فطار", nil), ("عزومه", .exact, "عزومة", .evening), ("فسحه", .exact, "فسحة", nil), ("خروجه", .exact, "خروجة", nil),
         ("حنه", .exact, "حنة", .evening), ("سبوع", .exact, "سبوع", .evening), ("تطوع", .exact, "تطوع", nil), ("مهرجان", .exact, nil, .evening),
         ("كول", .exact, "مكالمة", nil), ("تخييم", .exact, "تخييم", nil), ("شواء", .exact, "شواء", .evening), ("نزهه", .exact, "نزهة", nil),
-        ("نبارك", .exact, "زيارة مباركة", nil),
+        ("نبارك", .exact, "زيارة مباركة", nil), ("اسنان", .exact, "موعد الأسنان", nil), ("تطعيم", .exact, "تطعيم", nil),
+        ("تغذيه", .exact, "موعد التغذية", nil), ("فوكس", .exact, "سينما", .evening), ("ڤوكس", .exact, "سينما", .evening),
     ]
     static let latinIndex: [String: (Match, String?, DayPart?)] = Dictionary(latin.map { ($0.0, ($0.1, $0.2, $0.3)) }, uniquingKeysWith: { a, _ in a })
     static let prefixes = latin.filter { $0.1 == .prefix }

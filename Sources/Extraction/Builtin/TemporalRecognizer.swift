@@ -312,6 +312,11 @@ enum TemporalRecognizer {
         if let weekday = weekdayAt(tokens, index + 1), case .weekday = start {
             return (.weekday(weekday, nextWeek: nextWeek), 2)
         }
+        if case .dayOfMonth = start, let weekday = weekdayAt(tokens, index + 1) {
+            // "Tuesday 20 to Thursday 22 April", "من الأحد ١٤ لين الثلاثاء ١٦".
+            if let (end, length) = calendarAt(tokens, index + 2) { return (end, 2 + length) }
+            if let day = dayNumberAfterWeekday(tokens, index + 2) { return (.dayOfMonth(day, weekday: weekday), 3) }
+        }
         if let (end, length) = calendarAt(tokens, index + 1) {
             return (end, 1 + length)
         }
