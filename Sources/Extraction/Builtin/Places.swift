@@ -17,6 +17,8 @@ enum Places {
         "half", "about", "around", "like", "my", "your", "his", "her", "their", "me", "us", "it", "this", "that", "last", "first", "any", "some",
         "there", "here", "order", "detail", "details", "fact", "shape", "trouble", "love", "lol", "sha", "inshallah", "el", "any", "which",
         "what", "ur", "no", "yes", "class", "person", "public", "private", "tv", "zoom", "facetime", "whatsapp", "progress", "person's", "stock", "return", "addition",
+        // A contraction starts a clause, never a name: "… at 7, I'll park outside".
+        "i'll", "i'm", "i've", "i'd", "we'll", "we're", "you'll", "it's", "that's", "there's",
     ]
     static let latinPlaceNouns: Set<String> = [
         "restaurant", "cafe", "café", "coffee", "hotel", "mall", "park", "club", "clinic", "hospital", "library", "studio", "arena", "hall",
@@ -38,6 +40,8 @@ enum Places {
         "خير", "الخير", "علمك", "وقتك", "حياتك", "عمرك", "مصعد", "سالفه", "شغله", "طلب", "خدمه",
         // "في تمام الساعة ٨" is on the hour; "في انتظارك" is waiting for you.
         "تمام", "انتظار", "الانتظار", "انتظارك", "انتظاركم", "انتظارج", "انتظاركو",
+        // "في الساعتين", "في ١٠ دقايق": how long, not where.
+        "الساعتين", "ساعتين", "دقايق", "دقيقه", "الدقايق",
     ]
     static let arabicStops: Set<String> = [
         "مع", "من", "الي", "علي", "عشان", "لان", "بعد", "قبل", "يوم", "الساعه", "الليله", "بكره", "اليوم", "و", "او", "ثم", "هذا", "هذي",
@@ -165,7 +169,8 @@ enum Places {
                     }
                 } else if !tokens[i].arabic, latinPlaceNouns.contains(tokens[i].norm), ["restaurant", "cafe", "café", "hotel", "mall", "park", "clinic", "hospital", "arena", "stadium", "mosque", "museum", "lounge", "tower", "centre", "center"].contains(tokens[i].norm) {
                     var j = i
-                    while j > 0, tokens[j - 1].kind == .word, tokens[j - 1].capitalized, !tokens[j - 1].arabic { j -= 1 }
+                    while j > 0, tokens[j - 1].kind == .word, tokens[j - 1].capitalized, !tokens[j - 1].arabic,
+                          tokens[j - 1].norm != "i", !latinRejectFirst.contains(tokens[j - 1].norm) { j -= 1 }
                     guard j < i else { continue }
                     place = LocationMention(place: tokens[j...i].map(\.original).joined(separator: " "), home: nil, arabic: false, bare: true)
                     break
