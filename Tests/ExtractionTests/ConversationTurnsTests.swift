@@ -91,6 +91,8 @@ struct ConversationTurnsTests {
     func checkingQuestion() {
         let lines = ["road trip in 9 days, Friday, back Sunday night?", "o: wait in 9 days is the 4th? I need to check if my review moved to that friday", "yep Fri 4th to Sun 6th"]
         #expect(judged(lines).status == .notConfirmed)
+        // A day inside the plan other than its first, asked about, is checked too.
+        #expect(judged(["road trip Friday 4th to Sunday 6th?", "o: wait so Saturday the 5th as well? the whole weekend?", "yep all three days"]).status == .notConfirmed)
         // A question naming another day still counters it.
         expectEnds(["road trip in 9 days, Friday, back Sunday night?", "o: can we do the 11th instead?", "yep the 11th works"], .agreed, startingWith: "2026-12-11")
     }

@@ -316,6 +316,7 @@ enum TemporalRecognizer {
             // "Tuesday 20 to Thursday 22 April", "من الأحد ١٤ لين الثلاثاء ١٦".
             if let (end, length) = calendarAt(tokens, index + 2) { return (end, 2 + length) }
             if let day = dayNumberAfterWeekday(tokens, index + 2) { return (.dayOfMonth(day, weekday: weekday), 3) }
+            if let (day, length) = dayOfMonthAt(tokens, index + 2) { return (.dayOfMonth(day, weekday: weekday), 2 + length) }
         }
         if let (end, length) = calendarAt(tokens, index + 1) {
             return (end, 1 + length)
