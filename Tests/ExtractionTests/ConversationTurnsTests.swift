@@ -35,6 +35,17 @@ struct ConversationTurnsTests {
         #expect(event.location == nil)
     }
 
+    @Test("the one invited telling another hour counters, and the inviter's yes agrees to it", arguments: [
+        (["o: dinner tomorrow at 7?", "make it 8", "o: sure"], "20:00"),
+        (["o: سهرة بكرة الساعة ١١؟", "خليها ١٢ ونص بالليل", "o: تمام"], "00:30"),
+        (["o: 3asha bokra el sa3a 7?", "khalliha el sa3a 8", "o: tamam"], "20:00"),
+    ])
+    func toldCounter(_ row: ([String], String)) throws {
+        let judgement = judged(row.0)
+        #expect(judgement.status == .agreed, "\(row.0)")
+        #expect(judgement.event?.startTime?.description == row.1, "\(row.0)")
+    }
+
     @Test("a time said again for where the two of them are is the one meant", arguments: [
         ("الكلاس الجمعة الساعة ١ الظهر بتوقيتهم يعني ٤ العصر عندنا، نحضره سوا؟", 16, nil),
         ("Online camp Friday, 6 to 7am UK time, which is 9 to 10am for us. join?", 9, 10),

@@ -145,4 +145,23 @@ struct DialectTimesTests {
         #expect(event.startDate == LocalDate(year: 2026, month: 11, day: 25), "\(row.0)")
         #expect(event.startTime?.description == row.1, "\(row.0)")
     }
+
+    /// An hour without AM/PM takes its half of the day from its own clause: a part of the day
+    /// said in another clause is about something else, and yields to the activity beside the
+    /// hour. With nothing to say, 7 and 8 are evenings in these chats, 9 to 11 mornings.
+    static let halves: [([String], String)] = [
+        (["مكالمة بكرة الساعة ٨ بعد ما أطلع من الدوام؟", "o: تمام"], "20:00"),
+        (["call tomorrow at 7:30?", "o: sure"], "19:30"),
+        (["call tomorrow at 10?", "o: sure"], "10:00"),
+        (["بكرة الصبح ما أقدر، بس نتعشى الساعة ٨؟", "o: تمام"], "20:00"),
+        (["غدا بكرة الساعة ١؟", "o: صعبة، من الصبح للعصر مشغول. خليها بكرة ونتعشى الساعة ٨؟", "تم"], "20:00"),
+        (["صديقتي عازمتني على الفطور بكرة، خلوها مكالمة الساعة ١٠ ونص بالليل؟", "o: تمام"], "22:30"),
+        (["o: سهرة بكرة الساعة ١١؟", "طيب بس ١٢ ونص بالليل أحسن", "o: تم"], "00:30"),
+    ]
+
+    @Test("an hour takes its half of the day from its own clause", arguments: halves)
+    func halfOfDay(_ row: ([String], String)) throws {
+        let event = try #require(judged(row.0).event, "\(row.0)")
+        #expect(event.startTime?.description == row.1, "\(row.0)")
+    }
 }

@@ -22,9 +22,11 @@ extension Dialogue {
     }
 
     /// "ينفع نخليها ٧ بدل ٥؟", "momken ba3d el 3isha?", "what if I come after Maghrib instead?":
-    /// the plan's day at another time, asked.
-    func sameDayCounter(_ a: MessageAnalysis, dates: [(LocalDate, LocalDate?, Int)], asks: Bool) -> Bool {
-        guard let day = plan?.date, asks, a.has(.propose) || a.has(.change) else { return false }
+    /// the plan's day at another time, asked; or, to an invitation still open, told as a change by
+    /// the one invited ("make it 8", "خليها ١٢ ونص").
+    func sameDayCounter(_ a: MessageAnalysis, dates: [(LocalDate, LocalDate?, Int)], asks: Bool, fromOwner: Bool) -> Bool {
+        let invitedChanges = phase == .pending && plan?.proposerIsOwner != fromOwner && a.has(.change) && !a.has(.accept)
+        guard let day = plan?.date, asks && (a.has(.propose) || a.has(.change)) || invitedChanges else { return false }
         return dates.allSatisfy { $0.0 == day } && (a.temporal.start != nil || a.temporal.prayerRelative)
     }
 

@@ -188,7 +188,7 @@ struct Dialogue {
                 propose(a, date: newDate, fromOwner: fromOwner)
                 return
             }
-            if sameDayCounter(a, dates: dates, asks: asks) {
+            if sameDayCounter(a, dates: dates, asks: asks, fromOwner: fromOwner) {
                 propose(a, date: (plan!.date, plan?.endDate, 0), fromOwner: fromOwner)
                 return
             }
@@ -275,7 +275,7 @@ struct Dialogue {
                 mergeDetails(a, fromOwner: fromOwner, times: false)
                 return
             }
-            if accept, !a.has(.attend) || a.has(.change), sameDayCounter(a, dates: dates, asks: asks) {
+            if accept, !a.has(.attend) || a.has(.change), sameDayCounter(a, dates: dates, asks: asks, fromOwner: fromOwner) {
                 // "What if you change to the evening flight? نفس اليوم … I can come straight from work".
                 propose(a, date: (plan!.date, plan?.endDate, 0), fromOwner: fromOwner)
                 return
@@ -302,7 +302,7 @@ struct Dialogue {
                 propose(a, date: newDate, fromOwner: fromOwner, keepDetails: false)
                 return
             }
-            if sameDayCounter(a, dates: dates, asks: asks) {
+            if sameDayCounter(a, dates: dates, asks: asks, fromOwner: fromOwner) {
                 propose(a, date: (plan!.date, plan?.endDate, 0), fromOwner: fromOwner)
                 return
             }
@@ -485,8 +485,17 @@ struct Dialogue {
         if times {
             if let start = t.start {
                 var start = start
-                // "tamam el jum3a 9" after "9pm": the hour keeps the half of the day already agreed.
-                if start.meridiem == .unknown, start.hour <= 12, let known = draft.startFixed {
+                // A part of the day from another clause yields to the activity the hour comes with.
+                let activityPart = a.activity.flatMap { t.startClause?.contains($0.at) != false ? $0.dayPart : nil }
+                let part = t.dayPartInOtherClause ? activityPart ?? t.dayPart : t.dayPart
+                let partSaid = t.dayPart != nil && !t.dayPartInOtherClause || activityPart != nil
+                // "tamam el jum3a 9" after "9pm": the hour keeps the half of the day already agreed,
+                // unless its own clause says another ("ونتعشى الساعة ٨" after lunch at 1).
+                if start.meridiem == .unknown, start.hour <= 12, partSaid, draft.startFixed != nil {
+                    var probe = draft
+                    probe.start = start
+                    if let resolved = resolveStart(probe, extraPart: part) { start.meridiem = resolved.hour >= 12 ? .pm : .am }
+                } else if start.meridiem == .unknown, start.hour <= 12, let known = draft.startFixed {
                     let am = ClockTime(hour: start.hour == 12 ? 0 : start.hour, minute: start.minute)
                     let pm = ClockTime(hour: start.hour == 12 ? 12 : start.hour + 12, minute: start.minute)
                     // Around the clock: 11:30 is nearer 00:30 in the evening than in the morning.
@@ -502,7 +511,7 @@ struct Dialogue {
                     // A zone goes with the time it was said with: "8 UAE time" … "7 بتوقيتنا".
                     if !sameAsBefore { draft.zone = nil }
                 }
-                draft.startFixed = resolveStart(draft, extraPart: t.dayPart)
+                draft.startFixed = resolveStart(draft, extraPart: part)
             } else if let end = t.end { draft.end = end }
             if let duration = t.durationMinutes, draft.end == nil { draft.durationMinutes = duration }
             if t.prayerRelative { draft.prayerRelative = true }
@@ -532,7 +541,8 @@ struct Dialogue {
         plan = draft
     }
 
-    /// The start as a 24-hour time: AM/PM from the words, then the part of the day, then the activity.
+    /// The start as a 24-hour time: AM/PM from the words, then the part of the day, then the
+    /// activity; with none of them, 9 to 11 are mornings and 7 and 8 evenings, as in the chats.
     func resolveStart(_ draft: PlanDraft, extraPart: DayPart? = nil) -> ClockTime? {
         guard let start = draft.start else { return nil }
         if let fixed = start.fixed { return fixed }
@@ -541,10 +551,10 @@ struct Dialogue {
         let am = ClockTime(hour: h == 12 ? 12 : h, minute: start.minute)
         let pm = ClockTime(hour: h == 12 ? 12 : h + 12, minute: start.minute)
         switch part {
-        case .evening: return h >= 5 || h <= 2 && false ? pm : (h <= 4 ? pm : am)
+        case .evening: return h == 12 ? ClockTime(hour: 0, minute: start.minute) : pm
         case .afternoon: return h <= 7 || h == 12 ? pm : am
         case .morning: return h >= 5 && h <= 11 ? am : (h == 12 ? am : pm)
-        case nil: return h >= 7 && h <= 11 ? am : pm
+        case nil: return h >= 9 && h <= 11 ? am : pm
         }
     }
 

@@ -21,6 +21,12 @@ struct ClockMention: Hashable, Sendable {
 /// The broad part of the day a message speaks of, used to place hours without AM/PM.
 enum DayPart: Hashable, Sendable { case morning, afternoon, evening }
 
+/// A part of the day named at a token position.
+struct DayPartMention: Hashable, Sendable {
+    var part: DayPart
+    var at: Int
+}
+
 /// A day named at a token position, possibly the start of a range of days.
 struct DateMention: Hashable, Sendable {
     var expr: DateExpression
@@ -37,6 +43,12 @@ struct TemporalMentions: Hashable, Sendable {
     /// A time given relative to a prayer ("بعد العصر", "after Maghrib").
     var prayerRelative = false
     var dayPart: DayPart?
+    /// Every part of the day named, with its token position.
+    var dayPartsNamed: [DayPartMention] = []
+    /// The part of the day was said in another clause than the start's.
+    var dayPartInOtherClause = false
+    /// The token positions of the clause the start is said in.
+    var startClause: Range<Int>?
     /// An IANA zone named for the time ("3pm UK time").
     var zone: String?
     /// Speaks of the past ("yesterday", "last week", "أمس").

@@ -20,6 +20,7 @@ enum TemporalRecognizer {
         let clocks = readClocksAndContext(tokens, skipping: dateTokens, into: &mentions)
         readTonight(tokens, among: dateTokens, into: &mentions)
         chooseStartAndEnd(clocks, into: &mentions)
+        scopeDayPart(tokens, into: &mentions)
         return mentions
     }
 
@@ -476,7 +477,7 @@ enum TemporalRecognizer {
             let isLatinPrayerName = word == "maghrib" || word == "asr" || word == "isha" || word == "fajr" || word == "dhuhr"
             if !isDinner && (ledInArabic || ledInLatin || tokens[index].base == "صلاه" || isLatinPrayerName) {
                 mentions.prayerRelative = true
-                if mentions.dayPart == nil { mentions.dayPart = prayerDayPart(tokens.base(at: index)) }
+                if let part = prayerDayPart(tokens.base(at: index)) { noteDayPart(part, at: index, into: &mentions) }
             }
         }
         if word == "iftar" || word == "افطار" || word == "الافطار", !tokens.contains(where: { $0.norm == "suhoor" }) {
@@ -495,18 +496,42 @@ enum TemporalRecognizer {
         }
     }
 
-    /// The first part of the day a word names (also read among the day words, see `recognize`).
+    /// A part of the day a word names (also read among the day words, see `recognize`).
     private static func readDayPart(_ tokens: [Token], at index: Int, into mentions: inout TemporalMentions) {
-        guard mentions.dayPart == nil else { return }
         let word = tokens.norm(at: index)
         // "Morning sweetheart", "good morning": a greeting, not the time of the plan.
         let greeting = word == "morning" && (index == 0 || tokens.norm(at: index - 1) == "good")
         if morningWords.contains(word), !greeting {
-            mentions.dayPart = .morning
+            noteDayPart(.morning, at: index, into: &mentions)
         } else if afternoonWords.contains(word) {
-            mentions.dayPart = .afternoon
+            noteDayPart(.afternoon, at: index, into: &mentions)
         } else if eveningWords.contains(word) || eveningStems.contains(tokens.base(at: index)) {
-            mentions.dayPart = .evening
+            noteDayPart(.evening, at: index, into: &mentions)
+        }
+    }
+
+    /// The first part of the day named is the message's; every one is kept with its place for
+    /// ``scopeDayPart(_:into:)``.
+    private static func noteDayPart(_ part: DayPart, at index: Int, into mentions: inout TemporalMentions) {
+        if mentions.dayPart == nil { mentions.dayPart = part }
+        mentions.dayPartsNamed.append(DayPartMention(part: part, at: index))
+    }
+
+    /// With a clock time, the part of the day said in its own clause places it ("من الصبح للعصر،
+    /// صعبة. خليها ٣١ ونتعشى الساعة ٨": the morning is another day's); one said only in
+    /// another clause is marked as such.
+    private static func scopeDayPart(_ tokens: [Token], into mentions: inout TemporalMentions) {
+        guard let start = mentions.start else { return }
+        let marks = tokens.indices.filter { tokens[$0].kind == .punct && clauseMarks.contains(tokens[$0].norm) }
+        let clause = (marks.last(where: { $0 < start.at }).map { $0 + 1 } ?? 0)..<(marks.first(where: { $0 > start.at }) ?? tokens.count)
+        mentions.startClause = clause
+        guard !mentions.dayPartsNamed.isEmpty else { return }
+        // The first of its clause, not one after the end ("سهرة من ١١ لين الفجر" is in the evening).
+        let own = mentions.dayPartsNamed.filter { clause.contains($0.at) && $0.at < mentions.end.map { $0.at } ?? Int.max }
+        if let first = own.first {
+            mentions.dayPart = first.part
+        } else {
+            mentions.dayPartInOtherClause = true
         }
     }
 
