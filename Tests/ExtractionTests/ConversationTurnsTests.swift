@@ -46,6 +46,16 @@ struct ConversationTurnsTests {
         #expect(judgement.event?.startTime?.description == row.1, "\(row.0)")
     }
 
+    @Test("an invitation beside one's own commitment in another clause still invites", arguments: [
+        ["نتعشى بكرة الساعة ٨؟ الصبح عندي دوام", "o: تمام"],
+        ["dinner tomorrow at 8? I have work in the morning", "o: sure"],
+    ])
+    func invitationBesideCommitment(_ lines: [String]) {
+        #expect(judged(lines).status == .agreed, "\(lines)")
+        // In one clause, the commitment is the speaker's own plan.
+        #expect(judged(["بكرة عندي دوام الساعة ٨", "o: تمام"]).status == .noEvent)
+    }
+
     @Test("a time said again for where the two of them are is the one meant", arguments: [
         ("الكلاس الجمعة الساعة ١ الظهر بتوقيتهم يعني ٤ العصر عندنا، نحضره سوا؟", 16, nil),
         ("Online camp Friday, 6 to 7am UK time, which is 9 to 10am for us. join?", 9, 10),

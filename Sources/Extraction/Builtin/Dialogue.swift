@@ -116,7 +116,7 @@ struct Dialogue {
         let strongDecline = a.has(.decline) && !answersQuestion || (a.isTwo && replyOne)
         let decline = strongDecline || (a.has(.softDecline) && !a.has(.accept))
         let cancel = a.has(.cancel)
-        let notAPlan = a.ownCommitment && !a.has(.together) && !(a.has(.propose) && !a.has(.ownHave))
+        let notAPlan = a.ownCommitment && !a.has(.together) && !(a.has(.propose) && (!a.has(.ownHave) || a.proposesApart))
             || (a.has(.announce) || a.isBroadcast) && !a.has(.together)
             || a.has(.watch) && !a.has(.together)
             || a.has(.ownPlan) && !a.hasQuestion && !a.has(.together)

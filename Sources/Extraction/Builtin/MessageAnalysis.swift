@@ -57,6 +57,9 @@ struct MessageAnalysis: Hashable, Sendable {
     var tokenCount = 0
     /// One's own appointment: "I have a dentist appointment", "عندي موعد".
     var ownCommitment = false
+    /// A proposal in a clause of its own, apart from the speaker's own "I have" ("نتعشى بكرة
+    /// الساعة ٨؟ الصبح عندي دوام").
+    var proposesApart = false
     /// The message names the other person or "us" with a pronoun ("your", "we're", "معك").
     var addressesOther = false
     /// The message names a day or a time, or invites, asks when or where, or says one is
@@ -230,6 +233,11 @@ struct MessageAnalysis: Hashable, Sendable {
         asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens) || asksContent)
         if let owns = cues[.ownHave], let commitments = cues[.commitment] {
             ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
+        }
+        if let proposals = cues[.propose], let owns = cues[.ownHave] {
+            let marks = tokens.indices.filter { tokens[$0].kind == .punct && TemporalRecognizer.clauseMarks.contains(tokens[$0].norm) }
+            func clause(_ index: Int) -> Int { marks.count { $0 < index } }
+            proposesApart = proposals.contains { p in !owns.contains { clause($0) == clause(p) } }
         }
         // "in person or online?" asks which; it holds nothing remotely.
         asksWhich = hasQuestion && tokens.contains { ["or", "ولا", "او", "walla", "wala", "aw"].contains($0.norm) }
