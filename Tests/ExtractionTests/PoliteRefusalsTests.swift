@@ -103,4 +103,16 @@ struct PoliteRefusalsTests {
     func noEvent(_ lines: [String]) {
         #expect(judged(lines).status == .noEvent, "\(lines)")
     }
+
+    /// One's own plans that day, said to an invitation with no yes and no other day, decline;
+    /// the one who said them may still offer another day or say they will see.
+    @Test("an excuse alone declines, softly")
+    func excuseAlone() throws {
+        #expect(judged(["o: نتعشى بكرة؟", "بكرة عندي دوام لين الليل"]).status == .denied)
+        #expect(judged(["o: lunch on the 28th?", "I have a deadline on the 28th"]).status == .denied)
+        #expect(judged(["o: قهوة بكرة؟", "بكرة عندي موعد بالمستشفى", "o: عادي بعده", "إن شاء الله، بشوف وأرد عليك"]).status == .notConfirmed)
+        let moved = judged(["o: lunch on the 28th?", "I have a deadline on the 28th", "does the 29th work?", "o: sure"])
+        #expect(moved.status == .agreed)
+        #expect(try #require(moved.event).startDate == LocalDate(year: 2026, month: 11, day: 29))
+    }
 }

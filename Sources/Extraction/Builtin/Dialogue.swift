@@ -53,6 +53,10 @@ struct Dialogue {
     /// Who last said sorry without a yes, and in which message: for a refusal over two messages
     /// ("Ahh I'm so sorry" … "that's my cousin's wedding") and a plan put off in answer to it.
     var lastApology: (by: Bool, message: Int)?
+    /// Who declined with only their own plans that day ("bacher el 3yal 3indhum 7afla"), and in
+    /// which message: such a no is soft, and the one who said it may still offer another day or
+    /// say they will see.
+    var excused: (byOwner: Bool, message: Int)?
     /// Who last asked a question with a question word ("who else is coming?"), and in which message.
     var contentQuestion: (by: Bool, message: Int)?
     var messageCount = 0
@@ -223,7 +227,13 @@ struct Dialogue {
             }
             // The other side answers.
             if sideReply { return }
-            if refusesWithExcuse {
+            // "bacher el 3yal 3indhum 7afla w lazim a7ther", "I'm working a double on Sunday": one's
+            // own plans that day, with no yes, no question and no other day, decline.
+            let ownPlans = a.ownCommitment || a.has(.ownPlan) && (a.location != nil || a.activity != nil)
+            let excusedPlainly = ownPlans && !a.has(.accept) && !a.hasQuestion && !a.has(.propose)
+                && !a.has(.hedge) && !a.has(.change) && (dates.isEmpty || dates.contains { planCovers($0.0) })
+            if excusedPlainly && !refusesWithExcuse { excused = (fromOwner, messageCount) }
+            if refusesWithExcuse || excusedPlainly {
                 // "يابا والله كان ودي" … "والأحد الصبح عندي تسليم مشروع".
                 phase = .denied
                 return
@@ -338,6 +348,18 @@ struct Dialogue {
                 return
             }
             if notAPlan { return }
+            if phase == .denied, let excused, excused.byOwner == fromOwner, messageCount - excused.message <= 4, !decline, !cancel {
+                // "16/4 عندي تسليم المشروع" … "إذا بيزبط 17/4 الصبح؟": another day, offered;
+                // "اليوم عندي مشوار مع الوالدة" … "إن شاء الله، بشوف ظروفي": still open.
+                if a.hasQuestion, !a.asksFact, let newDate = dates.last(where: { !planCovers($0.0) }) {
+                    propose(a, date: newDate, fromOwner: fromOwner, keepDetails: false)
+                    return
+                }
+                if a.has(.hedge), dates.allSatisfy({ planCovers($0.0) }) {
+                    phase = .pending
+                    return
+                }
+            }
             if phase == .denied, decline || cancel || a.has(.putOff) { return }
             if phase == .vague, let open = invitation, open.byOwner != fromOwner, messageCount - open.message <= 4,
                strongDecline || excusedWithApology, !a.has(.accept) {
