@@ -11,6 +11,10 @@ struct PoliteRefusalsTests {
         (["زواج أخوي الخميس الجاي بقاعة الفيصلية، لازم تجي", "o: الله يتمم عليكم بخير ويجعلها زيجة مباركة، بس والله ما أقدر أوعدك"], .denied),
         (["عزيمة عندنا الجمعة بعد المغرب، تعال", "o: تسلم والله، بس مسافر الجمعة. عساكم تستانسون"], .denied),
         (["we're doing a bbq saturday at 5, come!", "o: aw have fun guys! I'm at my sister's all weekend"], .denied),
+        // "We can't" as well as "I can't"; after a yes, with the plan's day and put off.
+        (["o: عشا الخميس؟", "ma nagdar el 5amees"], .denied),
+        (["o: نروح البحر السبت؟", "يلا نروح", "o: آسف، السبت ما بنقدر، الوالدة تعبانة. نخليها وقت ثاني"], .denied),
+        (["o: عشا الخميس؟", "تمام", "o: الخميس ما فينا، إجانا ضيوف. منشوف يوم تاني"], .denied),
         (["party at mine friday at 9, you in?", "o: I'll have to sit this one out, enjoy!"], .denied),
         (["movie tomorrow at 8?", "o: I'll catch the next one, have fun"], .denied),
         (["movie tomorrow at 8?", "o: gonna skip this one"], .denied),

@@ -163,7 +163,7 @@ struct Dialogue {
         switch phase {
         case .agreed:
             let sorryBefore = lastApology.map { $0.by != fromOwner && messageCount - $0.message <= 3 } ?? false
-            if a.dropsPlan, dates.isEmpty, !a.has(.accept), sorryBefore || a.has(.softDecline) {
+            if a.dropsPlan, dates.allSatisfy({ planCovers($0.0) }), !a.has(.accept), sorryBefore || a.has(.softDecline) || decline {
                 // "اسمحلي والله، الشركة بترسلني الدمام" … "ولا يهمك، خلها مرة ثانية", "let's do it
                 // another time, sorry": put off with no day.
                 phase = .denied

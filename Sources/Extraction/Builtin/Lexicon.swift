@@ -118,6 +118,12 @@ enum Lexicon {
             "i wish i could", "wish i could", "sit this one out", "catch the next one", "skip this one", "i'll skip", "ill skip", "ما تزبط", "ما بتزبط", "ما بيزبط", "ما بزبط", "مش زابطه", "ما بتمشي", "ما يصير", "معتذر", "معتذره",
             "مينفعش", "ما ينفعش", "مقدرش", "ما رح اقدر", "مش رح اقدر", "ما رح قدر", "مش رح قدر", "msh hayenfa3", "mesh hayenfa3",
             "mish hayenfa3", "ma b2dar", "ma fini", "ma fiyi", "mish fadi", "mesh fadi", "msh fadi", "ma yemdini", "ma yimdini", "ma yamdini", "samh2eeni", "samhini", "sam7ini", "ma afdar", "mish ha2dar", "mesh ha2dar",
+            // The same with "we".
+            "ما نقدر", "مانقدر", "ما بنقدر", "ما منقدر", "ما راح نقدر", "ماراح نقدر", "ما رح نقدر", "مش رح نقدر", "مش هنقدر", "مش هنعرف",
+            "مش هنلحق", "ما نلحق", "ما بنلحق", "ما فينا", "لن نتمكن", "لن نستطيع", "لا نستطيع", "ما نكدر", "ما اكدر", "ما يمدينا",
+            "مش فاضيين", "مو فاضين", "مب فاضين", "مو فاضيين", "ما نقدرش", "منقدرش",
+            "ma nagdar", "ma ngdar", "ma naqdar", "ma n2dar", "ma ne2dar", "ma bne2dar", "ma mn2dar", "mesh han2dar", "msh han2dar", "mish han2dar",
+            "ma fina", "ma yemdina",
         ]),
         (.softDecline, [
             "sorry", "so sorry", "tough", "difficult", "hard", "unfortunately", "sadly", "i wish", "not sure i can",
