@@ -11,6 +11,9 @@ struct PoliteRefusalsTests {
         (["زواج أخوي الخميس الجاي بقاعة الفيصلية، لازم تجي", "o: الله يتمم عليكم بخير ويجعلها زيجة مباركة، بس والله ما أقدر أوعدك"], .denied),
         (["عزيمة عندنا الجمعة بعد المغرب، تعال", "o: تسلم والله، بس مسافر الجمعة. عساكم تستانسون"], .denied),
         (["we're doing a bbq saturday at 5, come!", "o: aw have fun guys! I'm at my sister's all weekend"], .denied),
+        // A wish, then "but" and one's own plans.
+        (["o: بدك تجي معنا عالبحر الأحد؟", "يا ريت بس عندي غدا عند بيت حماي"], .denied),
+        (["o: drinks friday?", "I wish! but I have my in-laws over friday"], .denied),
         // "We can't" as well as "I can't"; after a yes, with the plan's day and put off.
         (["o: عشا الخميس؟", "ma nagdar el 5amees"], .denied),
         (["o: نروح البحر السبت؟", "يلا نروح", "o: آسف، السبت ما بنقدر، الوالدة تعبانة. نخليها وقت ثاني"], .denied),

@@ -109,6 +109,9 @@ struct MessageAnalysis: Hashable, Sendable {
         "inta", "inti", "enta", "enti", "e7na", "i7na", "ma3ak", "ma3ik", "3indak", "3andak", "3ndak", "3indna",
     ]
 
+    /// "I wish", "يا ريت", "ليتني": before a "but", a wish is a no.
+    static let wishWords: Set<String> = ["wish", "ريت", "ياريت", "ليت", "ليتني", "reit", "rait", "rayt", "yareit", "yarait"]
+
     /// "but" in the languages of the chats.
     static let contrastWords: Set<String> = ["but", "bas", "bs", "بس", "لكن", "lakin", "bass"]
 
@@ -118,6 +121,7 @@ struct MessageAnalysis: Hashable, Sendable {
     static func excuseAfterContrast(_ tokens: [Token], cues: [Cue: [Int]]) -> Int? {
         guard let but = tokens.firstIndex(where: { contrastWords.contains($0.norm) }) else { return nil }
         let before = [Cue.accept, .attend, .propose, .softDecline, .thanks, .hedge].contains { (cues[$0] ?? []).contains { $0 < but } }
+            || tokens[..<but].contains { wishWords.contains($0.norm) }
         let excuse = [Cue.ownHave, .ownPlan, .decline, .softDecline].compactMap { cue in cues[cue]?.first { $0 > but } }.min()
         let yesAfter = [Cue.accept, .attend].contains { (cues[$0] ?? []).contains { $0 > but } }
         guard before, let excuse, !yesAfter else { return nil }
