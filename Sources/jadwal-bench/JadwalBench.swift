@@ -16,6 +16,6 @@ struct JadwalBench: AsyncParsableCommand {
             corpus (Tests/ExtractionTests/Fixtures/blind/ACTS.md): print chats for labelling, measure the lexicon and a \
             trained model against the labels, show one chat's readings.
             """,
-        subcommands: [ICalBenchCommand.self, ChatsBenchCommand.self, PrayerBenchCommand.self, AdmissionBenchCommand.self, ActsDumpCommand.self, ActsTrainCommand.self, ActsShowCommand.self, ActsOracleCommand.self]
+        subcommands: [ICalBenchCommand.self, ChatsBenchCommand.self, PrayerBenchCommand.self, AdmissionBenchCommand.self, ActsDumpCommand.self, ActsTrainCommand.self, ActsShowCommand.self, ActsOracleCommand.self, PhrasesCommand.self]
     )
 }

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import Extraction
+
+/// The status a phrasebank exchange's labelled acts lead to, and the probe that judges every
+/// exchange against it.
+@Suite("Phrasebank probe")
+struct PhrasebankProbeTests {
+    static let owner = true, other = false
+
+    @Test("the latest proposal stands until the other side answers it", arguments: [
+        ([(owner, [SpeechAct.propose]), (other, [.accept])], Judgement.Status.agreed),
+        ([(owner, [.propose]), (other, [.refuse])], .denied),
+        ([(owner, [.propose]), (other, [.hedge])], .notConfirmed),
+        ([(owner, [.propose]), (other, [.refuse, .propose])], .notConfirmed),
+        ([(owner, [.propose]), (other, [.refuse, .propose]), (owner, [.accept])], .agreed),
+        ([(owner, [.propose]), (other, [.accept]), (owner, [.cancel])], .denied),
+        ([(owner, [.propose]), (owner, [.accept])], .notConfirmed),
+        ([(owner, []), (other, [])], .noEvent),
+        ([(owner, [.propose]), (other, [.accept, .propose])], .agreed),
+    ])
+    func status(_ row: ([(Bool, [SpeechAct])], Judgement.Status)) {
+        #expect(PhrasebankProbe.status(of: row.0.map { (fromOwner: $0.0, acts: Set($0.1)) }) == row.1)
+    }
+
+    @Test("every exchange of the phrasebanks is read and judged")
+    func judgesPhrasebanks() throws {
+        let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+            .appendingPathComponent("blind/phrases")
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "jsonl" }
+        #expect(files.count == 4)
+        for file in files {
+            let results = try PhrasebankProbe.run(phrasebank: file)
+            #expect(results.count >= 200, "\(file.lastPathComponent)")
+            // Every exchange is labelled with acts the probe knows and judged; no event is never wrong.
+            #expect(results.allSatisfy { !$0.acts.isEmpty && ($0.judged != .noEvent || !$0.wrongDirection) })
+        }
+    }
+}
