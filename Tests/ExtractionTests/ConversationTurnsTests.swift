@@ -89,6 +89,12 @@ struct ConversationTurnsTests {
         // "وانا" is "and I"; "وانا كمان" is "me too".
         (["o: نتعشى سوا الخميس؟", "وانا وش دخلني 😂 اسأل أخوك"], .notConfirmed),
         (["o: مين يبي يجي معي البر الجمعة؟", "وانا كمان"], .agreed),
+        // "absolutely knackered" is an adverb, "I'm in Denver" a place, "I can't talk now" no refusal.
+        (["o: dinner thursday?", "I'm absolutely knackered this week, gonna have to give it a miss"], .denied),
+        (["o: party on the 30th?", "aw I wish, I'm in Denver that whole weekend"], .denied),
+        (["o: lunch thursday?", "yes! I'm in", "o: great", "I can't talk now, I'm in the office"], .agreed),
+        // The plan's day said again with a no is no restatement ("يظبط" as "يزبط").
+        (["o: غدا الأحد؟", "الأحد بكون عند أهلي بالجنوب، ما بيظبط معي"], .denied),
     ])
     func lookalikes(_ example: ([String], Judgement.Status)) {
         #expect(judged(example.0).status == example.1, "\(example.0)")

@@ -325,7 +325,8 @@ struct Dialogue {
                 mergeDetails(a, fromOwner: fromOwner, times: true)
                 return
             }
-            if let same = dates.first(where: { $0.0 == plan?.date }), !a.hasQuestion, !notAPlan, !excuse, same.0 == plan?.date, a.tokenCount <= 12 {
+            if let same = dates.first(where: { $0.0 == plan?.date }), !a.hasQuestion, !notAPlan, !excuse, same.0 == plan?.date, a.tokenCount <= 12,
+               !a.negatesOrContrasts {
                 // A restatement: "Saturday then."
                 phase = .agreed
                 mergeDetails(a, fromOwner: fromOwner, times: true)

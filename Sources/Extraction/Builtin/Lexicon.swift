@@ -74,7 +74,7 @@ enum Lexicon {
             "مرحبا الساع", "حياك", "اوكيه", "يس", "بالتاكيد", "وانا كمان", "وانا بعد", "وانا معك", "وانا معكم",
             "على راسي", "ع راسي", "عراسي", "على عيني", "على عيوني", "من عيوني", "من عيني", "تكرم", "تكرمي", "تكرم عينك",
             "مشينا", "يصير", "حاضرين", "على هالخشم", "جاهز", "جاهزه", "اشطا", "اشطه", "ظبط", "منيح", "منيحه", "بيمشي", "بتمشي",
-            "بزبط", "بيزبط", "بتزبط", "ظابطه", "زابطه", "بيزبطلي", "بتزبطلي", "حسنا", "يسعدني", "يسعدني ذلك", "لا مانع", "لا مانع لدي",
+            "بزبط", "بظبط", "بيزبط", "بيظبط", "بتزبط", "بتظبط", "ظابطه", "زابطه", "بيزبطلي", "بيظبطلي", "بتزبطلي", "بتظبطلي", "حسنا", "يسعدني", "يسعدني ذلك", "لا مانع", "لا مانع لدي",
             "ashta", "ashtah", "zabta", "zabet", "bizabet", "byezbat", "tayeb", "tayyeb", "tayb", "mwafe2", "mwafi2", "mowafe2", "say less",
             "100%", "love that", "i'm game", "im game", "so down", "down for it",
             "abshir", "absher", "3ala rasi", "3a rasi", "3ala rasy", "min 3youni", "mn 3youni", "men 3eeni", "tikram", "tekram",
@@ -115,7 +115,7 @@ enum Lexicon {
             // Egyptian, Levantine, written Arabic and English refusals.
             "مش هينفع", "مش هقدر", "مش هعرف", "مش هلحق", "ماقدرش", "ما فيي", "ما فيني", "اعذروني", "سامحوني", "لن اذهب",
             "لن احضر", "لن اكون", "i'd rather not", "id rather not", "rather not", "hard pass", "won't be able", "wont be able",
-            "i wish i could", "wish i could", "sit this one out", "catch the next one", "skip this one", "i'll skip", "ill skip", "ما تزبط", "ما بتزبط", "ما بيزبط", "ما بزبط", "مش زابطه", "ما بتمشي", "ما يصير", "معتذر", "معتذره",
+            "i wish i could", "wish i could", "give it a miss", "give that a miss", "give this one a miss", "sit this out", "sit this one out", "catch the next one", "skip this one", "i'll skip", "ill skip", "ما تزبط", "ما تظبط", "ما بتزبط", "ما بتظبط", "ما بيزبط", "ما بيظبط", "ما بزبط", "ما بظبط", "مش زابطه", "ما بتمشي", "ما يصير", "معتذر", "معتذره",
             "مينفعش", "ما ينفعش", "مقدرش", "ما رح اقدر", "مش رح اقدر", "ما رح قدر", "مش رح قدر", "msh hayenfa3", "mesh hayenfa3",
             "mish hayenfa3", "ma b2dar", "ma fini", "ma fiyi", "mish fadi", "mesh fadi", "msh fadi", "ma yemdini", "ma yimdini", "ma yamdini", "samh2eeni", "samhini", "sam7ini", "ma afdar", "mish ha2dar", "mesh ha2dar",
             // The same with "we".

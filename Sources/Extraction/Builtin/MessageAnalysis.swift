@@ -60,6 +60,9 @@ struct MessageAnalysis: Hashable, Sendable {
     /// A proposal in a clause of its own, apart from the speaker's own "I have" ("نتعشى بكرة
     /// الساعة ٨؟ الصبح عندي دوام").
     var proposesApart = false
+    /// A negation or a "but" somewhere in the message ("ما بيظبط معي", "I'm in Denver that
+    /// weekend, but …"): a day said again with one is no restatement of the plan.
+    var negatesOrContrasts = false
     /// The message names the other person or "us" with a pronoun ("your", "we're", "معك").
     var addressesOther = false
     /// The message names a day or a time, or invites, asks when or where, or says one is
@@ -95,6 +98,11 @@ struct MessageAnalysis: Hashable, Sendable {
 
     /// After "can't", "ما أقدر": a person or thing that is too much ("ما أقدر عليها", "I can't with him").
     static let tooMuchAfterCannot: Set<String> = ["عليها", "عليه", "عليهم", "عليك", "عليكي", "عليج", "3leha", "3aleha", "3leh", "with"]
+    /// "I can't listen, I'm in the office", "can't talk now", "can't wait!": what one cannot do
+    /// right now, or cannot wait for, declines nothing.
+    static let otherThanComingAfterCannot: Set<String> = [
+        "talk", "listen", "hear", "speak", "answer", "type", "read", "believe", "wait", "stop", "sleep", "remember", "find", "open", "reply", "pick",
+    ]
 
     /// "see" in a hedge ("بشوف", "nshoof"), which with a thing to watch after it is no hedge.
     static let seeWords: Set<String> = ["اشوف", "بشوف", "هشوف", "نشوف", "ashoof", "ashuf", "bashoof", "bashuf", "bshoof", "nshoof"]
@@ -111,6 +119,10 @@ struct MessageAnalysis: Hashable, Sendable {
 
     /// "I wish", "يا ريت", "ليتني": before a "but", a wish is a no.
     static let wishWords: Set<String> = ["wish", "ريت", "ياريت", "ليت", "ليتني", "reit", "rait", "rayt", "yareit", "yarait"]
+
+    /// Yeses that are also adverbs, and the words after which they are adverbs.
+    static let intensifiers: Set<String> = ["absolutely", "definitely", "totally", "certainly", "surely", "def", "defo"]
+    static let copulas: Set<String> = ["i'm", "im", "am", "is", "are", "was", "were", "be", "it's", "its", "that's", "thats", "he's", "she's", "we're", "you're", "not"]
 
     /// "but" in the languages of the chats.
     static let contrastWords: Set<String> = ["but", "bas", "bs", "بس", "لكن", "lakin", "bass"]
@@ -179,7 +191,8 @@ struct MessageAnalysis: Hashable, Sendable {
             if found.cue == .decline, found.length == 1, !NegationScope.refuses(tokens, at: found.at) { continue }
             // "ما أقدر عليها", "I can't with him": someone is too much, nothing is declined.
             if found.cue == .decline, found.at + found.length < tokens.count,
-               MessageAnalysis.tooMuchAfterCannot.contains(tokens[found.at + found.length].norm) { continue }
+               MessageAnalysis.tooMuchAfterCannot.contains(tokens[found.at + found.length].norm)
+                || MessageAnalysis.otherThanComingAfterCannot.contains(tokens[found.at + found.length].norm) { continue }
             // "I'll pass the message", "I'll pass it on": handing something on, not declining.
             if found.cue == .decline, tokens[found.at + found.length - 1].norm == "pass", found.at + found.length < tokens.count,
                ["the", "it", "them", "your", "her", "his", "my", "along"].contains(tokens[found.at + found.length].norm) { continue }
@@ -189,6 +202,12 @@ struct MessageAnalysis: Hashable, Sendable {
             if found.cue == .propose, found.length == 1, !hasQuestion, NegationScope.isNegated(tokens, at: found.at) { continue }
             // "the plumber is coming tomorrow": someone comes, nobody is invited.
             if found.cue == .propose, ["coming", "come"].contains(tokens[found.at].norm), found.at > 0, tokens[found.at - 1].norm == "is" { continue }
+            // "I'm absolutely knackered", "it's definitely too far": an adverb, not a yes.
+            if found.cue == .accept, found.length == 1, MessageAnalysis.intensifiers.contains(tokens[found.at].norm), found.at > 0,
+               MessageAnalysis.copulas.contains(tokens[found.at - 1].norm) { continue }
+            // "I'm in Denver that weekend": where one is, not "count me in".
+            if found.cue == .attend, ["in"].contains(tokens[found.at + found.length - 1].norm), found.at + found.length < tokens.count,
+               tokens[found.at + found.length].kind == .word || tokens[found.at + found.length].kind == .number { continue }
             // "ya mama": the vocative, not "yeah".
             if found.cue == .accept, tokens[found.at].norm == "ya", found.at + 1 < tokens.count, tokens[found.at + 1].kind == .word { continue }
             // "w nshoof film": watching something, not "we'll see".
@@ -237,6 +256,10 @@ struct MessageAnalysis: Hashable, Sendable {
         asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens) || asksContent)
         if let owns = cues[.ownHave], let commitments = cues[.commitment] {
             ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
+        }
+        negatesOrContrasts = tokens.contains { token in
+            NegationScope.negations.contains(token.norm) || MessageAnalysis.contrastWords.contains(token.norm)
+                || token.norm.hasSuffix("n't") || ["no", "لا", "la2", "won't", "wont", "can't", "cant"].contains(token.norm)
         }
         if let proposals = cues[.propose], let owns = cues[.ownHave] {
             let marks = tokens.indices.filter { tokens[$0].kind == .punct && TemporalRecognizer.clauseMarks.contains(tokens[$0].norm) }
