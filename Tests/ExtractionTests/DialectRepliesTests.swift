@@ -8,6 +8,22 @@ import Testing
 struct DialectRepliesTests {
     static let table: [(String, Judgement.Status)] = [
         ("أبشر", .agreed),
+        // "Of course", "at your service", and how one will get there.
+        ("طبعاً يا حبيبي", .agreed),
+        ("أفا عليك، أكيد", .agreed),
+        ("لبيه", .agreed),
+        ("تحت أمرك", .agreed),
+        ("إنزين", .agreed),
+        ("tab3an", .agreed),
+        ("Course! go on then", .agreed),
+        ("you bet", .agreed),
+        ("on it", .agreed),
+        ("هعدي عليك ونروح سوا", .agreed),
+        ("بمرك ونروح بسيارتي", .agreed),
+        ("بستناك", .agreed),
+        ("I'll pick you up", .agreed),
+        ("إن شاء الله هحضر، بس الساعة كام؟", .agreed),
+        ("هموت في الطريق من التعب، خليها مرة تانية", .denied),
         ("ابشر طال عمرك", .agreed),
         ("تم", .agreed),
         ("زين", .agreed),

@@ -280,8 +280,8 @@ struct Dialogue {
                 mergeDetails(a, fromOwner: fromOwner, times: false)
                 return
             }
-            if accept, a.has(.askWhen), dates.isEmpty {
-                // "ok, what time?": in, once the details are known.
+            if accept, a.has(.askWhen), dates.isEmpty, !a.has(.attend) {
+                // "ok, what time?": in, once the details are known ("إن شاء الله هحضر … إمتى؟" is in already).
                 mergeDetails(a, fromOwner: fromOwner, times: false)
                 return
             }

@@ -77,6 +77,10 @@ enum Lexicon {
             "بزبط", "بظبط", "بيزبط", "بيظبط", "بتزبط", "بتظبط", "ظابطه", "زابطه", "بيزبطلي", "بيظبطلي", "بتزبطلي", "بتظبطلي", "حسنا", "يسعدني", "يسعدني ذلك", "لا مانع", "لا مانع لدي",
             "ashta", "ashtah", "zabta", "zabet", "bizabet", "byezbat", "tayeb", "tayyeb", "tayb", "mwafe2", "mwafi2", "mowafe2", "say less",
             "100%", "love that", "i'm game", "im game", "so down", "down for it",
+            // "Of course" and "at your service" in every dialect.
+            "طبعا", "بالطبع", "افا عليك", "افا عليج", "لبيه", "لبيك", "تامر", "تامرين", "امرك", "تحت امرك", "انزين", "يشرفني", "يشرفنا",
+            "قبلت الدعوه", "tab3an", "tab3n", "6ab3an", "6ab3n", "afa 3alaik", "labbeh", "labeh", "inzain", "enzain", "ta7t amrak",
+            "course", "go on then", "you bet", "count on me",
             "abshir", "absher", "3ala rasi", "3a rasi", "3ala rasy", "min 3youni", "mn 3youni", "men 3eeni", "tikram", "tekram",
             "👍", "👌", "✅", "🤝", "💯", "🙌", "👍🏻", "👍🏼", "👍🏽", "👍🏾",
         ]),
@@ -96,6 +100,12 @@ enum Lexicon {
             "بانتظارج", "بانتظاركم", "انا معاكم", "انا معك", "انا معكم", "احسبيني", "احسبني", "منكون", "هاجي", "هحضر", "سنحضر", "ساتي",
             // Arranging what to bring or how to get there says one is coming.
             "اجيب معي", "اجيب معاي", "بجيب معي", "بجيب معاي", "هجيب معايا", "انا علي", "انا بجيب", "انا اجيب", "i'll bring the", "ill bring the", "should i bring", "shall i bring", "what should i bring",
+            // Saying how one will get there, or that one is waiting, says one is coming.
+            "on it", "i'm there", "im there", "i'll be outside", "ill be outside", "i'll pick you up", "ill pick you up", "pick you up",
+            "انا هناك", "ana hnak", "عدني", "عدوني", "انا في الطريق", "انا بالطريق", "احنا في الطريق", "احنا بالطريق", "لن افوت",
+            "هستناك", "بستناك", "بستناكم", "استناك", "bestanak", "hastanak",
+            "هعدي عليك", "هعدي عليكي", "بعدي عليك", "امر عليك", "بمر عليك", "بمرك", "بمرج", "امرج", "ha3ady 3aleek", "a3addy 3aleek",
+            "باخذك", "باخدك", "هاخدك", "ba5thik", "ba5dak", "bjeek", "بجيك", "هجيلك", "اجيلك", "book it", "ثبته", "ثبتيه", "ثبتوه",
             "ارسل لي اللوكيشن", "ارسلي اللوكيشن", "ارسل اللوكيشن", "ابعتلي اللوكيشن", "ابعتيلي اللوكيشن", "send me the location",
             "send the location", "send me the pin", "send location", "tarsil li el location", "ab3atli el location",
         ]),
