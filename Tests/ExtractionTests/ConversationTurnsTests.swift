@@ -46,6 +46,18 @@ struct ConversationTurnsTests {
         #expect(judgement.event?.startTime?.description == row.1, "\(row.0)")
     }
 
+    @Test("another day beside a yes counters when a no, a change or a question goes with it, and is something else when not", arguments: [
+        (["o: نروح السينما الخميس؟", "ماشي بس مش الخميس، خليها الجمعة بعد الصلاة"], Judgement.Status.notConfirmed, nil as String?),
+        (["o: نروح نشتري هدوم العيد بكرة؟", "بكرة صعب خالص عندي امتحان، بعد بكرة ينفع؟"], .notConfirmed, nil),
+        (["o: meeting friday?", "friday is tough. saturday better"], .notConfirmed, nil),
+        (["o: the visit is on the 28th, coming?", "still on for me 🙌 wrapping the gift tonight"], .agreed, "2026-11-28"),
+    ])
+    func dayBesideYes(_ row: ([String], Judgement.Status, String?)) {
+        let judgement = judged(row.0)
+        #expect(judgement.status == row.1, "\(row.0)")
+        #expect(judgement.event?.startDate.description == row.2, "\(row.0)")
+    }
+
     @Test("an invitation beside one's own commitment in another clause still invites", arguments: [
         ["نتعشى بكرة الساعة ٨؟ الصبح عندي دوام", "o: تمام"],
         ["dinner tomorrow at 8? I have work in the morning", "o: sure"],

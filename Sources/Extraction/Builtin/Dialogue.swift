@@ -142,6 +142,8 @@ struct Dialogue {
             && !a.has(.accept)
         let refusesWithExcuse = excusedWithApology
             && (dates.isEmpty || dates.contains { day in plan.map { abs(day.0.dayNumber - $0.date.dayNumber) <= 1 } ?? false })
+            // "بكرة صعب، عندي امتحان، بعد بكرة ينفع؟" offers another day.
+            && !(a.hasQuestion && dates.contains { day in plan.map { day.0 != $0.date } ?? false })
         defer { if a.has(.softDecline) && !a.has(.accept) { lastApology = (fromOwner, messageCount) } }
         defer {
             if aboutPlan { sideQuestionAt = nil } else if a.hasQuestion || a.has(.askFact) && !a.arabicScript { sideQuestionAt = messageCount }
@@ -291,15 +293,20 @@ struct Dialogue {
                 return
             }
             if accept {
-                if let other = dates.last(where: { $0.0 != plan?.date }), !dates.contains(where: { $0.0 == plan?.date }) {
-                    // "ok but Thursday instead": a counter-proposal.
-                    if a.has(.change) || a.hasQuestion {
+                // "ماشي بس مش الخميس، خليها الجمعة": the plan's day said with a no is not agreed to.
+                let affirmed = dates.filter { !a.negatedDays.contains($0.2) }
+                if let other = affirmed.last(where: { $0.0 != plan?.date }), !affirmed.contains(where: { $0.0 == plan?.date }) {
+                    // "ok but Thursday instead", "بكرا لا، بس بعد بكرا أكيد": a counter-proposal.
+                    if a.has(.change) || a.hasQuestion || decline {
                         propose(a, date: other, fromOwner: fromOwner, keepDetails: false)
                         return
                     }
-                    // "Monday 8/11 at 8 works best": the yes names the day it agrees to.
-                    plan?.date = other.0
-                    plan?.endDate = other.1
+                    // "Monday 8/11 at 8 works best": the yes names the day offered that it agrees to;
+                    // another day beside it ("still on! wrapping it tonight") is about something else.
+                    if plan?.alternatives.contains(other.0) == true || answeredMention([other], fromOwner: fromOwner, attends: false) != nil {
+                        plan?.date = other.0
+                        plan?.endDate = other.1
+                    }
                 }
                 phase = .agreed
                 mergeDetails(a, fromOwner: fromOwner, times: true)

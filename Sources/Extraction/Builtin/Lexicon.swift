@@ -292,6 +292,7 @@ enum Lexicon {
         ]),
         (.change, [
             "actually", "instead", "change", "make it", "move it", "push it", "بدل", "بدال", "بدلها", "خليها", "خلها", "نغيرها", "خلينا نخليها",
+            "احسن", "a7san", "ahsan", "better", "your pick", "would be better", "works better",
             "خليه", "خلوها", "نخليها", "بدالها", "5aliha", "5alha", "5aleeha", "5alliha", "khaliha", "khalliha", "khaleeha", "khalha", "badal",
             "تاخير", "بتاخير", "delayed", "moved to", "pushed to", "starts at", "يبدا", "فيبدا", "تبدا", "begins",
         ]),

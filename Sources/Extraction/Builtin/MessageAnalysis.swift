@@ -63,6 +63,8 @@ struct MessageAnalysis: Hashable, Sendable {
     /// A negation or a "but" somewhere in the message ("ما بيظبط معي", "I'm in Denver that
     /// weekend, but …"): a day said again with one is no restatement of the plan.
     var negatesOrContrasts = false
+    /// Where the days said with a no stand ("مش الخميس", "not Thursday", "بكرا لا").
+    var negatedDays: Set<Int> = []
     /// The message names the other person or "us" with a pronoun ("your", "we're", "معك").
     var addressesOther = false
     /// The message names a day or a time, or invites, asks when or where, or says one is
@@ -224,6 +226,9 @@ struct MessageAnalysis: Hashable, Sendable {
             noIsBare = !matches.contains { $0.cue == .decline && $0.at == declines[0] && $0.length > 1 }
         }
         temporal = TemporalRecognizer.recognize(tokens)
+        negatedDays = Set(temporal.dates.map(\.at).filter { at in
+            NegationScope.isNegated(tokens, at: at) || at + 1 < tokens.count && ["لا", "la2", "no", "nope"].contains(tokens[at + 1].norm)
+        })
         for putOff in matches where putOff.cue == .cancel && MessageAnalysis.putOffEnds.contains(tokens[putOff.at + putOff.length - 1].norm) {
             // "نخليها بعد ٤ أيام الساعة ٨؟" moves the plan to a day; without one it puts it off.
             if temporal.dates.contains(where: { $0.at >= putOff.at + putOff.length }) {
