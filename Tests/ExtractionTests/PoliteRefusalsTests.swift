@@ -11,6 +11,14 @@ struct PoliteRefusalsTests {
         (["زواج أخوي الخميس الجاي بقاعة الفيصلية، لازم تجي", "o: الله يتمم عليكم بخير ويجعلها زيجة مباركة، بس والله ما أقدر أوعدك"], .denied),
         (["عزيمة عندنا الجمعة بعد المغرب، تعال", "o: تسلم والله، بس مسافر الجمعة. عساكم تستانسون"], .denied),
         (["we're doing a bbq saturday at 5, come!", "o: aw have fun guys! I'm at my sister's all weekend"], .denied),
+        // Calling off in any person ("لغينا", "منأجلها"), and "no need to go" after a yes; "جل"
+        // (gel) and "بلغي" (tell) call nothing off.
+        (["o: عزومة الجمعة، جايين؟", "جايين ان شاء الله", "o: معلش يا جماعة لغينا العزومة، بابا لازم يسافر"], .denied),
+        (["o: نروح نعاين الشقة السبت؟", "إي أنا فاضي", "o: ترا صاحب الشقة أجرها، ما له داعي نروح"], .denied),
+        (["o: movie tonight?", "sure I'll meet you there", "o: ok scratch tonight, car won't start. another time"], .denied),
+        (["o: الغدا الجمعة؟", "أوكي", "o: صرلي ظرف، سوري بس منأجلها لبعدين"], .denied),
+        (["o: صالون بكرة؟", "تمام", "o: ودي أسوي جل"], .agreed),
+        (["o: بكرة نروح السوق؟", "تمام", "o: بلغي أمك إننا جايين"], .agreed),
         // A wish, then "but" and one's own plans.
         (["o: بدك تجي معنا عالبحر الأحد؟", "يا ريت بس عندي غدا عند بيت حماي"], .denied),
         (["o: drinks friday?", "I wish! but I have my in-laws over friday"], .denied),

@@ -128,6 +128,9 @@ enum Lexicon {
             "i wish i could", "wish i could", "give it a miss", "give that a miss", "give this one a miss", "sit this out", "sit this one out", "catch the next one", "skip this one", "i'll skip", "ill skip", "ما تزبط", "ما تظبط", "ما بتزبط", "ما بتظبط", "ما بيزبط", "ما بيظبط", "ما بزبط", "ما بظبط", "مش زابطه", "ما بتمشي", "ما يصير", "معتذر", "معتذره",
             "مينفعش", "ما ينفعش", "مقدرش", "ما رح اقدر", "مش رح اقدر", "ما رح قدر", "مش رح قدر", "msh hayenfa3", "mesh hayenfa3",
             "mish hayenfa3", "ma b2dar", "ma fini", "ma fiyi", "mish fadi", "mesh fadi", "msh fadi", "ma yemdini", "ma yimdini", "ma yamdini", "samh2eeni", "samhini", "sam7ini", "ma afdar", "mish ha2dar", "mesh ha2dar",
+            // "We won't go" after a plan: it is off.
+            "مش هنروح", "مش رايحين", "ما رح نروح", "ما راح نروح", "ما بنروح", "مش حنروح", "ما له داعي", "ماله داعي", "مالها داعي", "ما يحتاج نروح",
+            "mesh hanrou7", "msh hanro7", "mesh hanro7", "mesh ray7een", "no need to go", "we're not going", "were not going",
             // The same with "we".
             "ما نقدر", "مانقدر", "ما بنقدر", "ما منقدر", "ما راح نقدر", "ماراح نقدر", "ما رح نقدر", "مش رح نقدر", "مش هنقدر", "مش هنعرف",
             "مش هنلحق", "ما نلحق", "ما بنلحق", "ما فينا", "لن نتمكن", "لن نستطيع", "لا نستطيع", "ما نكدر", "ما اكدر", "ما يمدينا",
@@ -158,6 +161,9 @@ enum Lexicon {
             "yimkin", "yemkin", "mumkin", "mmkn", "momken", "ma adri", "madri", "a7awel", "ba7awel", "bshoof", "nshoof",
         ]),
         (.cancel, [
+            // Calling off and putting off in written Arabic and English.
+            "نرجئ", "ارجاء", "حتى اشعار اخر", "لن يعقد", "فلن يعقد", "scrap", "scratch that", "scratch tonight", "have to move the", "we plan again",
+            "لحتى نعرف", "نشيل", "mnshil",
             "cancel", "cancelled", "canceled", "cancelling", "canceling", "call it off", "called off", "calling it off", "postpone",
             "postponed", "rain check", "raincheck", "bail", "have to bail", "something came up", "let's skip", "lets skip", "skip it", "skip this",
             "can't make it anymore", "no longer", "won't happen", "not happening", "off for", "reschedule", "we'll coordinate",
@@ -177,6 +183,7 @@ enum Lexicon {
             "مره ثانيه", "مره ثانيه ان شاء الله", "مرة ثانيه", "وقت ثاني", "يوم ثاني", "بعدين", "لاحقا", "بعد الاختبارات", "بعد رمضان",
             "قريب", "قريبا", "الاسبوع اللي بعده", "المره الجايه", "خليها مره", "mara thanya", "mara thania", "ba3dain", "ba3den",
             "wagt thani", "youm thani", "marra tanya", "marra tanye", "mara tanya", "marra tania", "khalliha marra", "after eid", "بعد العيد", "ba3d el eid", "ba3d el 3eed", "ba3d el3eed",
+            "wa2t tany", "wa2t tani", "yom tany", "yom tani", "youm tani", "وقت تاني", "يوم تاني", "another weekend", "plan again",
             "مره تانيه", "خليها مره تانيه", "نشوف لنا يوم", "نشوف يوم", "نشوف لنا وقت", "نرتب يوم", "نرتب لنا يوم", "بعد ما ارجع", "لما ارجع",
             "we'll find another day", "find another day", "pick another day", "when i'm back", "when im back", "بعد الامتحانات", "يوم من الايام", "شي مره", "someday", "one of these days",
             "shi marra", "ba3d el emte7anat", "ba3d el imti7anat", "ba3d el ikhtibarat", "yom mn el ayam",

@@ -126,6 +126,19 @@ struct MessageAnalysis: Hashable, Sendable {
     static let intensifiers: Set<String> = ["absolutely", "definitely", "totally", "certainly", "surely", "def", "defo"]
     static let copulas: Set<String> = ["i'm", "im", "am", "is", "are", "was", "were", "be", "it's", "its", "that's", "thats", "he's", "she's", "we're", "you're", "not"]
 
+    /// The verbs of calling off and putting off, in any person and with any object: "لغينا",
+    /// "الغيها", "أُلغيت", "بنلغي", "أجلنا", "منأجلها", "نأجل" (not "بلغي", tell, nor a bare
+    /// "أجل", yes).
+    static func callsOff(_ token: Token) -> Bool {
+        guard token.arabic else { return false }
+        var word = Substring(token.norm)
+        if word.count > 4, word.hasPrefix("و") || word.hasPrefix("ف") { word = word.dropFirst() }
+        if word.hasPrefix("بلغ") || word.hasPrefix("ابلغ") || word.hasPrefix("تبلغ") || word.hasPrefix("يبلغ") { return false }
+        if word.contains("لغي") || word.contains("لغا") && !word.hasPrefix("لغات") || word.hasSuffix("لغوا") { return true }
+        return word.count >= 4 && word.wholeMatch(of: postponing) != nil
+    }
+    nonisolated(unsafe) static let postponing = /(ب|م|ه|ح|من|بن|هن|حن)?(ن|ت|ي)?ا?جل(ت|نا|ناها|ها|وها|وا|ه|هم|تها)?/
+
     /// "but" in the languages of the chats.
     static let contrastWords: Set<String> = ["but", "bas", "bs", "بس", "لكن", "lakin", "bass"]
 
@@ -219,6 +232,7 @@ struct MessageAnalysis: Hashable, Sendable {
         }
         if let whyNot = MessageAnalysis.whyNotWe(tokens) { cues[.propose, default: []].append(whyNot) }
         dropsPlan = matches.contains { $0.cue == .putOff && ($0.length > 1 || !MessageAnalysis.looseLater.contains(tokens[$0.at].norm)) }
+        if cues[.cancel] == nil, let at = tokens.firstIndex(where: MessageAnalysis.callsOff) { cues[.cancel] = [at] }
         if let excuse = MessageAnalysis.excuseAfterContrast(tokens, cues: cues) { cues[.decline, default: []].append(excuse) }
         if let attending = cues[.attend] { cues[.accept] = ((cues[.accept] ?? []) + attending).sorted() }
         if let declines = cues[.decline], declines.count == 1, cues[.softDecline] == nil, let first = words.first,
