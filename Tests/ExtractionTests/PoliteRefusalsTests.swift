@@ -125,6 +125,10 @@ struct PoliteRefusalsTests {
     func excuseAlone() throws {
         #expect(judged(["o: نتعشى بكرة؟", "بكرة عندي دوام لين الليل"]).status == .denied)
         #expect(judged(["o: lunch on the 28th?", "I have a deadline on the 28th"]).status == .denied)
+        // "I have" anything but time: guests, a shift, an appointment.
+        #expect(judged(["o: تعال نلعب شدة الليلة", "بتعرف إنه الليلة عندي ضيوف"]).status == .denied)
+        #expect(judged(["o: fik tjeeb el welad bukra?", "sorry 7ayati, 3ande maw3ad bel mashfa"]).status == .denied)
+        #expect(judged(["o: نتقابل بكرة؟", "بكرة عندي وقت بعد العصر"]).status != .denied)
         #expect(judged(["o: قهوة بكرة؟", "بكرة عندي موعد بالمستشفى", "o: عادي بعده", "إن شاء الله، بشوف وأرد عليك"]).status == .notConfirmed)
         let moved = judged(["o: lunch on the 28th?", "I have a deadline on the 28th", "does the 29th work?", "o: sure"])
         #expect(moved.status == .agreed)

@@ -228,7 +228,7 @@ enum Lexicon {
         ]),
         (.ownHave, [
             "i have", "i've got", "ive got", "i got", "i'm at", "im at", "i'll be at", "ill be at", "i have got", "my",
-            "عندي", "لدي", "3indi", "3ndi", "3andi", "endi", "عندي بكره",
+            "عندي", "لدي", "3indi", "3ndi", "3andi", "3ande", "endi", "عندي بكره",
             // Appointments given to one, and other people's: "الدكتور عطاني موعد", "mama has her checkup".
             "عطاني", "اعطاني", "عطوني", "gave me", "has her", "has his", "has their", "have their",
         ]),

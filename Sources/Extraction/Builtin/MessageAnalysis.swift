@@ -57,6 +57,14 @@ struct MessageAnalysis: Hashable, Sendable {
     var tokenCount = 0
     /// One's own appointment: "I have a dentist appointment", "عندي موعد".
     var ownCommitment = false
+    /// "I have" with something after it that is not time or a question ("عندي ضيوف", "3ande
+    /// shift"): to an invitation, something of one's own in the way.
+    var ownsSomething = false
+    static let haveWords: Set<String> = ["i", "i've", "ive", "عندي", "لدي", "3indi", "3ndi", "3andi", "3ande", "endi"]
+    static let freeToCome: Set<String> = [
+        "وقت", "فكره", "سوال", "مانع", "مشكله", "خبر", "اقتراح", "فضاوه", "time", "a", "an", "question", "idea", "no", "nothing", "plans", "free",
+        "waqt", "wa2t", "fekra", "so2al", "mane3", "mushkila",
+    ]
     /// A proposal in a clause of its own, apart from the speaker's own "I have" ("نتعشى بكرة
     /// الساعة ٨؟ الصبح عندي دوام").
     var proposesApart = false
@@ -273,6 +281,13 @@ struct MessageAnalysis: Hashable, Sendable {
         asksQuestionWord = hasQuestion && MessageAnalysis.asksContent(tokens)
         asksContent = asksQuestionWord && !has(.propose) && !has(.together)
         asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens) || asksContent)
+        // "عندي ضيوف", "3ande shift", "I've got Mum all day": something of one's own, not "عندي وقت".
+        ownsSomething = (cues[.ownHave] ?? []).contains { at in
+            guard MessageAnalysis.haveWords.contains(tokens[at].norm) else { return false }
+            let next = tokens.indices.first { $0 > at && tokens[$0].kind == .word }
+            return next.map { n in n <= at + 2 && !MessageAnalysis.freeToCome.contains(tokens[n].norm) && !NegationScope.isNegated(tokens, at: at)
+                && !(at > 0 && ["ما", "مو", "مش", "ma", "mesh", "don't", "dont"].contains(tokens[at - 1].norm)) } ?? false
+        }
         if let owns = cues[.ownHave], let commitments = cues[.commitment] {
             ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
         }
