@@ -129,6 +129,8 @@ enum Lexicon {
             "مينفعش", "ما ينفعش", "مقدرش", "ما رح اقدر", "مش رح اقدر", "ما رح قدر", "مش رح قدر", "msh hayenfa3", "mesh hayenfa3",
             "mish hayenfa3", "ma b2dar", "ma fini", "ma fiyi", "mish fadi", "mesh fadi", "msh fadi", "ma yemdini", "ma yimdini", "ma yamdini", "samh2eeni", "samhini", "sam7ini", "ma afdar", "mish ha2dar", "mesh ha2dar",
             // "We won't go" after a plan: it is off.
+            // Written Arabic.
+            "يتعذر", "تعذر", "يتعذر علي", "يصعب علي", "ارتباط مسبق", "لدي ارتباط", "لن اتمكن من الحضور", "اعتذر عن الحضور",
             "مش هنروح", "مش رايحين", "ما رح نروح", "ما راح نروح", "ما بنروح", "مش حنروح", "ما له داعي", "ماله داعي", "مالها داعي", "ما يحتاج نروح",
             "mesh hanrou7", "msh hanro7", "mesh hanro7", "mesh ray7een", "no need to go", "we're not going", "were not going",
             // The same with "we".
@@ -357,8 +359,9 @@ enum Lexicon {
                 candidates = (index[squeezed.once] ?? []) + (index[squeezed.twice] ?? [])
             }
             if tokens[i].arabic, tokens[i].base != tokens[i].norm, let more = index[tokens[i].base] { candidates += more }
-            // The conjunction و joined to a verb: "ونشوفك", "وما أدري".
-            if tokens[i].arabic, tokens[i].norm.hasPrefix("و"), tokens[i].norm.count >= 3, let more = index[String(tokens[i].norm.dropFirst())] {
+            // The conjunctions و and ف joined to a verb: "ونشوفك", "وما أدري", "فاعذروني".
+            if tokens[i].arabic, tokens[i].norm.hasPrefix("و") || tokens[i].norm.hasPrefix("ف"), tokens[i].norm.count >= 3,
+               let more = index[String(tokens[i].norm.dropFirst())] {
                 // "ولن أستطيع", "وما أقدر"; a bare "ولا" ("or") is no "لا".
                 // "وبعدين" is "and then", not "later".
                 candidates += (tokens[i].norm.count > 3 ? more : more.filter { $0.words.count > 1 }).filter { $0.cue != .putOff || $0.words.count > 1 }
