@@ -137,6 +137,13 @@ struct DialectRepliesTests {
         ("I'll try", .notConfirmed),
         ("depends", .notConfirmed),
         ("will confirm later", .notConfirmed),
+        // A yes on a condition of one's own is a maybe; one put to the other is none.
+        ("لو خلصت شغلي بدري أنا معاك", .notConfirmed),
+        ("if my flight lands on time I'll come", .notConfirmed),
+        ("اوكي اذا تبي", .agreed),
+        ("sure, if you want", .agreed),
+        // Another hour, asked.
+        ("نخليها بعد المغرب؟", .notConfirmed),
     ]
 
     @Test("each reply settles the invitation as it says", arguments: table)

@@ -147,6 +147,21 @@ struct MessageAnalysis: Hashable, Sendable {
     }
     nonisolated(unsafe) static let postponing = /(ب|م|ه|ح|من|بن|هن|حن)?(ن|ت|ي)?ا?جل(ت|نا|ناها|ها|وها|وا|ه|هم|تها)?/
 
+    /// Where a condition of the speaker's own opens ("if my flight lands", "لو الجو زين"), not
+    /// one put to the other ("if you want", "اذا تبي", "if possible").
+    static func ownCondition(_ tokens: [Token]) -> Int? {
+        tokens.indices.first { i in
+            guard conditionWords.contains(tokens[i].norm) else { return false }
+            let after = tokens[(i + 1)..<min(i + 3, tokens.count)].map(\.norm)
+            return !after.contains { askingTheOther.contains($0) }
+        }
+    }
+    static let conditionWords: Set<String> = ["if", "لو", "اذا", "law", "lw", "iza", "itha", "eza", "ida", "idha", "unless"]
+    static let askingTheOther: Set<String> = [
+        "you", "u", "your", "possible", "needed", "that", "it's", "its", "تبي", "تبين", "تبغى", "تبغي", "بدك", "بدكم", "ودك", "حابب", "حابه", "عايز", "عايزه", "تحب", "تحبي",
+        "تحبون", "ما", "ممكن", "امكن", "تقدر", "تقدري", "فيك", "انت", "انتي", "شاء", "tabi", "baddak", "badek", "7abeb", "3ayez", "te7eb", "inta", "inti",
+    ]
+
     /// "but" in the languages of the chats.
     static let contrastWords: Set<String> = ["but", "bas", "bs", "بس", "لكن", "lakin", "bass"]
 
@@ -231,6 +246,13 @@ struct MessageAnalysis: Hashable, Sendable {
             // "I'm in Denver that weekend": where one is, not "count me in".
             if found.cue == .attend, ["in"].contains(tokens[found.at + found.length - 1].norm), found.at + found.length < tokens.count,
                tokens[found.at + found.length].kind == .word || tokens[found.at + found.length].kind == .number { continue }
+            // "نخليها بعد المغرب؟", "خليها بعد ٥": another hour, not put off.
+            if found.cue == .cancel, tokens[found.at + found.length - 1].norm == "بعد", found.at + found.length < tokens.count,
+               tokens[found.at + found.length].kind == .number || TemporalRecognizer.prayerWords.contains(tokens[found.at + found.length].norm)
+                || TemporalRecognizer.prayerWords.contains("ال" + tokens[found.at + found.length].base) {
+                cues[.change, default: []].append(found.at)
+                continue
+            }
             // "ya mama": the vocative, not "yeah".
             if found.cue == .accept, tokens[found.at].norm == "ya", found.at + 1 < tokens.count, tokens[found.at + 1].kind == .word { continue }
             // "w nshoof film": watching something, not "we'll see".
@@ -241,6 +263,9 @@ struct MessageAnalysis: Hashable, Sendable {
         if let whyNot = MessageAnalysis.whyNotWe(tokens) { cues[.propose, default: []].append(whyNot) }
         dropsPlan = matches.contains { $0.cue == .putOff && ($0.length > 1 || !MessageAnalysis.looseLater.contains(tokens[$0.at].norm)) }
         if cues[.cancel] == nil, let at = tokens.firstIndex(where: MessageAnalysis.callsOff) { cues[.cancel] = [at] }
+        // "law Hoda ma3andahash mshwar ana m3ak", "إذا منرجع قبل ال٥ بجي": a yes on a condition of
+        // one's own is a maybe ("if you want", "لو تبي" ask the other and are no condition).
+        if cues[.accept] != nil || cues[.attend] != nil, cues[.hedge] == nil, !hasQuestion, let at = MessageAnalysis.ownCondition(tokens) { cues[.hedge] = [at] }
         if let excuse = MessageAnalysis.excuseAfterContrast(tokens, cues: cues) { cues[.decline, default: []].append(excuse) }
         if let attending = cues[.attend] { cues[.accept] = ((cues[.accept] ?? []) + attending).sorted() }
         if let declines = cues[.decline], declines.count == 1, cues[.softDecline] == nil, let first = words.first,
