@@ -115,6 +115,10 @@ struct PoliteRefusalsTests {
         ["how was the wedding on Thursday?", "o: amazing!"],
         ["did you enjoy the concert last night?", "o: so much"],
         ["شلون كان الزواج الخميس؟", "o: يجنن"],
+        // Whether the other goes somewhere, or a day is a holiday, asks a fact.
+        ["إنتا رايح العرس بكرة؟", "o: ايوه، أنا وأمي رايحين بعد العشا"],
+        ["Akhi is Sunday a holiday or no? For National Day", "o: Yes, Sunday and Monday both"],
+        ["هل تعرف إن كانت المدارس ستعطّل يوم الخميس؟", "o: حسب التعميم الأخير نعم"],
     ]
 
     @Test("vague intentions and past events are no event", arguments: noPlan)

@@ -251,6 +251,9 @@ enum Lexicon {
             "are you watching", "you watching", "watching the", "will you watch", "where are you watching", "watch it",
             "بتشوفه", "بتشوف", "تشوفه", "تتابع", "بتتابع", "راح تشوف", "watching", "تحضر الماتش", "بتحضر الماتش", "تحضر المباراه",
             "بتحضر المباراه",
+            // Asking whether the other goes somewhere is asking their own plans.
+            "انت رايح", "انتا رايح", "انتي رايحه", "انتو رايحين", "انتم رايحين", "are you going to", "r u going to", "you going to the",
+            "ente ray7", "inta ray7", "enta ray7", "inti ray7a",
         ]),
         (.together, [
             "together", "with us", "with me", "join us", "معنا", "معاي", "معي", "سوا", "سوى", "معا", "سويا", "مع بعض", "ma3ana", "ma3i", "sawa",
@@ -276,6 +279,9 @@ enum Lexicon {
             "شفت", "شفتي", "شفتو", "سمعت", "سمعتي", "قريت", "قريتي", "قرات", "هل قرات",
             "هل سمعت", "هل رايت", "تدري", "تدرين", "عارف", "عارفه", "فاكر", "فاكره",
             "shoft", "shofti", "ta3ref", "fakir", "fakra", "tidri",
+            // Whether a day is a holiday, or something is on, is a fact.
+            "هل تعرف", "هل تعرفين", "تعرف اذا", "تعرفي اذا", "تعرف لو", "is it a holiday", "a holiday or", "holiday or no", "holiday or not",
+            "عطله ولا", "اجازه ولا",
         ]),
         (.askWhen, [
             "which day", "what day", "when", "what time", "اي يوم", "متى", "امتى", "الساعه كم", "كم الساعه", "اي ساعه", "emta", "imta",
