@@ -76,4 +76,24 @@ struct DialectPlacesTests {
     func clauseEndsPlace(_ rest: String) throws {
         #expect(try #require(judged(["نشوف بكرة الساعة ٥ \(rest)؟", "o: تمام"]).event).location == "الشقة")
     }
+
+    @Test("a city or district named with the plan is its place, when nothing else is", arguments: [
+        ("نطلع بكرة الساعة ٥ بجدة؟", "جدة"),
+        ("الزواج بكرة الساعة ٨ بالطايف، تجي؟", "الطايف"),
+        ("نتغدى بكرة الساعة ١ في مدينة نصر؟", "مدينة نصر"),
+        ("padel tomorrow at 6 in Al Quoz?", "Al Quoz"),
+        ("lunch tomorrow at 1, Salmiya?", "Salmiya"),
+        ("نتقابل بكرة الساعة ٥ في مقهى ميدان بالعليا؟", "مقهى ميدان"),
+    ])
+    func knownPlaces(_ row: (String, String)) throws {
+        let event = try #require(judged([row.0, "o: تمام"]).event, "\(row.0)")
+        #expect(event.location?.contains(row.1) == true, "\(row.0): \(event.location ?? "nil")")
+    }
+
+    @Test("words that are also places' names name none", arguments: [
+        "قهوة بكرة الساعة ٥؟ مع السلامة", "عشا بكرة الساعة ٨؟ الله يحفظهم من العين", "قهوة بكرة الساعة ٥؟ ودي أشوف صور",
+    ])
+    func notPlaces(_ text: String) throws {
+        #expect(try #require(judged([text, "o: تمام"]).event).location == nil, "\(text)")
+    }
 }

@@ -88,7 +88,7 @@ extension MessageAnalysis {
         }
         if act == .propose, !speaksOfPlan {
             speaksOfPlan = true
-            if location == nil { location = Places.nameAfterBi(in: tokens) }
+            if location == nil { location = Places.nameAfterBi(in: tokens) ?? Places.knownPlace(in: tokens) }
         }
     }
 }

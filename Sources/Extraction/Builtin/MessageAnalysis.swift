@@ -335,7 +335,7 @@ struct MessageAnalysis: Hashable, Sendable {
         activity = Activities.find(in: tokens)
         location = Places.find(in: tokens)
         if location == nil, speaksOfPlan {
-            location = Places.nameAfterBi(in: tokens)
+            location = Places.nameAfterBi(in: tokens) ?? Places.knownPlace(in: tokens)
         }
         // "أنا بالنادي بكرة": where the speaker will be.
         if tokens.count > 1, ["انا", "ana"].contains(tokens[0].norm), tokens[1].norm.hasPrefix("بال") || tokens[1].norm.hasPrefix("bel"), !hasQuestion {

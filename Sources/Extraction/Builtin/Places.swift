@@ -210,6 +210,12 @@ enum Places {
         return nil
     }
 
+    /// A city or district the message names (``Gazetteer``), for a message that speaks of a
+    /// plan and names no other place; like ``nameAfterBi(in:)`` it is only guessed.
+    static func knownPlace(in tokens: [Token]) -> LocationMention? {
+        Gazetteer.place(in: tokens).map { LocationMention(place: $0, home: nil, arabic: $0.unicodeScalars.contains { TextNormalizer.isArabicLetter($0) }, bare: true, guessed: true) }
+    }
+
     static func latinPhrase(_ tokens: [Token], from start: Int, allowLowercase: Bool) -> String? {
         var i = start
         let n = tokens.count
