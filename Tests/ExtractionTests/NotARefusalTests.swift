@@ -68,4 +68,20 @@ struct NotARefusalTests {
     func howSomeoneIs(_ lines: [String]) {
         #expect(judged(lines).status == .noEvent, "\(lines)")
     }
+
+    @Test("a bare no to a question of detail answers it and keeps the plan", arguments: [
+        ["o: zoom call friday at 8?", "sure", "will it take long? my flight's early saturday", "o: nah not long, promise"],
+        ["o: شوي عندنا السبت الساعة ٧، حياك", "سأحضر بإذن الله", "هل نحضر معنا شيئاً؟", "o: لا، أحضروا أنفسكم فقط"],
+        ["o: خطوبتي السبت الساعة ٨، تجين؟", "أكيد جاية", "وين بالضبط؟ في قاعة؟", "o: لا في بيتنا"],
+    ])
+    func noToDetail(_ lines: [String]) {
+        #expect(judged(lines).status == .agreed, "\(lines)")
+    }
+
+    @Test("a bare no to the invitation still declines it, and what follows a no to a detail agrees to nothing")
+    func noToInvitation() {
+        #expect(judged(["o: عشا بكرة؟", "لا"]).status == .denied)
+        #expect(judged(["o: dinner friday?", "no"]).status == .denied)
+        #expect(judged(["o: lunch friday?", "hmm", "o: did Sara reply yet?", "no not yet, surely tomorrow"]).status == .notConfirmed)
+    }
 }

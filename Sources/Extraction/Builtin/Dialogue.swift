@@ -57,6 +57,9 @@ struct Dialogue {
     /// which message: such a no is soft, and the one who said it may still offer another day or
     /// say they will see.
     var excused: (byOwner: Bool, message: Int)?
+    /// Who last asked a question that proposes nothing ("في قاعة؟", "will it take long?"), and in
+    /// which message.
+    var detailQuestion: (by: Bool, message: Int)?
     /// Who last asked a question with a question word ("who else is coming?"), and in which message.
     var contentQuestion: (by: Bool, message: Int)?
     var messageCount = 0
@@ -115,8 +118,17 @@ struct Dialogue {
         let proposeCue = a.has(.propose) || asks || a.has(.booked)
         let accept = (a.has(.accept) || (a.isOne && phase == .pending)) && !a.has(.hedge)
         // "مين جاي كمان؟" … "لا بس نحنا": a bare no answers the other side's question, not the plan.
-        let answersQuestion = a.noIsBare && (contentQuestion.map { $0.by != fromOwner && messageCount + 1 - $0.message <= 2 } ?? false)
+        // "في قاعة؟" … "لا في بيتنا", "will it take long?" … "nah": so does a bare no to a question of
+        // detail, one that proposes nothing.
+        let answersQuestion = a.noIsBare && (contentQuestion.map { $0.by != fromOwner && messageCount + 1 - $0.message <= 2 } ?? false
+            || detailQuestion.map { $0.by != fromOwner && messageCount + 1 - $0.message <= 2 } ?? false)
         defer { contentQuestion = a.asksQuestionWord ? (fromOwner, messageCount) : contentQuestion }
+        let opening = phase == .none || phase == .vague
+        defer {
+            let proposes = a.has(.propose) && !a.asksWhich || dates.contains { !planCovers($0.0) } && !a.has(.ownHave)
+                || opening && (a.has(.together) || !dates.isEmpty || a.temporal.start != nil)
+            if a.hasQuestion { detailQuestion = proposes ? nil : (fromOwner, messageCount) }
+        }
         let strongDecline = a.has(.decline) && !answersQuestion || (a.isTwo && replyOne)
         let decline = strongDecline || (a.has(.softDecline) && !a.has(.accept))
         let cancel = a.has(.cancel)
@@ -227,8 +239,9 @@ struct Dialogue {
                 if !notAPlan { mergeDetails(a, fromOwner: fromOwner, times: true) }
                 return
             }
-            // The other side answers.
-            if sideReply { return }
+            // The other side answers; a bare no and what follows it answer a question of detail
+            // ("ما ردت لهلق؟" … "لا لسا، أكيد بكرا بترد").
+            if sideReply || answersQuestion && !a.has(.propose) { return }
             // "bacher el 3yal 3indhum 7afla w lazim a7ther", "I'm working a double on Sunday": one's
             // own plans that day, with no yes, no question and no other day, decline.
             let ownPlans = a.ownCommitment || a.ownsSomething || a.has(.ownPlan) && (a.location != nil || a.activity != nil)
