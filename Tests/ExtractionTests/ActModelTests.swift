@@ -81,7 +81,7 @@ struct ActModelTests {
     static let trained: ActModel = {
         let blind = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("blind")
         var messages: [LabelledActs.Message] = []
-        for folder in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6"] {
+        for folder in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7"] {
             messages += (try? LabelledActs.load(folder: blind.appendingPathComponent(folder))) ?? []
         }
         let phrasebanks = (try? FileManager.default.contentsOfDirectory(at: blind.appendingPathComponent("phrases"), includingPropertiesForKeys: nil)) ?? []
@@ -92,8 +92,8 @@ struct ActModelTests {
     }()
 
     @Test("a model trained on the labelled acts reads refusals in words no list holds", arguments: [
-        ["عشا عندنا الخميس الساعة ٩؟", "o: والله الأسبوع هذا مضغوط مرة ما بيمديني"],
-        ["بدك تيجي معنا عالبحر السبت؟", "o: ما رح زبط معي هالمرة"],
+        ["عشا عندنا الخميس الساعة ٩؟", "o: الخميس ما بيمديني"],
+        ["dinner thursday at 9?", "o: ugh thursday is impossible for me"],
     ])
     func unlistedRefusal(_ lines: [String]) {
         #expect(BuiltinExtractor().judgeNow(chat(lines)).status == .notConfirmed)

@@ -105,6 +105,9 @@ struct ConversationTurnsTests {
         (["o: dinner thursday?", "I'm absolutely knackered this week, gonna have to give it a miss"], .denied),
         (["o: party on the 30th?", "aw I wish, I'm in Denver that whole weekend"], .denied),
         (["o: lunch thursday?", "yes! I'm in", "o: great", "I can't talk now, I'm in the office"], .agreed),
+        // A restatement is short: "thursday then" agrees, a sentence about the day does not.
+        (["o: dinner thursday?", "thursday then"], .agreed),
+        (["o: dinner thursday?", "thursday is a nightmare for me, swamped"], .notConfirmed),
         // The plan's day said again with a no is no restatement ("يظبط" as "يزبط").
         (["o: غدا الأحد؟", "الأحد بكون عند أهلي بالجنوب، ما بيظبط معي"], .denied),
     ])

@@ -44,7 +44,7 @@ struct EvaluationReportTests {
         #expect(score.eventRight && !score.fullyRight && score.locationRight == false)
     }
 
-    @Test("the blind corpus: 440 chats split before tuning into a development and a test part, five more batches to develop on, every export readable")
+    @Test("the blind corpus: 440 chats split before tuning into a development and a test part, six more batches to develop on, every export readable")
     func blindCorpus() throws {
         let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("blind")
         let dev = try LabelledChat.load(folder: root.appendingPathComponent("dev"))
@@ -60,15 +60,17 @@ struct EvaluationReportTests {
         #expect(dev4.count == 80 && dev4.allSatisfy { $0.label.file.hasPrefix("e") })
         let dev5 = try LabelledChat.load(folder: root.appendingPathComponent("dev5"))
         #expect(dev5.count == 100 && dev5.allSatisfy { $0.label.file.hasPrefix("f") })
-        // The latest, measured once before anything was studied on it.
         let dev6 = try LabelledChat.load(folder: root.appendingPathComponent("dev6"))
         #expect(dev6.count == 100 && dev6.allSatisfy { $0.label.file.hasPrefix("g") })
-        for (label, conversation) in dev + test + dev2 + dev3 + dev4 + dev5 + dev6 {
+        // The latest, measured once before anything was studied on it.
+        let dev7 = try LabelledChat.load(folder: root.appendingPathComponent("dev7"))
+        #expect(dev7.count == 100 && dev7.allSatisfy { $0.label.file.hasPrefix("h") })
+        for (label, conversation) in dev + test + dev2 + dev3 + dev4 + dev5 + dev6 + dev7 {
             #expect(conversation.messages.count >= 2, "\(label.file)")
             #expect(conversation.messages.contains { $0.fromOwner }, "\(label.file): the owner \(label.owner) writes in it")
         }
         // Every development chat's messages carry speech-act labels (ACTS.md); the test part none.
-        for folder in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6"] {
+        for folder in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7"] {
             let messages = try LabelledActs.load(folder: root.appendingPathComponent(folder))
             #expect(messages.contains { !$0.acts.isEmpty }, "\(folder)")
         }

@@ -345,7 +345,7 @@ struct Dialogue {
                 mergeDetails(a, fromOwner: fromOwner, times: true)
                 return
             }
-            if let same = dates.first(where: { $0.0 == plan?.date }), !a.hasQuestion, !notAPlan, !excuse, same.0 == plan?.date, a.tokenCount <= 12,
+            if let same = dates.first(where: { $0.0 == plan?.date }), !a.hasQuestion, !notAPlan, !excuse, same.0 == plan?.date, a.tokenCount <= 4,
                !a.negatesOrContrasts {
                 // A restatement: "Saturday then."
                 phase = .agreed

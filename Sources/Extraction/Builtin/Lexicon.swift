@@ -128,6 +128,7 @@ enum Lexicon {
             "i wish i could", "wish i could", "give it a miss", "give that a miss", "give this one a miss", "sit this out", "sit this one out", "catch the next one", "skip this one", "i'll skip", "ill skip", "ما تزبط", "ما تظبط", "ما بتزبط", "ما بتظبط", "ما بيزبط", "ما بيظبط", "ما بزبط", "ما بظبط", "مش زابطه", "ما بتمشي", "ما يصير", "معتذر", "معتذره",
             "مينفعش", "ما ينفعش", "مقدرش", "ما رح اقدر", "مش رح اقدر", "ما رح قدر", "مش رح قدر", "msh hayenfa3", "mesh hayenfa3",
             "mish hayenfa3", "ma b2dar", "ma fini", "ma fiyi", "mish fadi", "mesh fadi", "msh fadi", "ma yemdini", "ma yimdini", "ma yamdini", "samh2eeni", "samhini", "sam7ini", "ma afdar", "mish ha2dar", "mesh ha2dar",
+            "no go", "a no go",
             // "We won't go" after a plan: it is off.
             // Written Arabic.
             "يتعذر", "تعذر", "يتعذر علي", "يصعب علي", "ارتباط مسبق", "لدي ارتباط", "لن اتمكن من الحضور", "اعتذر عن الحضور",
