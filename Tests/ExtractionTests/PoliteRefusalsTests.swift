@@ -136,6 +136,9 @@ struct PoliteRefusalsTests {
         #expect(judged(["o: تعال نلعب شدة الليلة", "بتعرف إنه الليلة عندي ضيوف"]).status == .denied)
         #expect(judged(["o: fik tjeeb el welad bukra?", "sorry 7ayati, 3ande maw3ad bel mashfa"]).status == .denied)
         #expect(judged(["o: نتقابل بكرة؟", "بكرة عندي وقت بعد العصر"]).status != .denied)
+        // Tired, ill, away or broke.
+        #expect(judged(["o: نطلع دبي مول الليلة؟", "آآخ، توني راد من الدوام وتعبان حدي"]).status == .denied)
+        #expect(judged(["o: drinks friday?", "I'm skint till payday I'm afraid"]).status == .denied)
         #expect(judged(["o: قهوة بكرة؟", "بكرة عندي موعد بالمستشفى", "o: عادي بعده", "إن شاء الله، بشوف وأرد عليك"]).status == .notConfirmed)
         let moved = judged(["o: lunch on the 28th?", "I have a deadline on the 28th", "does the 29th work?", "o: sure"])
         #expect(moved.status == .agreed)

@@ -244,7 +244,7 @@ struct Dialogue {
             if sideReply || answersQuestion && !a.has(.propose) { return }
             // "bacher el 3yal 3indhum 7afla w lazim a7ther", "I'm working a double on Sunday": one's
             // own plans that day, with no yes, no question and no other day, decline.
-            let ownPlans = a.ownCommitment || a.ownsSomething || a.has(.ownPlan) && (a.location != nil || a.activity != nil)
+            let ownPlans = a.ownCommitment || a.ownsSomething || a.unwellOrAway || a.has(.ownPlan) && (a.location != nil || a.activity != nil)
             let excusedPlainly = ownPlans && !a.has(.accept) && !a.hasQuestion && !a.has(.propose)
                 && !a.has(.hedge) && !a.has(.change) && (dates.isEmpty || dates.contains { planCovers($0.0) })
             if excusedPlainly && !refusesWithExcuse { excused = (fromOwner, messageCount) }

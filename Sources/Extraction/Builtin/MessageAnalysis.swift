@@ -60,6 +60,14 @@ struct MessageAnalysis: Hashable, Sendable {
     /// "I have" with something after it that is not time or a question ("عندي ضيوف", "3ande
     /// shift"): to an invitation, something of one's own in the way.
     var ownsSomething = false
+    /// Tired, ill, away or in no mood ("تعبان حدي", "msafer", "I'm knackered", "ما لي خلق"): to an
+    /// invitation, a reason not to come.
+    var unwellOrAway = false
+    static let unwellOrAwayWords: Set<String> = [
+        "تعبان", "تعبانه", "مرهق", "مرهقه", "مريض", "مريضه", "مسخن", "مسخنه", "مسافر", "مسافره", "مسافرين", "خلق", "مزاج",
+        "ta3ban", "ta3bana", "t3ban", "msafer", "mesafer", "msafra", "mareed", "mari9",
+        "tired", "exhausted", "knackered", "shattered", "sick", "ill", "skint", "broke", "away", "travelling", "traveling",
+    ]
     static let haveWords: Set<String> = ["i", "i've", "ive", "عندي", "لدي", "3indi", "3ndi", "3andi", "3ande", "endi"]
     static let freeToCome: Set<String> = [
         "وقت", "فكره", "سوال", "مانع", "مشكله", "خبر", "اقتراح", "فضاوه", "time", "a", "an", "question", "idea", "no", "nothing", "plans", "free",
@@ -312,6 +320,10 @@ struct MessageAnalysis: Hashable, Sendable {
             let next = tokens.indices.first { $0 > at && tokens[$0].kind == .word }
             return next.map { n in n <= at + 2 && !MessageAnalysis.freeToCome.contains(tokens[n].norm) && !NegationScope.isNegated(tokens, at: at)
                 && !(at > 0 && ["ما", "مو", "مش", "ma", "mesh", "don't", "dont"].contains(tokens[at - 1].norm)) } ?? false
+        }
+        unwellOrAway = tokens.contains { token in
+            MessageAnalysis.unwellOrAwayWords.contains(token.norm) || token.arabic && (MessageAnalysis.unwellOrAwayWords.contains(token.base)
+                || (token.norm.hasPrefix("و") || token.norm.hasPrefix("ف")) && MessageAnalysis.unwellOrAwayWords.contains(String(token.norm.dropFirst())))
         }
         if let owns = cues[.ownHave], let commitments = cues[.commitment] {
             ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
