@@ -84,4 +84,18 @@ struct NotARefusalTests {
         #expect(judged(["o: dinner friday?", "no"]).status == .denied)
         #expect(judged(["o: lunch friday?", "hmm", "o: did Sara reply yet?", "no not yet, surely tomorrow"]).status == .notConfirmed)
     }
+
+    @Test("a bare no then a yes says yes; \"at my place\" after a \"but\" says where", arguments: [
+        ["o: زفاف بكرة الساعة ٨، تيجي؟", "أكيد", "o: هتيجي بجد؟ ولا هتنام زي كل مرة", "لا والله هالمرة صاحي، أكيد جاي"],
+        ["o: حلاق الخميس؟", "اتفقنا", "o: بفكرك بس، الخميس بعد الشغل عندي في البيت"],
+    ])
+    func noThenYes(_ lines: [String]) {
+        #expect(judged(lines).status == .agreed, "\(lines)")
+    }
+
+    @Test("Egyptian \"will you watch\" asked is the other's own plan; said to invite, it invites")
+    func egyptianWatch() {
+        #expect(judged(["هتتفرج على الماتش بكرة فين؟ في قهوة؟", "o: في البيت يا باشا"]).status == .noEvent)
+        #expect(judged(["o: الماتش بكرة، الشلة كلها هتتفرج عليه في العزبة، تيجي؟", "أكيد"]).status == .agreed)
+    }
 }

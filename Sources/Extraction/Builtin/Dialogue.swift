@@ -134,7 +134,7 @@ struct Dialogue {
         let cancel = a.has(.cancel)
         let notAPlan = a.ownCommitment && !a.has(.together) && !(a.has(.propose) && (!a.has(.ownHave) || a.proposesApart))
             || (a.has(.announce) || a.isBroadcast) && !a.has(.together)
-            || a.has(.watch) && !a.has(.together)
+            || a.has(.watch) && !a.has(.together) && !(a.has(.propose) && a.hasQuestion)
             || a.has(.ownPlan) && !a.hasQuestion && !a.has(.together)
             || (a.temporal.pastDay || a.has(.past)) && !a.hasQuestion && !a.has(.propose) && dates.isEmpty
             || a.temporal.pastDay && dates.isEmpty
@@ -275,6 +275,11 @@ struct Dialogue {
                     // "ما أقدر قبل ٩ … أجي من ٩ لين ١١؟", "١١ ما يمدي، بس أقدر أبدأ ١١ ونص": the same
                     // day at another time.
                     propose(a, date: (day, plan?.endDate, 0), fromOwner: fromOwner)
+                } else if a.noIsBare, !cancel, !a.has(.putOff), !a.has(.hedge), !a.hasQuestion, dates.allSatisfy({ planCovers($0.0) }),
+                          (a.cues[.accept] ?? []).contains(where: { $0 > firstNo + 1 }) {
+                    // "لا والله هالمرة صاحي، أكيد منحضرها": the no answers a tease, the yes the plan.
+                    phase = .agreed
+                    mergeDetails(a, fromOwner: fromOwner, times: true)
                 } else {
                     phase = .denied
                 }

@@ -254,7 +254,7 @@ enum Lexicon {
             "بتحضر المباراه",
             // Asking whether the other goes somewhere is asking their own plans.
             "انت رايح", "انتا رايح", "انتي رايحه", "انتو رايحين", "انتم رايحين", "are you going to", "r u going to", "you going to the",
-            "ente ray7", "inta ray7", "enta ray7", "inti ray7a",
+            "ente ray7", "inta ray7", "enta ray7", "inti ray7a", "هتتفرج", "بتتفرج", "هتشوفه", "هتتفرجوا", "hattefarrag", "hatetfarrag",
         ]),
         (.together, [
             "together", "with us", "with me", "join us", "معنا", "معاي", "معي", "سوا", "سوى", "معا", "سويا", "مع بعض", "ma3ana", "ma3i", "sawa",

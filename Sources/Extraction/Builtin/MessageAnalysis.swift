@@ -72,6 +72,8 @@ struct MessageAnalysis: Hashable, Sendable {
     static let freeToCome: Set<String> = [
         "وقت", "فكره", "سوال", "مانع", "مشكله", "خبر", "اقتراح", "فضاوه", "time", "a", "an", "question", "idea", "no", "nothing", "plans", "free",
         "waqt", "wa2t", "fekra", "so2al", "mane3", "mushkila",
+        // "عندي في البيت": at one's home, a place.
+        "في", "بالبيت", "البيت", "fe", "fel", "bel", "fil",
     ]
     /// A proposal in a clause of its own, apart from the speaker's own "I have" ("نتعشى بكرة
     /// الساعة ٨؟ الصبح عندي دوام").
@@ -170,6 +172,8 @@ struct MessageAnalysis: Hashable, Sendable {
         "تحبون", "ما", "ممكن", "امكن", "تقدر", "تقدري", "فيك", "انت", "انتي", "شاء", "tabi", "baddak", "badek", "7abeb", "3ayez", "te7eb", "inta", "inti",
     ]
 
+    static let egyptianWatch: Set<String> = ["هتتفرج", "بتتفرج", "هتشوفه", "هتتفرجوا", "hattefarrag", "hatetfarrag"]
+
     /// "but" in the languages of the chats.
     static let contrastWords: Set<String> = ["but", "bas", "bs", "بس", "لكن", "lakin", "bass"]
 
@@ -180,7 +184,9 @@ struct MessageAnalysis: Hashable, Sendable {
         guard let but = tokens.firstIndex(where: { contrastWords.contains($0.norm) }) else { return nil }
         let before = [Cue.accept, .attend, .propose, .softDecline, .thanks, .hedge].contains { (cues[$0] ?? []).contains { $0 < but } }
             || tokens[..<but].contains { wishWords.contains($0.norm) }
-        let excuse = [Cue.ownHave, .ownPlan, .decline, .softDecline].compactMap { cue in cues[cue]?.first { $0 > but } }.min()
+        // "عندي في البيت" after the "but" says where, not what is in the way.
+        let haves = (cues[.ownHave] ?? []).filter { at in at + 1 >= tokens.count || !freeToCome.contains(tokens[at + 1].norm) }
+        let excuse = ([haves.first { $0 > but }] + [Cue.ownPlan, .decline, .softDecline].map { cue in cues[cue]?.first { $0 > but } }).compactMap { $0 }.min()
         let yesAfter = [Cue.accept, .attend].contains { (cues[$0] ?? []).contains { $0 > but } }
         guard before, let excuse, !yesAfter else { return nil }
         let asksFirst = tokens[but..<excuse].contains { $0.norm == "?" }
@@ -261,6 +267,9 @@ struct MessageAnalysis: Hashable, Sendable {
                 cues[.change, default: []].append(found.at)
                 continue
             }
+            // "الشلة كلها هتتفرج عليه في العزبة": Egyptian "will watch" asks the other's own plans
+            // only in a question.
+            if found.cue == .watch, !hasQuestion, MessageAnalysis.egyptianWatch.contains(tokens[found.at].norm) { continue }
             // "ya mama": the vocative, not "yeah".
             if found.cue == .accept, tokens[found.at].norm == "ya", found.at + 1 < tokens.count, tokens[found.at + 1].kind == .word { continue }
             // "w nshoof film": watching something, not "we'll see".
