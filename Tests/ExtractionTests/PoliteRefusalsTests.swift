@@ -22,6 +22,8 @@ struct PoliteRefusalsTests {
         // Written Arabic, and "ف" joined to a word as "و" is ("فاعذروني").
         (["o: ندعوكم لحضور حفل التكريم مساء الأربعاء.", "جزاكم الله خيرًا، لديّ ارتباط مسبق في ذلك المساء"], .denied),
         (["o: هل يمكنك الحضور يوم الخميس؟", "الخميس موعد مناوبتي، فاعذروني"], .denied),
+        // Put off with no day, whatever "we'll see" goes with it.
+        (["o: gathering Friday بعد المغرب؟", "Friday I'm still in Dubai 😩 خلها مرة ثانية، we'll see after I'm back"], .denied),
         // A wish, then "but" and one's own plans.
         (["o: بدك تجي معنا عالبحر الأحد؟", "يا ريت بس عندي غدا عند بيت حماي"], .denied),
         (["o: drinks friday?", "I wish! but I have my in-laws over friday"], .denied),

@@ -253,13 +253,14 @@ struct Dialogue {
                 phase = .denied
                 return
             }
-            if a.has(.hedge), !(strongDecline || cancel) {
-                mergeDetails(a, fromOwner: fromOwner, times: false)
+            if a.dropsPlan, dates.allSatisfy({ $0.0 == plan?.date }), !a.has(.accept), !a.hasQuestion, !decline && !cancel {
+                // "خليها مرة ثانية إن شاء الله", "khalliha marra tanya", "خلها مرة ثانية، we'll see after
+                // I'm back": put off with no day, whatever "we'll see" goes with it.
+                phase = .denied
                 return
             }
-            if a.dropsPlan, dates.allSatisfy({ $0.0 == plan?.date }), !a.has(.accept), !a.hasQuestion, !decline && !cancel {
-                // "خليها مرة ثانية إن شاء الله", "khalliha marra tanya": put off with no day.
-                phase = .denied
+            if a.has(.hedge), !(strongDecline || cancel) {
+                mergeDetails(a, fromOwner: fromOwner, times: false)
                 return
             }
             if decline || cancel {
