@@ -238,4 +238,11 @@ struct DialectDaysTests {
     func notDays(_ text: String) {
         #expect(judged([text, "o: تمام"]).event == nil, "\(text)")
     }
+
+    @Test("the Gulf's \"چ\" is read as the kaf it spells: \"باچر\" is tomorrow, \"عندچ\" at yours")
+    func gulfChe() throws {
+        let event = try #require(judged(["عشا باچر الساعة ٨؟", "o: الله يحييچ، أكون عندچ"]).event)
+        #expect(event.startDate == LocalDate(year: 2026, month: 11, day: 26))
+        #expect(TextNormalizer.normalize("باچر") == TextNormalizer.normalize("باكر"))
+    }
 }

@@ -23,6 +23,13 @@ struct DialectRepliesTests {
         ("بستناك", .agreed),
         ("I'll pick you up", .agreed),
         ("إن شاء الله هحضر، بس الساعة كام؟", .agreed),
+        ("أقدر، أنا عندك قبلها بربع ساعة", .agreed),
+        ("الله يحييچ، أكون عندچ", .agreed),
+        ("طرش اللوكيشن", .agreed),
+        ("مؤكد، شكراً", .agreed),
+        ("coming over with dessert", .agreed),
+        // "Good idea" commits to nothing.
+        ("يااه والله فكرة حلوة", .notConfirmed),
         ("هموت في الطريق من التعب، خليها مرة تانية", .denied),
         ("ابشر طال عمرك", .agreed),
         ("تم", .agreed),

@@ -81,6 +81,7 @@ enum Lexicon {
             "طبعا", "بالطبع", "افا عليك", "افا عليج", "لبيه", "لبيك", "تامر", "تامرين", "امرك", "تحت امرك", "انزين", "يشرفني", "يشرفنا",
             "قبلت الدعوه", "tab3an", "tab3n", "6ab3an", "6ab3n", "afa 3alaik", "labbeh", "labeh", "inzain", "enzain", "ta7t amrak",
             "course", "go on then", "you bet", "count on me",
+            "موكد", "لا مشكله", "اقدر", "بقدر", "ياي", "يايه", "يايين",
             "abshir", "absher", "3ala rasi", "3a rasi", "3ala rasy", "min 3youni", "mn 3youni", "men 3eeni", "tikram", "tekram",
             "👍", "👌", "✅", "🤝", "💯", "🙌", "👍🏻", "👍🏼", "👍🏽", "👍🏾",
         ]),
@@ -102,6 +103,8 @@ enum Lexicon {
             "اجيب معي", "اجيب معاي", "بجيب معي", "بجيب معاي", "هجيب معايا", "انا علي", "انا بجيب", "انا اجيب", "i'll bring the", "ill bring the", "should i bring", "shall i bring", "what should i bring",
             // Saying how one will get there, or that one is waiting, says one is coming.
             "on it", "i'm there", "im there", "i'll be outside", "ill be outside", "i'll pick you up", "ill pick you up", "pick you up",
+            "اكون عندك", "اكون عندج", "اكون عندكم", "بكون عندكن", "انا عندكم", "انا عندك", "انا معكن", "انا معكو", "coming over",
+            "طرش اللوكيشن", "طرشلي اللوكيشن", "ارسل الموقع", "ارسلي الموقع",
             "انا هناك", "ana hnak", "عدني", "عدوني", "انا في الطريق", "انا بالطريق", "احنا في الطريق", "احنا بالطريق", "لن افوت",
             "هستناك", "بستناك", "بستناكم", "استناك", "bestanak", "hastanak",
             "هعدي عليك", "هعدي عليكي", "بعدي عليك", "امر عليك", "بمر عليك", "بمرك", "بمرج", "امرج", "ha3ady 3aleek", "a3addy 3aleek",

@@ -31,6 +31,8 @@ public enum TextNormalizer {
         case 0x06CC: return "\u{064A}" // Persian ya
         case 0x06A9: return "\u{0643}" // Persian kaf
         case 0x06AF: return "\u{0642}" // gaf, the Gulf spelling of qaf ("اگدر"): fold onto qaf
+        case 0x0686: return "\u{0643}" // che, the Gulf spelling of a kaf said "ch" ("عندچ", "حياچ"): fold onto kaf
+        case 0x06A4: return "\u{0641}" // veh ("ڤوكس"): fold onto fa
         case 0x0660...0x0669: return Unicode.Scalar(v - 0x0660 + 0x30)
         case 0x06F0...0x06F9: return Unicode.Scalar(v - 0x06F0 + 0x30)
         case 0x060C: return ","
