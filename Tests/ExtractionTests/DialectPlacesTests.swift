@@ -96,4 +96,12 @@ struct DialectPlacesTests {
     func notPlaces(_ text: String) throws {
         #expect(try #require(judged([text, "o: تمام"]).event).location == nil, "\(text)")
     }
+
+    @Test("a place only asked about gives way to the answer")
+    func askedPlace() throws {
+        let event = try #require(judged(["o: خطوبتي السبت الساعة ٨، تجين؟", "أكيد جاية", "وين بالضبط؟ في قاعة؟", "o: لا في بيتنا"]).event)
+        #expect(event.location?.contains("بيت") == true, "\(event.location ?? "nil")")
+        let kept = try #require(judged(["o: dinner saturday at 8?", "sure! at Nusr-Et?", "o: yes"]).event)
+        #expect(kept.location?.contains("Nusr") == true, "\(kept.location ?? "nil")")
+    }
 }

@@ -14,6 +14,8 @@ struct PlanDraft: Sendable {
     var activity: ActivityMention?
     var location: LocationMention?
     var locationSenderIsOwner = false
+    /// The place was only asked about ("وين بالضبط؟ في قاعة؟"): the answer names it.
+    var locationAsked = false
     /// Held by call or online: no place.
     var remote = false
     /// The days a question offered to choose from ("السبت ولا الأحد؟").
@@ -578,9 +580,12 @@ struct Dialogue {
             let aboutIt = !location.bare || a.speaksOfPlan || a.tokenCount <= 6 || pinBy == fromOwner
             // "صالة ١" after "مطار الملك خالد صالة ١" names part of the place already known.
             let partOfKnown = location.place.map { new in draft.location?.place.map { TextNormalizer.normalize($0).contains(TextNormalizer.normalize(new)) } ?? false } ?? false
-            let better = draft.location == nil || (location.place != nil || draft.location?.place == nil) && aboutIt && !partOfKnown && !location.guessed
+            let answersAsked = draft.locationAsked && !a.hasQuestion && !location.guessed
+            let better = draft.location == nil || answersAsked
+                || (location.place != nil || draft.location?.place == nil) && aboutIt && !partOfKnown && !location.guessed
             if better {
                 draft.location = location
+                draft.locationAsked = a.hasQuestion && !a.has(.propose)
                 draft.locationSenderIsOwner = fromOwner
             }
         }
