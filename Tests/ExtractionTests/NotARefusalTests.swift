@@ -98,4 +98,13 @@ struct NotARefusalTests {
         #expect(judged(["هتتفرج على الماتش بكرة فين؟ في قهوة؟", "o: في البيت يا باشا"]).status == .noEvent)
         #expect(judged(["o: الماتش بكرة، الشلة كلها هتتفرج عليه في العزبة، تيجي؟", "أكيد"]).status == .agreed)
     }
+
+    @Test("an ok that takes leave agrees to nothing", arguments: [
+        ["o: بابا يقول نسوي شوي الخميس", "😩 ok going into another call, bye mama"],
+        ["o: عشا الخميس عند جدتك؟", "طيب، باي"],
+    ])
+    func okBye(_ lines: [String]) {
+        #expect(judged(lines).status != .agreed, "\(lines)")
+        #expect(judged([lines[0], "ok see you thursday, bye"]).status == .agreed)
+    }
 }

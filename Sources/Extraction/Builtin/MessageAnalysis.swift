@@ -174,6 +174,8 @@ struct MessageAnalysis: Hashable, Sendable {
 
     static let egyptianWatch: Set<String> = ["هتتفرج", "بتتفرج", "هتشوفه", "هتتفرجوا", "hattefarrag", "hatetfarrag"]
 
+    static let farewells: Set<String> = ["bye", "byee", "ttyl", "cya", "باي", "سلام", "bye-bye", "goodnight", "gn", "تصبح", "تصبحين", "تصبحوا", "bai"]
+
     /// "but" in the languages of the chats.
     static let contrastWords: Set<String> = ["but", "bas", "bs", "بس", "لكن", "lakin", "bass"]
 
@@ -320,6 +322,11 @@ struct MessageAnalysis: Hashable, Sendable {
             }
         }
         acceptIsOnlyOk = cues[.accept].map { yeses in yeses.allSatisfy { MessageAnalysis.bareOks.contains(tokens[$0].norm) } } ?? false
+        // "ok going into another call, bye mama", "طيب، باي": an ok that takes leave agrees to nothing.
+        if acceptIsOnlyOk, cues[.attend] == nil, tokens.contains(where: { MessageAnalysis.farewells.contains($0.norm) }) {
+            cues[.accept] = nil
+            acceptIsOnlyOk = false
+        }
         asksQuestionWord = hasQuestion && MessageAnalysis.asksContent(tokens)
         asksContent = asksQuestionWord && !has(.propose) && !has(.together)
         asksFact = hasQuestion && (has(.askFact) || MessageAnalysis.endsWithTag(tokens) || asksContent)
