@@ -349,9 +349,7 @@ struct MessageAnalysis: Hashable, Sendable {
                 || token.norm.hasSuffix("n't") || ["no", "لا", "la2", "won't", "wont", "can't", "cant"].contains(token.norm)
         }
         if let proposals = cues[.propose], let owns = cues[.ownHave] {
-            let marks = tokens.indices.filter { tokens[$0].kind == .punct && TemporalRecognizer.clauseMarks.contains(tokens[$0].norm) }
-            func clause(_ index: Int) -> Int { marks.count { $0 < index } }
-            proposesApart = proposals.contains { p in !owns.contains { clause($0) == clause(p) } }
+            proposesApart = proposals.contains { p in !owns.contains { tokens.clause(around: p).contains($0) } }
         }
         // "in person or online?" asks which; it holds nothing remotely.
         asksWhich = hasQuestion && tokens.contains { ["or", "ولا", "او", "walla", "wala", "aw"].contains($0.norm) }

@@ -211,8 +211,6 @@ extension TemporalRecognizer {
     /// The Arabic article in Latin letters (Arabizi): "el sa3a", "al lela".
     static let latinArticles: Set<String> = ["el", "al", "il"]
     /// Words between an hour and its part of the day: "9 el sob7", "7 fel lail", "6 bil masa".
-    /// Punctuation that ends a clause ("،" and "؟" fold to "," and "?").
-    static let clauseMarks: Set<String> = [",", ".", "!", "?", ";"]
     static let dayPartArticles: Set<String> = ["el", "al", "fel", "bil", "bel"]
     /// After "el"/"in the" following an hour: the morning ("9 el sob7", "7 in the morning").
     static let morningNounsAfterArticle: Set<String> = ["sob7", "morning", "fajr"]

@@ -522,8 +522,7 @@ enum TemporalRecognizer {
     /// another clause is marked as such.
     private static func scopeDayPart(_ tokens: [Token], into mentions: inout TemporalMentions) {
         guard let start = mentions.start else { return }
-        let marks = tokens.indices.filter { tokens[$0].kind == .punct && clauseMarks.contains(tokens[$0].norm) }
-        let clause = (marks.last(where: { $0 < start.at }).map { $0 + 1 } ?? 0)..<(marks.first(where: { $0 > start.at }) ?? tokens.count)
+        let clause = tokens.clause(around: start.at)
         mentions.startClause = clause
         guard !mentions.dayPartsNamed.isEmpty else { return }
         // The first of its clause, not one after the end ("سهرة من ١١ لين الفجر" is in the evening).
