@@ -23,17 +23,21 @@ struct PhrasebankProbeTests {
         #expect(PhrasebankProbe.status(of: row.0.map { (fromOwner: $0.0, acts: Set($0.1)) }) == row.1)
     }
 
-    @Test("every exchange of the phrasebanks is read and judged")
+    @Test("every exchange of the phrasebanks is read, judged and given the status its acts lead to")
     func judgesPhrasebanks() throws {
         let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
             .appendingPathComponent("blind/phrases")
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "jsonl" }
         #expect(files.count == 4)
+        var results: [PhrasebankProbe.Result] = []
         for file in files {
-            let results = try PhrasebankProbe.run(phrasebank: file)
-            #expect(results.count >= 200, "\(file.lastPathComponent)")
-            // Every exchange is labelled with acts the probe knows and judged; no event is never wrong.
-            #expect(results.allSatisfy { !$0.acts.isEmpty && ($0.judged != .noEvent || !$0.wrongDirection) })
+            let lines = try String(contentsOf: file, encoding: .utf8).split(whereSeparator: \.isNewline).filter { !$0.isEmpty }
+            let judged = try PhrasebankProbe.run(phrasebank: file)
+            #expect(judged.count == lines.count, "\(file.lastPathComponent)")
+            results += judged
         }
+        #expect(results.count == 1000)
+        #expect(Set(results.map(\.expected)) == Set(Judgement.Status.allCases))
+        #expect(results.allSatisfy { !$0.texts.isEmpty && $0.acts.split(separator: " ").count == $0.texts.count })
     }
 }

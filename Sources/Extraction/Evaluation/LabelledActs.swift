@@ -55,33 +55,52 @@ public enum LabelledActs {
         return messages
     }
 
-    /// The messages of a phrasebank: JSON lines `{"messages": [{"from": "owner" | "other",
-    /// "text", "acts": [...]}]}`, each exchange read as a conversation so that every message has
-    /// its place.
-    public static func load(phrasebank file: URL) throws -> [Message] {
-        struct Exchange: Decodable {
-            struct Line: Decodable {
+    /// One exchange of a phrasebank, as a conversation, with each message's acts.
+    public struct Exchange: Sendable {
+        /// Its line in the phrasebank, from 1.
+        public var line: Int
+        public var dialect: String
+        public var conversation: Conversation
+        public var acts: [Set<SpeechAct>]
+    }
+
+    /// The exchanges of a phrasebank: JSON lines `{"dialect", "messages": [{"from": "owner" |
+    /// "other", "text", "acts": [...]}]}`, each read as a conversation whose messages are a
+    /// minute apart from `start`, in `timeZone`.
+    public static func exchanges(phrasebank file: URL, start: LocalDateTime = LocalDateTime(year: 2026, month: 1, day: 1, hour: 12),
+                                 timeZone: String = "UTC") throws -> [Exchange] {
+        struct Line: Decodable {
+            struct Message: Decodable {
                 var from: String
                 var text: String
                 var acts: [String]
             }
-            var messages: [Line]
+            var dialect: String?
+            var messages: [Message]
         }
-        let start = LocalDateTime(year: 2026, month: 1, day: 1, hour: 12)
-        var messages: [Message] = []
+        var exchanges: [Exchange] = []
         let lines = try String(contentsOf: file, encoding: .utf8).split(whereSeparator: \.isNewline)
         for (n, line) in lines.enumerated() where !line.isEmpty {
-            let exchange = try decode(Exchange.self, line, at: "\(file.lastPathComponent) line \(n + 1)")
-            let conversation = Conversation(messages: exchange.messages.enumerated().map { i, line in
-                ChatMessage(sender: line.from, fromOwner: line.from == "owner",
-                            sent: LocalDateTime(date: start.date, secondOfDay: start.secondOfDay + 60 * i), text: line.text)
-            }, timeZone: "UTC")
-            for (i, reading) in ActFeatures.readings(in: conversation).sorted(by: { $0.key < $1.key }) {
-                messages.append(Message(source: file.lastPathComponent, chat: String(n + 1), index: i, reading: reading,
-                                        acts: try known(exchange.messages[i].acts, at: "\(file.lastPathComponent) line \(n + 1)")))
+            let place = "\(file.lastPathComponent) line \(n + 1)"
+            let exchange = try decode(Line.self, line, at: place)
+            let conversation = Conversation(messages: exchange.messages.enumerated().map { i, message in
+                ChatMessage(sender: message.from == "owner" ? "Owner" : "Other", fromOwner: message.from == "owner",
+                            sent: LocalDateTime(date: start.date, secondOfDay: start.secondOfDay + 60 * i), text: message.text)
+            }, timeZone: timeZone)
+            exchanges.append(Exchange(line: n + 1, dialect: exchange.dialect ?? "", conversation: conversation,
+                                      acts: try exchange.messages.map { try known($0.acts, at: place) }))
+        }
+        return exchanges
+    }
+
+    /// The messages of a phrasebank, each exchange read as a conversation so that every message
+    /// has its place.
+    public static func load(phrasebank file: URL) throws -> [Message] {
+        try exchanges(phrasebank: file).flatMap { exchange in
+            ActFeatures.readings(in: exchange.conversation).sorted(by: { $0.key < $1.key }).map { i, reading in
+                Message(source: file.lastPathComponent, chat: String(exchange.line), index: i, reading: reading, acts: exchange.acts[i])
             }
         }
-        return messages
     }
 
     private static func decode<T: Decodable>(_ type: T.Type, _ line: Substring, at place: String) throws -> T {

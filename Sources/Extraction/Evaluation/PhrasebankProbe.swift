@@ -46,43 +46,18 @@ public enum PhrasebankProbe {
         return status
     }
 
-    /// Judges every exchange of a phrasebank (JSON lines `{"dialect", "messages": [{"from":
-    /// "owner" | "other", "text", "acts"}]}`) as said on Wednesday 2026-11-25 in Riyadh.
+    /// Judges every exchange of a phrasebank (see ``LabelledActs/exchanges(phrasebank:start:timeZone:)``)
+    /// as said on Wednesday 2026-11-25 in Riyadh.
     public static func run(phrasebank file: URL, extractor: BuiltinExtractor = BuiltinExtractor()) throws -> [Result] {
-        struct Exchange: Decodable {
-            struct Line: Decodable {
-                var from: String
-                var text: String
-                var acts: [String]
-            }
-            var dialect: String
-            var messages: [Line]
-        }
         let start = LocalDateTime(year: 2026, month: 11, day: 25, hour: 17)
-        var results: [Result] = []
-        let lines = try String(contentsOf: file, encoding: .utf8).split(whereSeparator: \.isNewline)
-        for (n, line) in lines.enumerated() where !line.isEmpty {
-            let exchange: Exchange
-            do { exchange = try JSONDecoder().decode(Exchange.self, from: Data(line.utf8)) } catch {
-                throw LabelledActs.Invalid(description: "\(file.lastPathComponent) line \(n + 1) is not an exchange: \(error)")
-            }
-            let labelled = try exchange.messages.map { message in
-                let acts = message.acts.compactMap(SpeechAct.init(label:))
-                guard acts.count == message.acts.count else {
-                    throw LabelledActs.Invalid(description: "\(file.lastPathComponent) line \(n + 1): unknown act in \(message.acts)")
-                }
-                return (fromOwner: message.from == "owner", acts: Set(acts))
-            }
-            let conversation = Conversation(messages: exchange.messages.enumerated().map { i, message in
-                ChatMessage(sender: message.from == "owner" ? "Owner" : "Other", fromOwner: message.from == "owner",
-                            sent: LocalDateTime(date: start.date, secondOfDay: start.secondOfDay + 60 * i), text: message.text)
-            }, timeZone: "Asia/Riyadh")
-            results.append(Result(
-                source: file.lastPathComponent, line: n + 1, dialect: exchange.dialect,
-                acts: exchange.messages.map { $0.acts.isEmpty ? "-" : $0.acts.joined(separator: "/") }.joined(separator: " "),
-                expected: status(of: labelled), judged: extractor.judgeNow(conversation).status,
-                texts: exchange.messages.map(\.text)))
+        return try LabelledActs.exchanges(phrasebank: file, start: start, timeZone: "Asia/Riyadh").map { exchange in
+            let messages = exchange.conversation.messages
+            return Result(
+                source: file.lastPathComponent, line: exchange.line, dialect: exchange.dialect,
+                acts: exchange.acts.map { $0.isEmpty ? "-" : $0.sorted { $0.rawValue < $1.rawValue }.map(\.label).joined(separator: "/") }.joined(separator: " "),
+                expected: status(of: zip(messages, exchange.acts).map { (fromOwner: $0.fromOwner, acts: $1) }),
+                judged: extractor.judgeNow(exchange.conversation).status,
+                texts: messages.map(\.text))
         }
-        return results
     }
 }
