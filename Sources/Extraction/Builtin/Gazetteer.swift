@@ -36,7 +36,7 @@ enum Gazetteer {
     static let latin: [String] = [
         "riyadh", "jeddah", "jedda", "mecca", "makkah", "medina", "madinah", "dammam", "khobar", "dhahran", "taif", "abha", "tabuk", 
         "buraydah", "qassim", "ahsa", "hofuf", "jubail", "yanbu", "jazan", "alula", "kharj", "qatif", "diriyah", "olaya", "malqa", "yasmin",
-        "nakheel", "sulaimaniyah", "hittin", "narjis", "sahafa", "aqiq", "malaz", "batha", "rawdah", "hamra", "corniche", "tahlia",
+        "nakheel", "sulaimaniyah", "hittin", "narjis", "sahafa", "aqiq", "malaz", "batha", "rawdah", "corniche", "tahlia",
         "kuwait", "salmiya", "salmiyah", "jahra", "hawalli", "farwaniya", "ahmadi", "fahaheel", "shuwaikh", "mangaf", "wafra", "khiran",
         "jabriya", "mishref", "shamiya", "kaifan", "doha", "wakra", "lusail", "rayyan", "dafna", "sadd",
         "manama", "muharraq", "riffa", "juffair", "seef", "adliya", "muscat", "salalah", "nizwa", "sohar", "seeb", "qurum",
