@@ -75,6 +75,12 @@ struct DialectTimesTests {
         ("meeting tomorrow at 10 for 90 minutes?", "10:00", "11:30"),
         ("meeting tomorrow at 10 for 1.5 hours?", "10:00", "11:30"),
         ("meeting tomorrow at 10, 30 mins?", "10:00", "10:30"),
+        ("party tomorrow from 10 till about 2?", "22:00", "02:00"),
+        ("party tomorrow 10pm until around 2am?", "22:00", "02:00"),
+        ("dinner tomorrow 8 to like 11?", "20:00", "23:00"),
+        ("سهرة بكرة من ١٠ بالليل لين الساعة ٢؟", "22:00", "02:00"),
+        ("سهرة بكرة من ١٠ لين تقريباً ٢؟", "22:00", "02:00"),
+        ("sahra bokra men 10 lel 7awali 2?", "22:00", "02:00"),
     ]
 
     @Test("each way of saying a time reads as it", arguments: table)
@@ -158,6 +164,22 @@ struct DialectTimesTests {
         (["صديقتي عازمتني على الفطور بكرة، خلوها مكالمة الساعة ١٠ ونص بالليل؟", "o: تمام"], "22:30"),
         (["o: سهرة بكرة الساعة ١١؟", "طيب بس ١٢ ونص بالليل أحسن", "o: تم"], "00:30"),
     ]
+
+    /// A start moved a little, with no end of its own, keeps the end already said; one moved
+    /// past that end does not.
+    static let movedStarts: [([String], String, String?)] = [
+        (["o: الليلة الحفل من ١٠ بالليل لين ٢، تشرفنا؟", "أبشر", "o: تعديل بسيط، الاستقبال يبدأ ١٠ ونص مو ١٠"], "22:30", "02:00"),
+        (["o: garage tonight 10pm till 2am, come?", "ok see you there at 10"], "22:00", "02:00"),
+        (["o: mall today 5:30pm?", "5:30 is too early, I've got a call till 6. 7pm works?", "o: 7pm it is"], "19:00", nil),
+    ]
+
+    @Test("a start moved a little keeps its end", arguments: movedStarts)
+    func movedStart(_ row: ([String], String, String?)) throws {
+        let conversation = chat(row.0, end: LocalDateTime(year: 2026, month: 11, day: 25, hour: 16))
+        let event = try #require(BuiltinExtractor().judgeNow(conversation).event, "\(row.0)")
+        #expect(event.startTime?.description == row.1, "\(row.0)")
+        #expect(event.endTime?.description == row.2, "\(row.0)")
+    }
 
     @Test("an hour takes its half of the day from its own clause", arguments: halves)
     func halfOfDay(_ row: ([String], String)) throws {

@@ -554,6 +554,7 @@ struct Dialogue {
                     start.meridiem = apart(pm) < apart(am) ? .pm : .am
                 }
                 let sameAsBefore = draft.start != nil && draft.startFixed != nil && start.fixed == draft.startFixed
+                let before = (start: draft.startFixed, end: draft.end)
                 if !sameAsBefore || t.end != nil {
                     draft.start = start
                     draft.startFixed = nil
@@ -563,6 +564,13 @@ struct Dialogue {
                     if !sameAsBefore { draft.zone = nil }
                 }
                 draft.startFixed = resolveStart(draft, extraPart: part)
+                // "the reception starts 10:30 not 10", "see you there at 10": a start moved a little,
+                // with no end of its own, keeps the end already said ("من ١٠ لين ٢").
+                if t.end == nil, draft.end == nil, let end = before.end, let was = before.start, let now = draft.startFixed,
+                   min(abs(now.minuteOfDay - was.minuteOfDay), 1440 - abs(now.minuteOfDay - was.minuteOfDay)) <= 120,
+                   Dialogue.ends(end, within: 8 * 60, after: now) {
+                    draft.end = end
+                }
             } else if let end = t.end { draft.end = end }
             if let duration = t.durationMinutes, draft.end == nil { draft.durationMinutes = duration }
             if t.prayerRelative { draft.prayerRelative = true }
@@ -593,6 +601,16 @@ struct Dialogue {
             draft.endDate = resolved
         }
         plan = draft
+    }
+
+    /// Whether an end, in either half of the day when it names none, falls within `minutes`
+    /// after `start`, across midnight too.
+    static func ends(_ end: ClockMention, within minutes: Int, after start: ClockTime) -> Bool {
+        let candidates = end.fixed.map { [$0] } ?? [ClockTime(hour: end.hour % 12, minute: end.minute), ClockTime(hour: end.hour % 12 + 12, minute: end.minute)]
+        return candidates.contains { candidate in
+            let ahead = (candidate.minuteOfDay - start.minuteOfDay + 1440) % 1440
+            return ahead > 0 && ahead <= minutes
+        }
     }
 
     /// The start as a 24-hour time: AM/PM from the words, then the part of the day, then the

@@ -272,7 +272,7 @@ extension TemporalRecognizer {
         }
         let rangeWord = index + length
         let beforeRange = rangeWord + 1 < tokens.count && rangeWords.contains(tokens.norm(at: rangeWord)) && tokens.norm(at: rangeWord) != "and"
-            && looksLikeTime(tokens, rangeWord + 1)
+            && looksLikeTime(tokens, rangeEndStart(tokens, after: rangeWord))
         let afterFrom = rangeStartLeads.contains(previous) && beforeRange
         // "between 2 and 4", "بين ٢ و ٤".
         let between = ["between", "بين", "ben", "bein"].contains(previous) && isHourOfClock
@@ -281,6 +281,16 @@ extension TemporalRecognizer {
         return nearDate && isHourOfClock || between
             || beforeRange && !rangeEndIsCount && (isHourOfClock || afterFrom || nearDate)
             || approximateLeads.contains(previous) && isHourOfClock
+    }
+
+    /// Where the end of a range begins after its range word, past a hedge or the word for
+    /// the hour: "till about 2", "لين الساعة ٢", "لين تقريباً ٢".
+    static func rangeEndStart(_ tokens: [Token], after rangeWord: Int) -> Int {
+        var at = rangeWord + 1
+        while at < tokens.count, approximateWords.contains(tokens.norm(at: at)) || ["الساعه", "ساعه", "el", "sa3a"].contains(tokens.norm(at: at)) {
+            at += 1
+        }
+        return at
     }
 
     /// Whether the token at `index` (in the message) is digits, or a number with a colon or

@@ -79,6 +79,10 @@ extension TemporalRecognizer {
 
     /// Words between the two ends of a range of days or times: "4 to 6", "٤ إلى ٦", "9 lain 1".
     static let rangeWords: Set<String> = ["to", "till", "til", "until", "untill", "-", "through", "thru", "الي", "لين", "لحد", "حتي", "للساعه", "la", "l", "ila", "ela", "lain", "lin", "lean", "7ata", "and", "ل", "le", "le7ad", "la7ad", "lel"]
+    /// Words that hedge an hour without changing what it is: "till about 2", "لين تقريباً ٢".
+    static let approximateWords: Set<String> = [
+        "about", "around", "abt", "approx", "approximately", "roughly", "like", "maybe", "حوالي", "تقريبا", "يمكن", "7awali", "ta2riban", "taqreeban",
+    ]
     /// Words before a time that make it the end of something: "till 8", "لين ٨".
     static let untilWords: Set<String> = ["till", "til", "until", "untill", "لين", "لحد", "حتي", "lain", "lin", "7ata", "للساعه"]
     /// Words before a time ("at", "around", "from"...). Nothing reads this list at present.

@@ -441,7 +441,9 @@ enum TemporalRecognizer {
         let saidBetween = tokens[0..<start].contains { $0.norm == "between" || $0.norm == "بين" }
         guard index < tokens.count, rangeWords.contains(tokens.norm(at: index)) || saidBetween && ["و", "w"].contains(tokens.norm(at: index)) else { return nil }
         guard tokens.norm(at: index) != "and" || saidBetween else { return nil }
-        return clockAt(tokens, index + 1, consumed: dateTokens, dates: [], afterRange: true)
+        let at = rangeEndStart(tokens, after: index)
+        guard let (end, length) = clockAt(tokens, at, consumed: dateTokens, dates: [], afterRange: true) else { return nil }
+        return (end, length + at - index - 1)
     }
 
     /// The start of a range with its half of the day taken from the end when it has none: "7:30
