@@ -173,6 +173,23 @@ struct DialectTimesTests {
         (["o: mall today 5:30pm?", "5:30 is too early, I've got a call till 6. 7pm works?", "o: 7pm it is"], "19:00", nil),
     ]
 
+    /// Counters and arrivals: a small hour after a start of the day is in the evening unless
+    /// said otherwise; when one arrives, a little before the start, leaves the start alone;
+    /// "show" as a verb says nothing of the evening.
+    static let laterHours: [([String], String)] = [
+        (["o: the agent can show us the condo tomorrow at 12:30. can you get away?", "how about 6?", "o: ok"], "18:00"),
+        (["o: viewing tomorrow 10 to 12?", "after work is better, 5?", "o: ok 5 then"], "17:00"),
+        (["o: plumber comes tomorrow from 7 to 9am, can you let him in?", "ugh ok", "I'll be there at 6:45 lol"], "07:00"),
+        (["o: dinner tomorrow at 8?", "yes! I'll pick you up at 7:30"], "20:00"),
+        (["o: الساعة ٧ باكر نلعب بادل؟", "خله ٨ أحسن", "o: أوكي ٨"], "20:00"),
+    ]
+
+    @Test("counters, arrivals and verbs leave the hour where it belongs", arguments: laterHours)
+    func laterHour(_ row: ([String], String)) throws {
+        let event = try #require(judged(row.0).event, "\(row.0)")
+        #expect(event.startTime?.description == row.1, "\(row.0)")
+    }
+
     @Test("a start moved a little keeps its end", arguments: movedStarts)
     func movedStart(_ row: ([String], String, String?)) throws {
         let conversation = chat(row.0, end: LocalDateTime(year: 2026, month: 11, day: 25, hour: 16))

@@ -23,6 +23,9 @@ struct PlanDraft: Sendable {
     /// Proposed as a booking already made ("your appointment is confirmed for Monday"): a
     /// thanks from the other side settles it.
     var booked = false
+    /// Offered to the other side (an invitation, a question, "we", "you"), not only told ("the
+    /// electrician is coming tomorrow at 3"): a wish of good luck to a plan told ends it.
+    var offered = true
     var proposerIsOwner: Bool
 }
 
@@ -135,6 +138,7 @@ struct Dialogue {
         let decline = strongDecline || (a.has(.softDecline) && !a.has(.accept))
         let cancel = a.has(.cancel)
         let notAPlan = a.ownCommitment && !a.has(.together) && !(a.has(.propose) && (!a.has(.ownHave) || a.proposesApart))
+            || a.addresseeCommitment && !a.has(.together) && !a.has(.propose)
             || (a.has(.announce) || a.isBroadcast) && !a.has(.together)
             || a.has(.watch) && !a.has(.together) && !(a.has(.propose) && a.hasQuestion)
             || a.has(.ownPlan) && !a.hasQuestion && !a.has(.together)
@@ -222,6 +226,8 @@ struct Dialogue {
             }
             if !notAPlan { mergeDetails(a, fromOwner: fromOwner, times: true) }
         case .pending:
+            // "بدي ياك تكون معي عالكول", "can you drive me?": a plan told, then offered.
+            if a.has(.propose) || a.has(.together) || !isProposer && asks { plan?.offered = true }
             if isProposer {
                 if strongDecline, !cancel, hasClock, let day = plan?.date, dates.allSatisfy({ $0.0 == day }),
                    let firstNo = a.first(.decline), (a.cues[.change] ?? []).contains(where: { $0 > firstNo }) {
@@ -239,6 +245,13 @@ struct Dialogue {
                     return
                 }
                 if !notAPlan { mergeDetails(a, fromOwner: fromOwner, times: true) }
+                return
+            }
+            // "the electrician is coming tomorrow at 3" … "finally! good luck": told, not offered.
+            if plan?.offered == false, a.wishesWell || a.has(.thanks), !a.has(.accept), !a.has(.propose), !a.has(.decline), !a.hasQuestion,
+               dates.allSatisfy({ planCovers($0.0) }) {
+                phase = .none
+                plan = nil
                 return
             }
             // The other side answers; a bare no and what follows it answer a question of detail
@@ -439,6 +452,7 @@ struct Dialogue {
                     propose(a, date: chosen, fromOwner: fromOwner)
                     if a.hasQuestion, dates.count > 1 { plan?.alternatives = dates.map(\.0) }
                     plan?.booked = a.has(.booked)
+                    plan?.offered = proposeCue || followsInvitation || a.has(.replyOne) || a.has(.together) || a.addressesOther
                     if a.has(.cancel), !a.has(.change), !a.has(.replyOne), !a.hasQuestion {
                         // "we have to cancel your appointment tomorrow": the message calls it off.
                         phase = .denied
@@ -534,7 +548,14 @@ struct Dialogue {
         guard var draft = plan else { return }
         let t = a.temporal
         if times {
-            if let start = t.start {
+            // "I'll be there at 6:45", "I'll pick you up at 9:15": when one arrives, a little
+            // before the start already known, is not a new start.
+            let arrives = t.start.map { start in
+                guard t.end == nil, a.has(.attend), !a.hasQuestion, !a.has(.change), !a.has(.propose), let known = draft.startFixed else { return false }
+                let arrival = start.fixed ?? ClockTime(hour: start.hour % 12 + (known.hour >= 12 ? 12 : 0), minute: start.minute)
+                return (1...45).contains(known.minuteOfDay - arrival.minuteOfDay)
+            } ?? false
+            if let start = t.start, !arrives {
                 var start = start
                 // A part of the day from another clause yields to the activity the hour comes with.
                 let activityPart = a.activity.flatMap { t.startClause?.contains($0.at) != false ? $0.dayPart : nil }
@@ -552,6 +573,8 @@ struct Dialogue {
                     // Around the clock: 11:30 is nearer 00:30 in the evening than in the morning.
                     func apart(_ t: ClockTime) -> Int { let d = abs(t.minuteOfDay - known.minuteOfDay); return min(d, 1440 - d) }
                     start.meridiem = apart(pm) < apart(am) ? .pm : .am
+                    // Small hours are said as such ("5am", "الفجر"): "how about 6?" after 12:30 is the evening.
+                    if start.meridiem == .am, (1...6).contains(start.hour), known.hour >= 9 { start.meridiem = .pm }
                 }
                 let sameAsBefore = draft.start != nil && draft.startFixed != nil && start.fixed == draft.startFixed
                 let before = (start: draft.startFixed, end: draft.end)

@@ -51,6 +51,9 @@ enum Cue: Int, Sendable, CaseIterable {
     case change
     /// Phrases that would otherwise read as a cue: "no worries", "ولا يهمك".
     case neutral
+    /// Wishing someone well in what they do on their own: "good luck", "بالتوفيق", "ربنا معاك",
+    /// "safe trip".
+    case wish
 }
 
 /// Phrase tables in folded spelling (see ``TextNormalizer``), matched on whole tokens.
@@ -300,6 +303,18 @@ enum Lexicon {
             "thanks", "thank you", "thx", "شكرا", "مشكور", "يعطيك العافيه", "جزاكم الله خيرا", "shukran", "thank", "تسلم", "تسلمي", "تسلمين",
             "الله يتمم", "الله يتمم بخير", "الله يتمم عليكم", "مبروك", "الف مبروك", "الله يبارك", "في الافراح", "mabrook", "mabrouk", "congrats",
             "congratulations",
+        ]),
+        (.wish, [
+            "good luck", "best of luck", "all the best", "fingers crossed", "you got this", "you've got this", "you'll smash it", "smash it",
+            "you'll do great", "you'll be fine", "safe trip", "safe travels", "safe flight", "fly safe", "drive safe", "break a leg", "gl",
+            "بالتوفيق", "موفق", "موفقه", "الله يوفقك", "الله يوفقج", "الله يوفقكم", "ربنا يوفقك", "ربنا يوفقكم", "ربنا معاك", "ربنا معاكي",
+            "ربنا معاكم", "الله معك", "الله معاك", "الله معكم", "الله معاكي", "الله يعينك", "الله يعينج", "الله يعينكم", "ربنا يعينك",
+            "الله يسهل", "الله يسهلها", "الله ييسر", "الله ييسرها", "ربنا يسهل", "ترجع بالسلامة", "ترجع بالسلامه", "ترجعي بالسلامه",
+            "ترجعوا بالسلامه", "توصل بالسلامه", "توصلون بالسلامه", "تروح وترجع بالسلامه", "بالسلامه", "انبسط", "انبسطي", "انبسطو", "اتبسط",
+            "اتبسطي", "اتبسطوا", "استمتع", "استمتعي", "تستاهل", "فالك طيب", "استانس", "استانسي", "استانسوا", "الله يعين", "الله يقويك",
+            "الله يقويج", "اخيرا", "finally", "akheeran", "a5eeran", "allah ygawwik", "allah y3een", "allah ysahhil",
+            "bel tawfee2", "bel tawfeeq", "bil tawfee2", "bil tawfeeq", "btawfee2", "rabena ma3ak", "rabbena ma3ak", "allah ma3ak", "allah m3ak",
+            "allah y3eenak", "allah ye3inak", "rabena ye3enak", "rabbena yeseer", "allah ysahel", "tirja3 bel salama", "terga3 bel salama", "enbese6",
         ]),
         (.neutral, [
             "fully booked", "no worries", "no pressure", "no rush", "no need", "no stress", "no way", "not worth", "ولا يهمك", "لا تشيل هم", "لا عليك",

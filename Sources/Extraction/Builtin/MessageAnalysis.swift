@@ -57,6 +57,12 @@ struct MessageAnalysis: Hashable, Sendable {
     var tokenCount = 0
     /// One's own appointment: "I have a dentist appointment", "عندي موعد".
     var ownCommitment = false
+    /// The other person's own appointment: "don't forget your dentist appt", "امتحانك بكرا؟",
+    /// "mi3ad el dentist bta3ak".
+    var addresseeCommitment = false
+    /// Good luck, a good time or a safe trip wished ("بالتوفيق", "have fun", "ربنا معاك"): said to
+    /// someone doing something without the speaker.
+    var wishesWell = false
     /// "I have" with something after it that is not time or a question ("عندي ضيوف", "3ande
     /// shift"): to an invitation, something of one's own in the way.
     var ownsSomething = false
@@ -68,6 +74,39 @@ struct MessageAnalysis: Hashable, Sendable {
         "ta3ban", "ta3bana", "t3ban", "msafer", "mesafer", "msafra", "mareed", "mari9",
         "tired", "exhausted", "knackered", "shattered", "sick", "ill", "skint", "broke", "away", "travelling", "traveling",
     ]
+    /// The first words of the soft refusals that wish the others a good time ("have fun", "enjoy").
+    static let goodTimeWishes: Set<String> = ["have", "enjoy", "عساكم", "تستانسون", "تتهنون", "تتهنين", "تتهنى", "استمتعوا", "انبسطوا", "tinbisto", "tetmata3o"]
+    /// Appointment words the other person's suffix or "your" can own ("موعدك", "your exam").
+    static let appointmentWords: Set<String> = [
+        "appointment", "appt", "dentist", "doctor", "exam", "test", "interview", "shift", "flight", "class", "surgery", "checkup", "lecture", "course",
+        "موعد", "اختبار", "امتحان", "دوام", "مقابله", "محاضره", "عمليه", "طياره", "رحله", "كورس", "دوره", "ميعاد",
+        "maw3ed", "mo3ad", "mi3ad", "ma3ad", "imti7an", "emte7an", "e5tibar", "ikhtibar", "interview",
+    ]
+    static let forgetWords: Set<String> = ["forget", "تنسى", "تنسي", "تنسين", "تنساش", "متنساش", "تنسوا", "tinsa", "tensa", "tinsay", "matensash", "matensa"]
+    static let fixVerbs: Set<String> = ["يصلح", "تصلح", "بيصلح", "بتصلح", "يصلحوا", "يصلحون"]
+    /// A definite noun that is no word of time ("الفني", "المكيف", not "الليلة" or "الخميس").
+    static func someoneNamed(_ token: Token) -> Bool {
+        token.arabic && token.norm.hasPrefix("ال") && token.norm.count > 3 && token.norm != "الله" && !TemporalRecognizer.timeWordsWithArticle.contains(token.norm)
+    }
+    static func isAddresseeCommitment(_ tokens: [Token], at i: Int) -> Bool {
+        let word = tokens[i].norm
+        // "بعد دوامك", "after your shift": a time, not the appointment told.
+        if i > 0, ["بعد", "قبل", "after", "before", "till", "until", "لين", "لحد", "ba3d", "2abl", "gabl"].contains(tokens[i - 1].norm) { return false }
+        if ["your", "ur"].contains(word) {
+            return (i + 1...i + 3).contains { $0 < tokens.count && appointmentWords.contains(tokens[$0].norm) }
+        }
+        if ["bta3ak", "bta3ek", "بتاعك", "بتاعتك", "taba3ak", "tab3ak", "تبعك", "حقك", "حقج", "مالك", "مالج", "7aggak", "7agak", "malak"].contains(word) {
+            return (i - 3...i - 1).contains { $0 >= 0 && appointmentWords.contains(tokens[$0].norm) }
+        }
+        guard tokens[i].arabic else { return false }
+        for suffix in ["كم", "كي", "ك", "ج"] where word.hasSuffix(suffix) {
+            var stem = String(word.dropLast(suffix.count))
+            if stem.hasPrefix("و") || stem.hasPrefix("ف") { stem.removeFirst() }
+            if stem.hasSuffix("ت") { stem = String(stem.dropLast()) + "ه" }
+            if appointmentWords.contains(stem) { return true }
+        }
+        return false
+    }
     static let haveWords: Set<String> = ["i", "i've", "ive", "عندي", "لدي", "3indi", "3ndi", "3andi", "3ande", "endi"]
     static let freeToCome: Set<String> = [
         "وقت", "فكره", "سوال", "مانع", "مشكله", "خبر", "اقتراح", "فضاوه", "time", "a", "an", "question", "idea", "no", "nothing", "plans", "free",
@@ -254,6 +293,15 @@ struct MessageAnalysis: Hashable, Sendable {
             if found.cue == .attend || found.cue == .accept, found.length == 1, tokens[found.at].norm.hasPrefix("ال") { continue }
             // "قالت ما عم تقدر توصلك": a "can you" denied in a statement asks nothing ("ما تجي معنا؟" still does).
             if found.cue == .propose, found.length == 1, !hasQuestion, NegationScope.isNegated(tokens, at: found.at) { continue }
+            // "الفني جاي بكرة", "السباك جايين": someone comes, nobody is invited.
+            if found.cue == .attend, found.length == 1, ["جاي", "جايه", "جايين", "جايا"].contains(tokens[found.at].norm), found.at > 0,
+               MessageAnalysis.someoneNamed(tokens[found.at - 1]) { continue }
+            // "يصلح المكيف": fixing something, not "does it suit?".
+            if found.cue == .propose, found.length == 1, MessageAnalysis.fixVerbs.contains(tokens[found.at].norm), found.at + 1 < tokens.count,
+               MessageAnalysis.someoneNamed(tokens[found.at + 1]) { continue }
+            // "لا تنسى موعدك", "don't forget your appointment": a reminder of the other's own.
+            if found.cue == .propose, MessageAnalysis.isAddresseeCommitment(tokens, at: found.at),
+               tokens.contains(where: { MessageAnalysis.forgetWords.contains($0.norm) }) { continue }
             // "the plumber is coming tomorrow": someone comes, nobody is invited.
             if found.cue == .propose, ["coming", "come"].contains(tokens[found.at].norm), found.at > 0, tokens[found.at - 1].norm == "is" { continue }
             // "I'm absolutely knackered", "it's definitely too far": an adverb, not a yes.
@@ -344,6 +392,10 @@ struct MessageAnalysis: Hashable, Sendable {
         if let owns = cues[.ownHave], let commitments = cues[.commitment] {
             ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
         }
+        // "لا تنسى موعد الترخيص بكرا": an appointment one is reminded of is one's own.
+        addresseeCommitment = tokens.indices.contains { i in MessageAnalysis.isAddresseeCommitment(tokens, at: i) }
+            || has(.commitment) && !has(.together) && tokens.contains { MessageAnalysis.forgetWords.contains($0.norm) }
+        wishesWell = has(.wish) || (cues[.softDecline] ?? []).contains { MessageAnalysis.goodTimeWishes.contains(tokens[$0].norm) }
         negatesOrContrasts = tokens.contains { token in
             NegationScope.negations.contains(token.norm) || MessageAnalysis.contrastWords.contains(token.norm)
                 || token.norm.hasSuffix("n't") || ["no", "لا", "la2", "won't", "wont", "can't", "cant"].contains(token.norm)

@@ -156,7 +156,8 @@ extension TemporalRecognizer {
         // "can we do 9", "make it 9", "نخليها ٩": another hour for the plan.
         let counterLead = previous == "do" && ["we", "can", "could", "let's", "lets"].contains(beforePrevious)
             || previous == "it" && ["make", "push", "move"].contains(beforePrevious)
-            || ["نخليها", "خليها", "نخليه", "خليه", "khaliha", "nkhaliha", "5aleeha", "n5aleeha"].contains(previous)
+            || ["نخليها", "خليها", "نخليه", "خليه", "خله", "خلها", "خلوها", "خليه", "نخلها", "نخله", "khaliha", "nkhaliha", "5aleeha", "n5aleeha",
+                "5alha", "5alleha", "5alliha", "khalliha", "khalleha", "khalha", "5aleha", "5alih", "5alli"].contains(previous)
         let isLead = clockLeads.contains(previous) || counterLead
             || (previous == "sa3a" || previous == "sa3ah") && latinArticles.contains(beforePrevious)
             || previous == "el-sa3a"

@@ -79,6 +79,11 @@ extension TemporalRecognizer {
 
     /// Words between the two ends of a range of days or times: "4 to 6", "٤ إلى ٦", "9 lain 1".
     static let rangeWords: Set<String> = ["to", "till", "til", "until", "untill", "-", "through", "thru", "الي", "لين", "لحد", "حتي", "للساعه", "la", "l", "ila", "ela", "lain", "lin", "lean", "7ata", "and", "ل", "le", "le7ad", "la7ad", "lel"]
+    /// Words of time that begin with the article, told apart from other definite nouns.
+    static let timeWordsWithArticle: Set<String> = [
+        "اليوم", "الليله", "الحين", "الصبح", "الصباح", "العصر", "المغرب", "العشا", "العشاء", "الظهر", "الفجر", "المسا", "المساء", "الاسبوع",
+        "الجمعه", "الخميس", "السبت", "الاحد", "الاثنين", "الاتنين", "الثلاثاء", "الثلاثا", "التلات", "الاربعاء", "الاربعا", "الساعه", "الشهر",
+    ]
     /// Words that hedge an hour without changing what it is: "till about 2", "لين تقريباً ٢".
     static let approximateWords: Set<String> = [
         "about", "around", "abt", "approx", "approximately", "roughly", "like", "maybe", "حوالي", "تقريبا", "يمكن", "7awali", "ta2riban", "taqreeban",

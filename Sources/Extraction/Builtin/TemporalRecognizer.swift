@@ -507,9 +507,17 @@ enum TemporalRecognizer {
             noteDayPart(.morning, at: index, into: &mentions)
         } else if afternoonWords.contains(word) {
             noteDayPart(.afternoon, at: index, into: &mentions)
-        } else if eveningWords.contains(word) || eveningStems.contains(tokens.base(at: index)) {
+        } else if eveningWords.contains(word) || eveningStems.contains(tokens.base(at: index)), !isVerb(tokens, at: index) {
             noteDayPart(.evening, at: index, into: &mentions)
         }
+    }
+
+    /// "the agent can show us the flat", "I'll show you": a word of the evening used as a verb.
+    private static func isVerb(_ tokens: [Token], at index: Int) -> Bool {
+        guard tokens.norm(at: index) == "show" else { return false }
+        let before: Set<String> = ["can", "could", "will", "would", "to", "i'll", "ill", "she'll", "he'll", "we'll", "they'll", "you'll", "gonna", "wanna", "pls", "please"]
+        let after: Set<String> = ["us", "you", "u", "me", "them", "him", "her", "around", "up"]
+        return before.contains(tokens.norm(at: index - 1)) || after.contains(tokens.norm(at: index + 1))
     }
 
     /// The first part of the day named is the message's; every one is kept with its place for
