@@ -76,7 +76,7 @@ struct EvaluationReportTests {
         }
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("test/acts.jsonl").path))
         let phrasebanks = try FileManager.default.contentsOfDirectory(at: root.appendingPathComponent("phrases"), includingPropertiesForKeys: nil)
-        #expect(phrasebanks.filter { $0.pathExtension == "jsonl" }.count == 4)
+        #expect(phrasebanks.filter { $0.pathExtension == "jsonl" }.count == 6)
         for file in phrasebanks where file.pathExtension == "jsonl" {
             #expect(try LabelledActs.load(phrasebank: file).contains { !$0.acts.isEmpty }, "\(file.lastPathComponent)")
         }

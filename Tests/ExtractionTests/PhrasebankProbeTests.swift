@@ -28,7 +28,7 @@ struct PhrasebankProbeTests {
         let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
             .appendingPathComponent("blind/phrases")
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "jsonl" }
-        #expect(files.count == 4)
+        #expect(files.count == 6)
         var results: [PhrasebankProbe.Result] = []
         for file in files {
             let lines = try String(contentsOf: file, encoding: .utf8).split(whereSeparator: \.isNewline).filter { !$0.isEmpty }
@@ -36,7 +36,7 @@ struct PhrasebankProbeTests {
             #expect(judged.count == lines.count, "\(file.lastPathComponent)")
             results += judged
         }
-        #expect(results.count == 1000)
+        #expect(results.count == 1400)
         #expect(Set(results.map(\.expected)) == Set(Judgement.Status.allCases))
         #expect(results.allSatisfy { !$0.texts.isEmpty && $0.acts.split(separator: " ").count == $0.texts.count })
     }
