@@ -81,7 +81,7 @@ struct ActModelTests {
     static let trained: ActModel = {
         let blind = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("blind")
         var messages: [LabelledActs.Message] = []
-        for folder in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7"] {
+        for folder in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8"] {
             messages += (try? LabelledActs.load(folder: blind.appendingPathComponent(folder))) ?? []
         }
         let phrasebanks = (try? FileManager.default.contentsOfDirectory(at: blind.appendingPathComponent("phrases"), includingPropertiesForKeys: nil)) ?? []

@@ -62,15 +62,17 @@ struct EvaluationReportTests {
         #expect(dev5.count == 100 && dev5.allSatisfy { $0.label.file.hasPrefix("f") })
         let dev6 = try LabelledChat.load(folder: root.appendingPathComponent("dev6"))
         #expect(dev6.count == 100 && dev6.allSatisfy { $0.label.file.hasPrefix("g") })
-        // The latest, measured once before anything was studied on it.
         let dev7 = try LabelledChat.load(folder: root.appendingPathComponent("dev7"))
         #expect(dev7.count == 100 && dev7.allSatisfy { $0.label.file.hasPrefix("h") })
-        for (label, conversation) in dev + test + dev2 + dev3 + dev4 + dev5 + dev6 + dev7 {
+        // The latest, measured once before anything was studied on it.
+        let dev8 = try LabelledChat.load(folder: root.appendingPathComponent("dev8"))
+        #expect(dev8.count == 100 && dev8.allSatisfy { $0.label.file.hasPrefix("i") })
+        for (label, conversation) in dev + test + dev2 + dev3 + dev4 + dev5 + dev6 + dev7 + dev8 {
             #expect(conversation.messages.count >= 2, "\(label.file)")
             #expect(conversation.messages.contains { $0.fromOwner }, "\(label.file): the owner \(label.owner) writes in it")
         }
         // Every development chat's messages carry speech-act labels (ACTS.md); the test part none.
-        for folder in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7"] {
+        for folder in ["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8"] {
             let messages = try LabelledActs.load(folder: root.appendingPathComponent(folder))
             #expect(messages.contains { !$0.acts.isEmpty }, "\(folder)")
         }
