@@ -97,6 +97,31 @@ struct DialectPlacesTests {
         #expect(try #require(judged([text, "o: تمام"]).event).location == nil, "\(text)")
     }
 
+    /// The business the chat is with is the place of what is booked with it, unless the chat
+    /// names one; a person's name, or a business that comes to one, is none.
+    static let businesses: [(String, [String], String?)] = [
+        ("Zawya Cinema", ["showtimes saturday at 7:30pm, shall we book you 2 tickets?", "o: yes please"], "Zawya Cinema"),
+        ("سماش بادل", ["متوفر ملعب ٣ الثلاثاء من ٨ الى ١٠ مساءً، نثبت الحجز؟", "o: ايه ثبتوه", "تم الحجز ✅"], "سماش بادل"),
+        ("مزرعة السدرة - حتا", ["الخميس متاح من ٩ المسا، نثبت الحجز؟", "o: ايه ثبتوه"], "مزرعة السدرة - حتا"),
+        ("Bella Salon", ["your appointment is confirmed for thursday at 4 in Al Olaya", "o: thanks!"], "Olaya"),
+        ("رعاية للعلاج الطبيعي المنزلي", ["موعد الجلسة المنزلية الخميس الساعة ٥، للتأكيد أرسل ١", "o: ١"], nil),
+        ("Abdulaziz Office", ["meeting thursday at 10?", "o: sure"], nil),
+    ]
+
+    @Test("a business the chat is with is the place of its booking", arguments: businesses)
+    func businessVenue(_ row: (String, [String], String?)) throws {
+        let base = chat(row.1)
+        let messages = base.messages.map { message in
+            ChatMessage(sender: message.fromOwner ? "Owner" : row.0, fromOwner: message.fromOwner, sent: message.sent, text: message.text, kind: message.kind)
+        }
+        let event = try #require(BuiltinExtractor().judgeNow(Conversation(messages: messages, timeZone: "Asia/Riyadh")).event, "\(row.0)")
+        if let place = row.2 {
+            #expect(event.location?.contains(place) == true, "\(row.0): \(event.location ?? "nil")")
+        } else {
+            #expect(event.location == nil, "\(row.0): \(event.location ?? "nil")")
+        }
+    }
+
     @Test("a place only asked about gives way to the answer")
     func askedPlace() throws {
         let event = try #require(judged(["o: خطوبتي السبت الساعة ٨، تجين؟", "أكيد جاية", "وين بالضبط؟ في قاعة؟", "o: لا في بيتنا"]).event)

@@ -31,6 +31,17 @@ struct ToldPlansTests {
         #expect(judged(lines).status == .noEvent, "\(lines)")
     }
 
+    @Test("days of last week, someone else's work and a slot offered", arguments: [
+        (["o: we did the viewings from Sunday to Tuesday last week, at 5 every day", "ugh sounds exhausting"], Judgement.Status.noEvent),
+        (["o: من الأحد للثلاثاء الأسبوع اللي راح كل يوم نطلع الساعة ٥", "الله يعينكم"], .noEvent),
+        (["o: الأسبوع اللي جاي الخميس نتعشى سوا؟", "تمام"], .agreed),
+        (["o: ايه راحت بدري، عندها دوام بكرة الصبح", "تمام ماما تصبحين على خير"], .noEvent),
+        (["متى يناسبك؟", "o: ما أفضى إلا بالليل", "المصممة عندها موعد فاضي بعد ٣ أيام الساعة ٨", "o: تمام أرسلوا لي الرابط"], .agreed),
+    ])
+    func pastAndOthers(_ lines: [String], status: Judgement.Status) {
+        #expect(judged(lines).status == status, "\(lines)")
+    }
+
     @Test("the same wish to a plan offered declines it")
     func offeredAndWished() {
         #expect(judged(["we're going to the beach friday at 4, wanna come?", "o: have fun! I'm stuck at work"]).status == .denied)

@@ -393,7 +393,10 @@ struct Dialogue {
             if phase == .denied, let excused, excused.byOwner == fromOwner, messageCount - excused.message <= 4, !decline, !cancel {
                 // "16/4 عندي تسليم المشروع" … "إذا بيزبط 17/4 الصبح؟": another day, offered;
                 // "اليوم عندي مشوار مع الوالدة" … "إن شاء الله، بشوف ظروفي": still open.
-                if a.hasQuestion, !a.asksFact, let newDate = dates.last(where: { !planCovers($0.0) }) {
+                // "السبت أحمد عنده شغل" … "أنا مع سهرة الخميس": or named as the one that suits.
+                let offersAnother = a.hasQuestion && !a.asksFact
+                    || !a.has(.ownHave) && !a.ownCommitment && !a.has(.ownPlan) && !a.hasQuestion && !a.has(.accept)
+                if offersAnother, let newDate = dates.last(where: { !planCovers($0.0) }) {
                     propose(a, date: newDate, fromOwner: fromOwner, keepDetails: false)
                     return
                 }
@@ -718,8 +721,15 @@ struct Dialogue {
     }
 
     func location(_ draft: PlanDraft, counterpart: String?, ownerName: String?) -> String? {
-        guard let location = draft.location, !draft.remote else { return nil }
-        if let place = location.place { return place }
+        guard !draft.remote else { return nil }
+        // A business the chat is with is where what is booked with it happens, unless the chat
+        // names a place of its own: more than a bare "ملعب".
+        let business = counterpart.flatMap(Places.venue(named:))
+        guard let location = draft.location else { return business }
+        if let place = location.place {
+            let generic = location.bare && !location.guessed && !place.contains(" ")
+            return generic ? business ?? place : place
+        }
         guard let host = location.home else { return nil }
         let hostName: String?
         switch host {

@@ -82,6 +82,8 @@ struct MessageAnalysis: Hashable, Sendable {
         "موعد", "اختبار", "امتحان", "دوام", "مقابله", "محاضره", "عمليه", "طياره", "رحله", "كورس", "دوره", "ميعاد",
         "maw3ed", "mo3ad", "mi3ad", "ma3ad", "imti7an", "emte7an", "e5tibar", "ikhtibar", "interview",
     ]
+    static let thirdPartyHave: Set<String> = ["عنده", "عندها", "عندهم", "3indah", "3indaha", "3endha", "3andaha", "3ando", "3andoh", "3andha"]
+    static let freeSlotWords: Set<String> = ["فاضي", "فاضيه", "متاح", "متاحه", "متوفر", "free", "available", "open", "opening", "slot"]
     static let forgetWords: Set<String> = ["forget", "تنسى", "تنسي", "تنسين", "تنساش", "متنساش", "تنسوا", "tinsa", "tensa", "tinsay", "matensash", "matensa"]
     static let fixVerbs: Set<String> = ["يصلح", "تصلح", "بيصلح", "بتصلح", "يصلحوا", "يصلحون"]
     /// A definite noun that is no word of time ("الفني", "المكيف", not "الليلة" or "الخميس").
@@ -389,8 +391,12 @@ struct MessageAnalysis: Hashable, Sendable {
             MessageAnalysis.unwellOrAwayWords.contains(token.norm) || token.arabic && (MessageAnalysis.unwellOrAwayWords.contains(token.base)
                 || (token.norm.hasPrefix("و") || token.norm.hasPrefix("ف")) && MessageAnalysis.unwellOrAwayWords.contains(String(token.norm.dropFirst())))
         }
-        if let owns = cues[.ownHave], let commitments = cues[.commitment] {
-            ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 } }
+        // "عندها دوام بكرة": someone else's, as much as one's own.
+        let theirs = tokens.indices.filter { MessageAnalysis.thirdPartyHave.contains(tokens[$0].norm) }
+        if let commitments = cues[.commitment], let owns = cues[.ownHave].map({ $0 + theirs }) ?? (theirs.isEmpty ? nil : theirs) {
+            // "المصممة عندها موعد فاضي", "the doctor has an appointment free": a slot offered.
+            let offered = commitments.filter { c in (c + 1...c + 2).contains { $0 < tokens.count && MessageAnalysis.freeSlotWords.contains(tokens[$0].norm) } }
+            ownCommitment = owns.contains { o in commitments.contains { $0 > o && $0 <= o + 4 && !offered.contains($0) } }
         }
         // "لا تنسى موعد الترخيص بكرا": an appointment one is reminded of is one's own.
         addresseeCommitment = tokens.indices.contains { i in MessageAnalysis.isAddresseeCommitment(tokens, at: i) }

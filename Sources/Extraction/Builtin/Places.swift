@@ -61,6 +61,28 @@ enum Places {
     static let fromPlaces: Set<String> = ["مطار", "محطه", "ميناء", "مجمع", "عياده", "مستشفي", "مركز", "معهد"]
     static let homeWords: Set<String> = ["place", "house", "flat", "apartment", "home", "mine", "villa", "bait", "beit", "البيت", "بيت", "بيتي", "بيتنا", "بيتك"]
 
+    /// Words in a business's name that make it a place one goes to ("Zawya Cinema", "سماش
+    /// بادل", "مزرعة السدرة"), beside the place nouns.
+    static let venueWords: Set<String> = [
+        "cinema", "salon", "padel", "spa", "kitchen", "academy", "bakery", "garage", "workshop", "barber", "barbershop", "dental", "dentist",
+        "سينما", "صالون", "بادل", "سبا", "مشغل", "ورشه", "حجوزات", "للحفلات", "اكاديميه", "استوديو", "ستوديو", "مخيمات", "مغسله", "صالة",
+    ]
+    /// Words that say a business comes to one ("العلاج الطبيعي المنزلي", "home visits").
+    static let comesToYou: Set<String> = ["المنزلي", "منزلي", "المنزليه", "home", "delivery", "توصيل", "mobile"]
+
+    /// The business a counterpart's name says is a place ("Zawya Cinema", "مزرعة السدرة - حتا"),
+    /// or nil for a person's name or a business that comes to one.
+    static func venue(named name: String) -> String? {
+        let tokens = Tokenizer.tokenize(name)
+        // "Abdulaziz Office" is a person, saved with where they work.
+        guard !tokens.contains(where: { comesToYou.contains($0.norm) || ["office", "maktab", "مكتب", "work", "شغل"].contains($0.norm) }),
+              tokens.contains(where: { token in
+                  let words = [token.norm, token.base, token.norm.hasPrefix("ال") ? String(token.norm.dropFirst(2)) : token.norm]
+                  return words.contains { latinPlaceNouns.contains($0) || arabicPlaceNouns.contains($0) || venueWords.contains($0) }
+              }) else { return nil }
+        return Dialogue.cleanName(name)
+    }
+
     static func find(in tokens: [Token]) -> LocationMention? {
         let n = tokens.count
         func norm(_ k: Int) -> String { k >= 0 && k < n ? tokens[k].norm : "" }

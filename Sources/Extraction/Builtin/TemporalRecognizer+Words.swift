@@ -32,8 +32,6 @@ extension TemporalRecognizer {
     static let arabicNextWords: Set<String> = ["الجاي", "القادم", "المقبل", "الجايه", "جاي", "الياي", "اليايه", "ياي"]
     /// "week" in Arabizi, before "el jay" (next week).
     static let arabiziWeekWords: Set<String> = ["esboo3", "usbu3", "isbo3", "esbo3"]
-    /// After اسبوع: the week that passed ("الأسبوع الماضي", "الأسبوع اللي فات").
-    static let arabicLastWords: Set<String> = ["الماضي", "اللي"]
     /// Nouns after "last" that put a message in the past: "last week", "last night".
     static let lastPeriodNouns: Set<String> = ["week", "weekend", "night", "time", "month", "year"]
     /// Words that put a message in the past on their own: "yesterday", "أمس", "ago".

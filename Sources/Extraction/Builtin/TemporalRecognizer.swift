@@ -15,7 +15,8 @@ enum TemporalRecognizer {
     static func recognize(_ tokens: [Token]) -> TemporalMentions {
         var mentions = TemporalMentions()
         let nextWeek = readWeekWords(tokens, into: &mentions)
-        let dateTokens = readDates(tokens, nextWeek: nextWeek, into: &mentions)
+        let lastWeek = !nextWeek && tokens.indices.contains { isLastWeek(tokens, at: $0) }
+        let dateTokens = readDates(tokens, nextWeek: nextWeek, lastWeek: lastWeek, into: &mentions)
         mentions.lastsDays = readLength(tokens)
         let clocks = readClocksAndContext(tokens, skipping: dateTokens, into: &mentions)
         readTonight(tokens, among: dateTokens, into: &mentions)
@@ -53,7 +54,7 @@ enum TemporalRecognizer {
         if word == "next" && (next == "week" || next == "wk") {
             return true
         }
-        if tokens.base(at: index) == "اسبوع" && arabicNextWords.contains(next) {
+        if tokens.base(at: index) == "اسبوع" && (arabicNextWords.contains(next) || next == "اللي" && arabicNextWords.contains(tokens.norm(at: index + 2))) {
             return true
         }
         return arabiziWeekWords.contains(word) && next == "el" && tokens.norm(at: index + 2) == "jay"
@@ -66,10 +67,17 @@ enum TemporalRecognizer {
         if word == "last" && lastPeriodNouns.contains(next) {
             return true
         }
-        if tokens.base(at: index) == "اسبوع" && arabicLastWords.contains(next) {
-            return true
+        return isLastWeek(tokens, at: index) || pastDayWords.contains(word)
+    }
+
+    /// "last week", "الأسبوع الماضي", "الأسبوع اللي فات" ("الأسبوع اللي جاي" is next week).
+    private static func isLastWeek(_ tokens: [Token], at index: Int) -> Bool {
+        let next = tokens.norm(at: index + 1)
+        if tokens.norm(at: index) == "last" {
+            return ["week", "wk", "weekend"].contains(next)
         }
-        return pastDayWords.contains(word)
+        guard tokens.base(at: index) == "اسبوع" else { return false }
+        return next == "الماضي" || next == "اللي" && ["فات", "راح", "مضى", "طاف", "مر"].contains(tokens.norm(at: index + 2))
     }
 
     /// "this weekend", "next weekend", "weekend", "ويكند".
@@ -85,11 +93,11 @@ enum TemporalRecognizer {
 
     /// Reads the days the message names, each with the end of its range if it has one, into
     /// `mentions.dates`; returns the positions of the tokens they took.
-    private static func readDates(_ tokens: [Token], nextWeek: Bool, into mentions: inout TemporalMentions) -> Set<Int> {
+    private static func readDates(_ tokens: [Token], nextWeek: Bool, lastWeek: Bool, into mentions: inout TemporalMentions) -> Set<Int> {
         var dateTokens = Set<Int>()
         var index = 0
         while index < tokens.count {
-            guard let (expression, length) = dateAt(tokens, index, nextWeek: nextWeek, into: &mentions) else {
+            guard let (expression, length) = dateAt(tokens, index, nextWeek: nextWeek, lastWeek: lastWeek, into: &mentions) else {
                 index += 1
                 continue
             }
@@ -154,7 +162,7 @@ enum TemporalRecognizer {
     /// The day named at `index` and how many tokens name it. A weekday said of the past ("last
     /// Friday", "الجمعة الماضية") names no day but marks the message as speaking of the past.
     private static func dateAt(
-        _ tokens: [Token], _ index: Int, nextWeek: Bool, into mentions: inout TemporalMentions
+        _ tokens: [Token], _ index: Int, nextWeek: Bool, lastWeek: Bool = false, into mentions: inout TemporalMentions
     ) -> (DateExpression, Int)? {
         if todayWords.contains(tokens.norm(at: index)), thatWords.contains(tokens.norm(at: index - 1)) {
             // "فاضي ذاك اليوم", "نفس اليوم": the day already spoken of, not today.
@@ -185,6 +193,11 @@ enum TemporalRecognizer {
             }
             if let day = dayNumberAfterWeekday(tokens, index + 1) {
                 return (.dayOfMonth(day, weekday: weekday), 2)
+            }
+            if lastWeek {
+                // "من الأحد للثلاثاء الأسبوع اللي راح", "on Tuesday last week": days gone by.
+                mentions.pastDay = true
+                return nil
             }
             return (.weekday(weekday, nextWeek: nextWeek), 1)
         }
