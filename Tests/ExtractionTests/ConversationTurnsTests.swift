@@ -185,4 +185,10 @@ struct ConversationTurnsTests {
     func flow(_ row: ([String], Judgement.Status, String?)) {
         expectEnds(row.0, row.1, startingWith: row.2)
     }
+
+    @Test("a day told in a question of fact, then watched together, is the plan's")
+    func toldThenTogether() {
+        let lines = ["شفت الخبر؟ الحفل بينقل لايف يوم الجمعة الساعة ٩:٣٠ مساءً 🎶", "نسوي فيديو كول ونتابعه سوا؟", "o: يا سلام، أرسل لي رابط المكالمة قبلها بشوي"]
+        expectEnds(lines, .agreed, startingWith: "2026-11-27 21:30")
+    }
 }

@@ -151,6 +151,13 @@ struct DialectRepliesTests {
         ("sure, if you want", .agreed),
         // Another hour, asked.
         ("نخليها بعد المغرب؟", .notConfirmed),
+        // Asking how to get there or join says yes.
+        ("send me the Teams link and I'll have the plan open", .agreed),
+        ("perfect, send me the exact address pls", .agreed),
+        ("أرسل لي رابط المكالمة قبلها بشوي", .agreed),
+        ("ابعتلي العنوان", .agreed),
+        ("دزلي اللوكيشن", .agreed),
+        ("ib3atli el location", .agreed),
     ]
 
     @Test("each reply settles the invitation as it says", arguments: table)

@@ -484,7 +484,9 @@ struct Dialogue {
                 }
                 return
             } else if a.has(.propose) || a.has(.attend), !decline, !a.has(.softDecline), !a.has(.putOff), !a.has(.hedge), !a.temporal.vagueDay,
-                      let recent = mentions.last(where: { $0.fromOwner == fromOwner && messageCount - $0.message <= 2 && !$0.asksFact }),
+                      // "شفت الخبر؟ الحفل الجمعة ٩:٣٠" … "نسوي فيديو كول ونتابعه سوا": a day told in a question of
+                      // fact, then watched together.
+                      let recent = mentions.last(where: { $0.fromOwner == fromOwner && messageCount - $0.message <= 2 && (!$0.asksFact || a.has(.together)) }),
                       !recent.ownBusiness || asks || a.has(.change) {
                 // The day in one message and the invitation in the next, by the same person
                 // ("بكرا بدي روح عالشارقة" … "بتجي معي؟"), even when the day was their own

@@ -83,6 +83,38 @@ struct MessageAnalysis: Hashable, Sendable {
         "maw3ed", "mo3ad", "mi3ad", "ma3ad", "imti7an", "emte7an", "e5tibar", "ikhtibar", "interview",
     ]
     static let thirdPartyHave: Set<String> = ["عنده", "عندها", "عندهم", "3indah", "3indaha", "3endha", "3andaha", "3ando", "3andoh", "3andha"]
+    /// Verbs of sending, alone or with "me" joined ("ابعتلي", "دزلي", "ib3atli").
+    static let sendVerbs: Set<String> = [
+        "send", "share", "text", "drop", "forward", "ابعت", "ابعتي", "ارسل", "ارسلي", "دز", "دزي", "ابعث", "ابعثي", "طرش", "ib3at", "ib3ati",
+        "ersel", "ersil", "dez", "6arrish",
+    ]
+    static let sendToMe: Set<String> = [
+        "ابعتلي", "ابعتيلي", "ارسللي", "ارسليلي", "دزلي", "دزيلي", "ابعثلي", "ابعثيلي", "طرشلي", "ib3atli", "ib3atili", "erselli", "ersilli", "dezli",
+        "ابعتهولي", "ارسلهالي", "ابعتهالي", "دزها", "ابعتها", "ارسلها",
+    ]
+    /// What one asks for to get somewhere or join: a link, an address, a pin.
+    static let wayThereWords: Set<String> = [
+        "link", "address", "location", "pin", "invite", "invitation", "directions", "details", "zoom", "teams", "meet",
+        "رابط", "لينك", "عنوان", "لوكيشن", "موقع", "تفاصيل", "دعوه", "الرابط", "اللينك", "العنوان", "اللوكيشن", "الموقع", "التفاصيل", "الدعوه",
+        "رابطه", "لوكيشنه", "عنوانه", "el", "location", "lokation", "lokeshen",
+    ]
+    /// "send me the link", "ابعتلي العنوان", "أرسل لي رابط المكالمة": where the verb is.
+    static func asksForWayThere(_ tokens: [Token]) -> Int? {
+        for (i, token) in tokens.enumerated() {
+            let toMe = sendToMe.contains(token.norm)
+            guard toMe || sendVerbs.contains(token.norm) else { continue }
+            var k = i + 1
+            if !toMe {
+                guard k < tokens.count, ["me", "لي", "li", "ly"].contains(tokens[k].norm) else { continue }
+                k += 1
+            }
+            if k < tokens.count, ["the", "a", "your", "ur", "el"].contains(tokens[k].norm) { k += 1 }
+            if k < tokens.count, wayThereWords.contains(tokens[k].norm) || wayThereWords.contains(tokens[k].base), tokens[k].norm != "el" { return i }
+            // "send me the exact address", "send me the teams link".
+            if k + 1 < tokens.count, wayThereWords.contains(tokens[k + 1].norm), tokens[k + 1].norm != "el" { return i }
+        }
+        return nil
+    }
     static let freeSlotWords: Set<String> = ["فاضي", "فاضيه", "متاح", "متاحه", "متوفر", "free", "available", "open", "opening", "slot"]
     static let forgetWords: Set<String> = ["forget", "تنسى", "تنسي", "تنسين", "تنساش", "متنساش", "تنسوا", "tinsa", "tensa", "tinsay", "matensash", "matensa"]
     static let fixVerbs: Set<String> = ["يصلح", "تصلح", "بيصلح", "بتصلح", "يصلحوا", "يصلحون"]
@@ -330,6 +362,9 @@ struct MessageAnalysis: Hashable, Sendable {
             cues[found.cue, default: []].append(found.at)
         }
         if let whyNot = MessageAnalysis.whyNotWe(tokens) { cues[.propose, default: []].append(whyNot) }
+        // "send me the Teams link", "أرسل لي رابط المكالمة", "دزلي اللوكيشن": asking how to get there says yes.
+        if cues[.accept] == nil, cues[.decline] == nil, cues[.softDecline] == nil, cues[.hedge] == nil,
+           let asks = MessageAnalysis.asksForWayThere(tokens) { cues[.accept] = [asks]; cues[.attend] = [asks] }
         dropsPlan = matches.contains { $0.cue == .putOff && ($0.length > 1 || !MessageAnalysis.looseLater.contains(tokens[$0.at].norm)) }
         if cues[.cancel] == nil, let at = tokens.firstIndex(where: MessageAnalysis.callsOff) { cues[.cancel] = [at] }
         // "law Hoda ma3andahash mshwar ana m3ak", "إذا منرجع قبل ال٥ بجي": a yes on a condition of
