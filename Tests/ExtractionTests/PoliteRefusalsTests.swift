@@ -24,6 +24,11 @@ struct PoliteRefusalsTests {
         (["o: هل يمكنك الحضور يوم الخميس؟", "الخميس موعد مناوبتي، فاعذروني"], .denied),
         // Put off with no day, whatever "we'll see" goes with it.
         (["o: gathering Friday بعد المغرب؟", "Friday I'm still in Dubai 😩 خلها مرة ثانية، we'll see after I'm back"], .denied),
+        // Bound elsewhere, on duty, or somewhere else that day.
+        (["o: تجي نروح المزرعة الجمعة؟", "مقدر يا الحبيب، مرتبط"], .denied),
+        (["o: الأهل مسوين عشا بكرة الساعة ٨، تعال", "الله يجزاك خير بس عندنا ارتباط"], .denied),
+        (["o: عندنا عشا بعد بكرة في البيت، تعال", "والله ودي بس بكون في العين"], .denied),
+        (["o: come with us to the fair tonight, the kids are asking for you", "aww tonight I'm on duty at the hospital till 2am"], .denied),
         // A wish, then "but" and one's own plans.
         (["o: بدك تجي معنا عالبحر الأحد؟", "يا ريت بس عندي غدا عند بيت حماي"], .denied),
         (["o: drinks friday?", "I wish! but I have my in-laws over friday"], .denied),

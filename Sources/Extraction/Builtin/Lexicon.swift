@@ -100,7 +100,7 @@ enum Lexicon {
             "جاي", "جايه", "جايين", "بجي", "باجي", "راح اجي", "بحضر", "ساحضر", "احضر", "اشوفك", "نشوفك", "اشوفكم", "نشوفكم", "اشوفج",
             "بشوفك", "بشوفكم", "بشوفج", "بشوفكن", "منشوفك", "منشوفكن", "هشوفك", "هشوفكم",
             "نشوفج", "نتقابل هناك", "على الموعد", "ان شاء الله جاي", "ان شاء الله جايه", "باذن الله ساحضر", "اكيد جاي", "اكيد جايه",
-            "سوف احضر", "ساكون", "بكون موجود", "بكون هناك", "بكون عندك", "هكون عندك", "هكون هناك", "مستنيك", "مستنياك", "بانتظارك",
+            "سوف احضر", "ساكون", "بكون موجود", "بكون هناك", "بكون في الموعد", "بكون في الوقت", "بكون عندك", "هكون عندك", "هكون هناك", "مستنيك", "مستنياك", "بانتظارك",
             "بانتظارج", "بانتظاركم", "انا معاكم", "انا معك", "انا معكم", "احسبيني", "احسبني", "منكون", "هاجي", "هحضر", "سنحضر", "ساتي",
             // Arranging what to bring or how to get there says one is coming.
             "اجيب معي", "اجيب معاي", "بجيب معي", "بجيب معاي", "هجيب معايا", "انا علي", "انا بجيب", "انا اجيب", "i'll bring the", "ill bring the", "should i bring", "shall i bring", "what should i bring",
@@ -146,6 +146,8 @@ enum Lexicon {
             "مش فاضيين", "مو فاضين", "مب فاضين", "مو فاضيين", "ما نقدرش", "منقدرش",
             "ma nagdar", "ma ngdar", "ma naqdar", "ma n2dar", "ma ne2dar", "ma bne2dar", "ma mn2dar", "mesh han2dar", "msh han2dar", "mish han2dar",
             "ma fina", "ma yemdina",
+            // Bound elsewhere: "مقدر يا الحبيب، مرتبط", "عندنا ارتباط".
+            "مرتبط", "مرتبطه", "مرتبطين", "عندي ارتباط", "عندنا ارتباط", "mirtibit", "mertebet",
         ]),
         (.softDecline, [
             "sorry", "so sorry", "tough", "difficult", "hard", "unfortunately", "sadly", "i wish", "not sure i can",
@@ -253,6 +255,9 @@ enum Lexicon {
             "i'm going to", "im going to", "i am going to", "i'm off to", "im off to", "i'm heading", "im heading", "i'll be in",
             "رايح", "رايحه", "بروح", "بسافر", "مسافر", "مسافره", "rayi7", "rayi7a", "ra7 aroo7", "msafer", "msafra", "travelling", "traveling",
             "out of town", "عندي سفر",
+            // Working then, or somewhere else: "I'm on duty till 2am", "بكون في العين".
+            "i'm working", "im working", "i'm on duty", "im on duty", "on duty", "on call", "on shift", "i'm closing", "im closing", "working a double",
+            "بكون في", "راح اكون في", "رح كون ب", "bakoon fi", "bkoon fi", "hakoon fi",
         ]),
         (.watch, [
             "are you watching", "you watching", "watching the", "will you watch", "where are you watching", "watch it",
