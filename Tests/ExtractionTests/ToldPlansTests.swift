@@ -26,6 +26,7 @@ struct ToldPlansTests {
         ["matensash mi3ad el dentist bta3ak bokra el sa3a 4", "o: merci ya habibty"],
         ["امتحانك بكرة؟", "o: ايه الساعة ٨ ونص", "بالتوفيق"],
         ["is your interview on thursday?", "o: yes at 11", "good luck!!"],
+        ["عندك محاضرة بكرة؟", "o: إي الساعة ٨، والدكتور ما يرحم", "الله يعين"],
     ])
     func theirOwn(_ lines: [String]) {
         #expect(judged(lines).status == .noEvent, "\(lines)")

@@ -126,7 +126,7 @@ struct MessageAnalysis: Hashable, Sendable {
         let word = tokens[i].norm
         // "بعد دوامك", "after your shift": a time, not the appointment told.
         if i > 0, ["بعد", "قبل", "after", "before", "till", "until", "لين", "لحد", "ba3d", "2abl", "gabl"].contains(tokens[i - 1].norm) { return false }
-        if ["your", "ur"].contains(word) {
+        if ["your", "ur", "عندك", "عندج", "عندكم", "3indak", "3endak", "3andak", "3ndak", "3indich"].contains(word) {
             return (i + 1...i + 3).contains { $0 < tokens.count && appointmentWords.contains(tokens[$0].norm) }
         }
         if ["bta3ak", "bta3ek", "بتاعك", "بتاعتك", "taba3ak", "tab3ak", "تبعك", "حقك", "حقج", "مالك", "مالج", "7aggak", "7agak", "malak"].contains(word) {
