@@ -239,6 +239,15 @@ struct DialectDaysTests {
         #expect(judged([text, "o: تمام"]).event == nil, "\(text)")
     }
 
+    @Test("an ordinal of a floor, a road or a round is no day", arguments: [
+        "moving day tomorrow, 3rd floor no elevator, can you help?", "lunch tomorrow? I'm stuck on the 6th ring road till 1",
+        "dinner tomorrow at 1847 W 19th St?",
+    ])
+    func ordinalsOfOtherThings(_ text: String) throws {
+        let event = try #require(judged([text, "o: sure"]).event, "\(text)")
+        #expect(event.startDate == LocalDate(year: 2026, month: 11, day: 26), "\(text)")
+    }
+
     @Test("the Gulf's \"چ\" is read as the kaf it spells: \"باچر\" is tomorrow, \"عندچ\" at yours")
     func gulfChe() throws {
         let event = try #require(judged(["عشا باچر الساعة ٨؟", "o: الله يحييچ، أكون عندچ"]).event)

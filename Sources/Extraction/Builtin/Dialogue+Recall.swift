@@ -37,7 +37,7 @@ extension Dialogue {
         if let named = dates.last {
             return mentions.last { $0.date == named.0 && $0.fromOwner != fromOwner && !$0.ownBusiness && !$0.asksFact }
         }
-        guard attends, let latest = mentions.last(where: { !$0.ownBusiness }), latest.fromOwner != fromOwner, messageCount - latest.message <= 3,
+        guard attends, let latest = mentions.last(where: { !$0.ownBusiness }), latest.fromOwner != fromOwner, messageCount - latest.message <= 5,
               !latest.asksFact else { return nil }
         return latest
     }

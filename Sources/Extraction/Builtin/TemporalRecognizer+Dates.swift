@@ -48,6 +48,13 @@ extension TemporalRecognizer {
         return day
     }
 
+    /// Nouns an English ordinal counts when it is no day: "3rd floor", "2nd time".
+    static let ordinalNouns: Set<String> = [
+        "floor", "fl", "street", "st", "avenue", "ave", "round", "time", "times", "grade", "year", "row", "gate", "exit", "level", "place",
+        "birthday", "anniversary", "child", "kid", "attempt", "try", "semester", "term", "week", "weeks", "month", "edition", "ring", "lap",
+        "period", "half", "quarter", "set", "game", "cup", "coffee", "one",
+    ]
+
     /// "12th", "the 12th", "15th of March" (the month case is handled by `calendarAt`).
     static func dayOfMonthAt(_ t: [Token], _ i: Int) -> (Int, Int)? {
         var j = i
@@ -59,6 +66,8 @@ extension TemporalRecognizer {
         for suffix in ["th", "st", "nd", "rd"] where w.hasSuffix(suffix) {
             if let day = Int(w.dropLast(2)), (1...31).contains(day) {
                 if j + 1 < t.count, months[t[j + 1].norm] != nil || (t[j + 1].norm == "of" && j + 2 < t.count && months[t[j + 2].norm] != nil) { return nil }
+                // "3rd floor", "2nd round", "5th birthday": an ordinal of something else.
+                if j + 1 < t.count, ordinalNouns.contains(t[j + 1].norm) { return nil }
                 return (day, j - i + 1)
             }
         }
