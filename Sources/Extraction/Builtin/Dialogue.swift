@@ -709,17 +709,21 @@ struct Dialogue {
         // Over several days, an hour with no end is when one sets off, not the plan's daily hours.
         if let last = draft.endDate, last > draft.date, endTime == nil { start = nil }
         if start == nil { endTime = nil }
-        return ExtractedEvent(title: title(draft, counterpart: counterpart), startDate: date, endDate: max(endDate, date),
-                              startTime: start, endTime: endTime, location: location(draft, counterpart: counterpart, ownerName: ownerName))
+        let place = location(draft, counterpart: counterpart, ownerName: ownerName)
+        return ExtractedEvent(title: title(draft, counterpart: counterpart, place: place), startDate: date, endDate: max(endDate, date),
+                              startTime: start, endTime: endTime, location: place)
     }
 
-    func title(_ draft: PlanDraft, counterpart: String?) -> String {
+    func title(_ draft: PlanDraft, counterpart: String?, place: String? = nil) -> String {
         let name = counterpart.map(Dialogue.cleanName)
         let activity = draft.activity ?? vagueActivity
-        let arabic = activity?.arabic ?? false
+        let arabic = activity?.arabic ?? place.map { $0.unicodeScalars.contains { TextNormalizer.isArabicLetter($0) } } ?? false
         let base = activity?.display ?? (arabic ? "لقاء" : "Meeting")
-        guard let name, !name.isEmpty else { return base }
-        return arabic ? "\(base) مع \(name)" : "\(base) with \(name)"
+        var title = base
+        if let name, !name.isEmpty { title += arabic ? " مع \(name)" : " with \(name)" }
+        // With no activity named, where it is says what it is ("Meeting with Papa at Hatta").
+        if activity == nil, let place, !place.isEmpty, place != name { title += arabic ? " في \(place)" : " at \(place)" }
+        return title
     }
 
     func location(_ draft: PlanDraft, counterpart: String?, ownerName: String?) -> String? {
