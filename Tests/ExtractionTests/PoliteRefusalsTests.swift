@@ -17,6 +17,8 @@ struct PoliteRefusalsTests {
         (["o: نروح نعاين الشقة السبت؟", "إي أنا فاضي", "o: ترا صاحب الشقة أجرها، ما له داعي نروح"], .denied),
         (["o: movie tonight?", "sure I'll meet you there", "o: ok scratch tonight, car won't start. another time"], .denied),
         (["o: الغدا الجمعة؟", "أوكي", "o: صرلي ظرف، سوري بس منأجلها لبعدين"], .denied),
+        (["o: el sabt nroo7 nsayyed?", "ok 3ala el fjr", "o: tara el jaw reeh el sabt, n2ajjilha a7san"], .denied),
+        (["o: بكرة الصبح نروح الشارقة، بتيي؟", "هيه بيي", "o: ترا الشارقة كنسلناها، يدتي تعبانة"], .denied),
         (["o: صالون بكرة؟", "تمام", "o: ودي أسوي جل"], .agreed),
         (["o: بكرة نروح السوق؟", "تمام", "o: بلغي أمك إننا جايين"], .agreed),
         // Written Arabic, and "ف" joined to a word as "و" is ("فاعذروني").

@@ -221,7 +221,9 @@ struct MessageAnalysis: Hashable, Sendable {
     /// "الغيها", "أُلغيت", "بنلغي", "أجلنا", "منأجلها", "نأجل" (not "بلغي", tell, nor a bare
     /// "أجل", yes).
     static func callsOff(_ token: Token) -> Bool {
-        guard token.arabic else { return false }
+        // "n2ajjilha", "ne2aggelha", "kansalnaha": the same verbs in Latin letters.
+        guard token.arabic else { return token.norm.wholeMatch(of: postponingLatin) != nil || token.norm.hasPrefix("kansal") || token.norm.hasPrefix("cancel") && token.norm.count > 6 }
+        if token.norm.contains("كنسل") { return true }
         var word = Substring(token.norm)
         if word.count > 4, word.hasPrefix("و") || word.hasPrefix("ف") { word = word.dropFirst() }
         if word.hasPrefix("بلغ") || word.hasPrefix("ابلغ") || word.hasPrefix("تبلغ") || word.hasPrefix("يبلغ") { return false }
@@ -229,6 +231,7 @@ struct MessageAnalysis: Hashable, Sendable {
         return word.count >= 4 && word.wholeMatch(of: postponing) != nil
     }
     nonisolated(unsafe) static let postponing = /(ب|م|ه|ح|من|بن|هن|حن)?(ن|ت|ي)?ا?جل(ت|نا|ناها|ها|وها|وا|ه|هم|تها)?/
+    nonisolated(unsafe) static let postponingLatin = /(b|m|h|7|mn|bn|hn)?(n|t|y)?(e|i)?2a(jj?|gg?)(e|i)?l(t|na|naha|ha|ooha|uha|o|u|oo)?/
 
     /// Where a condition of the speaker's own opens ("if my flight lands", "لو الجو زين"), not
     /// one put to the other ("if you want", "اذا تبي", "if possible").
