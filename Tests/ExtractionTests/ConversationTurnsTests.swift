@@ -191,4 +191,13 @@ struct ConversationTurnsTests {
         let lines = ["شفت الخبر؟ الحفل بينقل لايف يوم الجمعة الساعة ٩:٣٠ مساءً 🎶", "نسوي فيديو كول ونتابعه سوا؟", "o: يا سلام، أرسل لي رابط المكالمة قبلها بشوي"]
         expectEnds(lines, .agreed, startingWith: "2026-11-27 21:30")
     }
+
+    @Test("asking to join a plan told waits for the other's yes", arguments: [
+        ["going for a run at 7 tomorrow morning", "o: mind if I tag along?", "sure"],
+        ["بروح الجيم بكرة الساعة ٨", "o: ممكن أجي معك؟", "أكيد، تعال"],
+        ["ana nazel el gym bokra 8", "o: momken agy m3ak?", "yalla, akeed"],
+    ])
+    func asksToJoin(_ lines: [String]) {
+        #expect(judged(lines).status == .agreed, "\(lines)")
+    }
 }

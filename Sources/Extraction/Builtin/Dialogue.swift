@@ -149,7 +149,7 @@ struct Dialogue {
         let asksWhenOfOthers = a.hasQuestion && a.has(.askWhen) && !a.has(.propose) && !a.has(.together) && !a.addressesOther
         let isProposer = plan.map { $0.proposerIsOwner == fromOwner } ?? false
         messageCount += 1
-        let aboutPlan = (!dates.isEmpty || a.speaksOfPlan) && !a.asksFact
+        let aboutPlan = (!dates.isEmpty || a.speaksOfPlan || a.asksToJoin) && !a.asksFact
         let bareYes = !aboutPlan && !a.hasQuestion
         let offTopic = sideQuestionAt.map { messageCount - $0 <= 3 } ?? false
         // A reply to a question about something else ("شفتي الماتش؟" … "لا ما شفتو").
@@ -228,6 +228,12 @@ struct Dialogue {
         case .pending:
             // "بدي ياك تكون معي عالكول", "can you drive me?": a plan told, then offered.
             if a.has(.propose) || a.has(.together) || !isProposer && asks { plan?.offered = true }
+            // "going for a run at 7 tomorrow" … "mind if I tag along?": the one asking to join
+            // waits for the other's yes.
+            if !isProposer, dates.allSatisfy({ planCovers($0.0) }), !a.has(.decline), a.asksToJoin {
+                plan?.proposerIsOwner = fromOwner
+                return
+            }
             if isProposer {
                 if strongDecline, !cancel, hasClock, let day = plan?.date, dates.allSatisfy({ $0.0 == day }),
                    let firstNo = a.first(.decline), (a.cues[.change] ?? []).contains(where: { $0 > firstNo }) {
@@ -390,6 +396,11 @@ struct Dialogue {
                 return
             }
             if notAPlan { return }
+            if a.asksToJoin, !decline, let told = mentions.last(where: { $0.fromOwner != fromOwner && messageCount - $0.message <= 3 && !$0.asksFact }) {
+                // "بروح الجيم بكرة الساعة ٨" … "ممكن أجي معك؟": one's own plan, joined if the teller says yes.
+                propose(said(told.message) ?? a, date: (told.date, told.end, 0), fromOwner: fromOwner)
+                return
+            }
             if phase == .denied, let excused, excused.byOwner == fromOwner, messageCount - excused.message <= 4, !decline, !cancel {
                 // "16/4 عندي تسليم المشروع" … "إذا بيزبط 17/4 الصبح؟": another day, offered;
                 // "اليوم عندي مشوار مع الوالدة" … "إن شاء الله، بشوف ظروفي": still open.

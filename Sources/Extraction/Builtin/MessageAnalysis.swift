@@ -63,6 +63,8 @@ struct MessageAnalysis: Hashable, Sendable {
     /// Good luck, a good time or a safe trip wished ("بالتوفيق", "have fun", "ربنا معاك"): said to
     /// someone doing something without the speaker.
     var wishesWell = false
+    /// Asks to join the other's plan: "mind if I tag along?", "ممكن أجي معك؟".
+    var asksToJoin = false
     /// "I have" with something after it that is not time or a question ("عندي ضيوف", "3ande
     /// shift"): to an invitation, something of one's own in the way.
     var ownsSomething = false
@@ -114,6 +116,14 @@ struct MessageAnalysis: Hashable, Sendable {
             if k + 1 < tokens.count, wayThereWords.contains(tokens[k + 1].norm), tokens[k + 1].norm != "el" { return i }
         }
         return nil
+    }
+    /// "mind if I tag along?", "can I come with you?", "ممكن أجي معك؟": asking to join the other's plan.
+    static func joins(_ tokens: [Token]) -> Bool {
+        let words = tokens.map(\.norm)
+        if words.contains("join") || words.contains("tag") && words.contains("along") { return true }
+        let comeWords: Set<String> = ["come", "اجي", "اجيك", "نجي", "agy", "aji", "ajee", "aje", "ajy", "nji", "ngy"]
+        let withYou: Set<String> = ["with", "along", "معك", "معاك", "معكم", "معاكم", "معاكي", "m3ak", "ma3ak", "m3ako", "ma3ako", "m3aki", "ma3aki", "wiyak", "wiyakom"]
+        return words.indices.contains { i in comeWords.contains(words[i]) && (i + 1..<min(i + 3, words.count)).contains { withYou.contains(words[$0]) } }
     }
     static let freeSlotWords: Set<String> = ["فاضي", "فاضيه", "متاح", "متاحه", "متوفر", "free", "available", "open", "opening", "slot"]
     static let forgetWords: Set<String> = ["forget", "تنسى", "تنسي", "تنسين", "تنساش", "متنساش", "تنسوا", "tinsa", "tensa", "tinsay", "matensash", "matensa"]
@@ -439,6 +449,7 @@ struct MessageAnalysis: Hashable, Sendable {
         // "لا تنسى موعد الترخيص بكرا": an appointment one is reminded of is one's own.
         addresseeCommitment = tokens.indices.contains { i in MessageAnalysis.isAddresseeCommitment(tokens, at: i) }
             || has(.commitment) && !has(.together) && tokens.contains { MessageAnalysis.forgetWords.contains($0.norm) }
+        asksToJoin = hasQuestion && MessageAnalysis.joins(tokens)
         wishesWell = has(.wish) || (cues[.softDecline] ?? []).contains { MessageAnalysis.goodTimeWishes.contains(tokens[$0].norm) }
         negatesOrContrasts = tokens.contains { token in
             NegationScope.negations.contains(token.norm) || MessageAnalysis.contrastWords.contains(token.norm)
