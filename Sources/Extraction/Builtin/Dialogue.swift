@@ -587,8 +587,7 @@ struct Dialogue {
                     let am = ClockTime(hour: start.hour == 12 ? 0 : start.hour, minute: start.minute)
                     let pm = ClockTime(hour: start.hour == 12 ? 12 : start.hour + 12, minute: start.minute)
                     // Around the clock: 11:30 is nearer 00:30 in the evening than in the morning.
-                    func apart(_ t: ClockTime) -> Int { let d = abs(t.minuteOfDay - known.minuteOfDay); return min(d, 1440 - d) }
-                    start.meridiem = apart(pm) < apart(am) ? .pm : .am
+                    start.meridiem = Dialogue.minutesApart(pm, known) < Dialogue.minutesApart(am, known) ? .pm : .am
                     // Small hours are said as such ("5am", "الفجر"): "how about 6?" after 12:30 is the evening.
                     if start.meridiem == .am, (1...6).contains(start.hour), known.hour >= 9 { start.meridiem = .pm }
                 }
@@ -606,7 +605,7 @@ struct Dialogue {
                 // "the reception starts 10:30 not 10", "see you there at 10": a start moved a little,
                 // with no end of its own, keeps the end already said ("من ١٠ لين ٢").
                 if t.end == nil, draft.end == nil, let end = before.end, let was = before.start, let now = draft.startFixed,
-                   min(abs(now.minuteOfDay - was.minuteOfDay), 1440 - abs(now.minuteOfDay - was.minuteOfDay)) <= 120,
+                   Dialogue.minutesApart(now, was) <= 120,
                    Dialogue.ends(end, within: 8 * 60, after: now) {
                     draft.end = end
                 }
@@ -640,6 +639,12 @@ struct Dialogue {
             draft.endDate = resolved
         }
         plan = draft
+    }
+
+    /// How far apart two times of day are, around the clock.
+    static func minutesApart(_ a: ClockTime, _ b: ClockTime) -> Int {
+        let d = abs(a.minuteOfDay - b.minuteOfDay)
+        return min(d, 1440 - d)
     }
 
     /// Whether an end, in either half of the day when it names none, falls within `minutes`

@@ -82,14 +82,16 @@ struct MessageAnalysis: Hashable, Sendable {
     static let appointmentWords: Set<String> = [
         "appointment", "appt", "dentist", "doctor", "exam", "test", "interview", "shift", "flight", "class", "surgery", "checkup", "lecture", "course",
         "موعد", "اختبار", "امتحان", "دوام", "مقابله", "محاضره", "عمليه", "طياره", "رحله", "كورس", "دوره", "ميعاد",
-        "maw3ed", "mo3ad", "mi3ad", "ma3ad", "imti7an", "emte7an", "e5tibar", "ikhtibar", "interview",
+        "maw3ed", "mo3ad", "mi3ad", "ma3ad", "imti7an", "emte7an", "e5tibar", "ikhtibar",
     ]
+    /// "He has", "she has", "they have": someone else's appointment, as "I have" is one's own.
     static let thirdPartyHave: Set<String> = ["عنده", "عندها", "عندهم", "3indah", "3indaha", "3endha", "3andaha", "3ando", "3andoh", "3andha"]
     /// Verbs of sending, alone or with "me" joined ("ابعتلي", "دزلي", "ib3atli").
     static let sendVerbs: Set<String> = [
         "send", "share", "text", "drop", "forward", "ابعت", "ابعتي", "ارسل", "ارسلي", "دز", "دزي", "ابعث", "ابعثي", "طرش", "ib3at", "ib3ati",
         "ersel", "ersil", "dez", "6arrish",
     ]
+    /// The same with "me" or the thing sent joined ("ابعتلي", "ابعتها").
     static let sendToMe: Set<String> = [
         "ابعتلي", "ابعتيلي", "ارسللي", "ارسليلي", "دزلي", "دزيلي", "ابعثلي", "ابعثيلي", "طرشلي", "ib3atli", "ib3atili", "erselli", "ersilli", "dezli",
         "ابعتهولي", "ارسلهالي", "ابعتهالي", "دزها", "ابعتها", "ارسلها",
@@ -98,7 +100,7 @@ struct MessageAnalysis: Hashable, Sendable {
     static let wayThereWords: Set<String> = [
         "link", "address", "location", "pin", "invite", "invitation", "directions", "details", "zoom", "teams", "meet",
         "رابط", "لينك", "عنوان", "لوكيشن", "موقع", "تفاصيل", "دعوه", "الرابط", "اللينك", "العنوان", "اللوكيشن", "الموقع", "التفاصيل", "الدعوه",
-        "رابطه", "لوكيشنه", "عنوانه", "el", "location", "lokation", "lokeshen",
+        "رابطه", "لوكيشنه", "عنوانه", "lokation", "lokeshen",
     ]
     /// "send me the link", "ابعتلي العنوان", "أرسل لي رابط المكالمة": where the verb is.
     static func asksForWayThere(_ tokens: [Token]) -> Int? {
@@ -111,38 +113,50 @@ struct MessageAnalysis: Hashable, Sendable {
                 k += 1
             }
             if k < tokens.count, ["the", "a", "your", "ur", "el"].contains(tokens[k].norm) { k += 1 }
-            if k < tokens.count, wayThereWords.contains(tokens[k].norm) || wayThereWords.contains(tokens[k].base), tokens[k].norm != "el" { return i }
+            if k < tokens.count, wayThereWords.contains(tokens[k].norm) || wayThereWords.contains(tokens[k].base) { return i }
             // "send me the exact address", "send me the teams link".
-            if k + 1 < tokens.count, wayThereWords.contains(tokens[k + 1].norm), tokens[k + 1].norm != "el" { return i }
+            if k + 1 < tokens.count, wayThereWords.contains(tokens[k + 1].norm) { return i }
         }
         return nil
     }
     /// "mind if I tag along?", "can I come with you?", "ممكن أجي معك؟": asking to join the other's plan.
     static func joins(_ tokens: [Token]) -> Bool {
-        let words = tokens.map(\.norm)
-        if words.contains("join") || words.contains("tag") && words.contains("along") { return true }
-        let comeWords: Set<String> = ["come", "اجي", "اجيك", "نجي", "agy", "aji", "ajee", "aje", "ajy", "nji", "ngy"]
-        let withYou: Set<String> = ["with", "along", "معك", "معاك", "معكم", "معاكم", "معاكي", "m3ak", "ma3ak", "m3ako", "ma3ako", "m3aki", "ma3aki", "wiyak", "wiyakom"]
-        return words.indices.contains { i in comeWords.contains(words[i]) && (i + 1..<min(i + 3, words.count)).contains { withYou.contains(words[$0]) } }
+        if tokens.contains(where: { $0.norm == "join" }) || tokens.contains(where: { $0.norm == "tag" }) && tokens.contains(where: { $0.norm == "along" }) {
+            return true
+        }
+        return tokens.indices.contains { i in
+            joinComeWords.contains(tokens[i].norm) && (i + 1..<min(i + 3, tokens.count)).contains { joinWithYou.contains(tokens[$0].norm) }
+        }
     }
+    static let joinComeWords: Set<String> = ["come", "اجي", "اجيك", "نجي", "agy", "aji", "ajee", "aje", "ajy", "nji", "ngy"]
+    static let joinWithYou: Set<String> = ["with", "along", "معك", "معاك", "معكم", "معاكم", "معاكي", "m3ak", "ma3ak", "m3ako", "ma3ako", "m3aki", "ma3aki", "wiyak", "wiyakom"]
+    /// After an appointment, words that offer it ("موعد فاضي", "an appointment free").
     static let freeSlotWords: Set<String> = ["فاضي", "فاضيه", "متاح", "متاحه", "متوفر", "free", "available", "open", "opening", "slot"]
+    /// "Don't forget", which makes the appointment reminded of the other's own.
     static let forgetWords: Set<String> = ["forget", "تنسى", "تنسي", "تنسين", "تنساش", "متنساش", "تنسوا", "tinsa", "tensa", "tinsay", "matensash", "matensa"]
+    /// "يصلح" as in fixing something, not as in "does it suit".
     static let fixVerbs: Set<String> = ["يصلح", "تصلح", "بيصلح", "بتصلح", "يصلحوا", "يصلحون"]
     /// A definite noun that is no word of time ("الفني", "المكيف", not "الليلة" or "الخميس").
     static func someoneNamed(_ token: Token) -> Bool {
         token.arabic && token.norm.hasPrefix("ال") && token.norm.count > 3 && token.norm != "الله" && !TemporalRecognizer.timeWordsWithArticle.contains(token.norm)
     }
+    static let timeBeforeWords: Set<String> = ["بعد", "قبل", "after", "before", "till", "until", "لين", "لحد", "ba3d", "2abl", "gabl"]
+    /// "Your" and "do you have" before an appointment, and the possessives after one.
+    static let yoursBefore: Set<String> = ["your", "ur", "عندك", "عندج", "عندكم", "3indak", "3endak", "3andak", "3ndak", "3indich"]
+    static let yoursAfter: Set<String> = ["bta3ak", "bta3ek", "بتاعك", "بتاعتك", "taba3ak", "tab3ak", "تبعك", "حقك", "حقج", "مالك", "مالج", "7aggak", "7agak", "malak"]
+    /// Whether the token at `i` makes an appointment the other person's: "your exam", "موعدك",
+    /// "mi3ad el dentist bta3ak", "عندك محاضرة".
     static func isAddresseeCommitment(_ tokens: [Token], at i: Int) -> Bool {
         let word = tokens[i].norm
         // "بعد دوامك", "after your shift": a time, not the appointment told.
-        if i > 0, ["بعد", "قبل", "after", "before", "till", "until", "لين", "لحد", "ba3d", "2abl", "gabl"].contains(tokens[i - 1].norm) { return false }
-        if ["your", "ur", "عندك", "عندج", "عندكم", "3indak", "3endak", "3andak", "3ndak", "3indich"].contains(word) {
+        if i > 0, timeBeforeWords.contains(tokens[i - 1].norm) { return false }
+        if yoursBefore.contains(word) {
             return (i + 1...i + 3).contains { $0 < tokens.count && appointmentWords.contains(tokens[$0].norm) }
         }
-        if ["bta3ak", "bta3ek", "بتاعك", "بتاعتك", "taba3ak", "tab3ak", "تبعك", "حقك", "حقج", "مالك", "مالج", "7aggak", "7agak", "malak"].contains(word) {
+        if yoursAfter.contains(word) {
             return (i - 3...i - 1).contains { $0 >= 0 && appointmentWords.contains(tokens[$0].norm) }
         }
-        guard tokens[i].arabic else { return false }
+        guard tokens[i].arabic, word.hasSuffix("ك") || word.hasSuffix("ج") || word.hasSuffix("كم") || word.hasSuffix("كي") else { return false }
         for suffix in ["كم", "كي", "ك", "ج"] where word.hasSuffix(suffix) {
             var stem = String(word.dropLast(suffix.count))
             if stem.hasPrefix("و") || stem.hasPrefix("ف") { stem.removeFirst() }

@@ -65,7 +65,7 @@ enum Places {
     /// بادل", "مزرعة السدرة"), beside the place nouns.
     static let venueWords: Set<String> = [
         "cinema", "salon", "padel", "spa", "kitchen", "academy", "bakery", "garage", "workshop", "barber", "barbershop", "dental", "dentist",
-        "سينما", "صالون", "بادل", "سبا", "مشغل", "ورشه", "حجوزات", "للحفلات", "اكاديميه", "استوديو", "ستوديو", "مخيمات", "مغسله", "صالة",
+        "سينما", "صالون", "بادل", "سبا", "مشغل", "ورشه", "حجوزات", "للحفلات", "اكاديميه", "استوديو", "ستوديو", "مخيمات", "مغسله",
     ]
     /// Words that say a business comes to one ("العلاج الطبيعي المنزلي", "home visits").
     static let comesToYou: Set<String> = ["المنزلي", "منزلي", "المنزليه", "home", "delivery", "توصيل", "mobile"]
