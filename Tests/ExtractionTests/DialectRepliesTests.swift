@@ -151,6 +151,10 @@ struct DialectRepliesTests {
         ("sure, if you want", .agreed),
         // Another hour, asked.
         ("نخليها بعد المغرب؟", .notConfirmed),
+        // Saying what one will bring or how one will come says yes; "even if" puts no condition.
+        ("أكيد، هجيب الكنافة", .agreed),
+        ("تمام، بمر عليكم ونروح سوا", .agreed),
+        ("even if it rains I'm coming", .agreed),
         // Asking how to get there or join says yes.
         ("send me the Teams link and I'll have the plan open", .agreed),
         ("perfect, send me the exact address pls", .agreed),

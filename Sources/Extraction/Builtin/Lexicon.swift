@@ -94,6 +94,9 @@ enum Lexicon {
             "i can make it", "i can come", "i'll come", "ill come", "we'll come", "i'll bring", "ill bring", "i'm bringing", "im bringing",
             "won't forget", "wont forget", "let's do it", "lets do it", "counting down", "i'm down", "im down",
             "inshallah jay", "inshallah jaya", "jay", "jaya", "jayeen", "ana jay", "ashoofak", "ashoofik", "nshoofak", "ashoofkom",
+            // Saying what one will bring or how one will come: "هجيب السنارات", "I'll drive", "بمر عليكم".
+            "بجيب", "هجيب", "باجيب", "راح اجيب", "رح جيب", "bjeeb", "hageeb", "hagib", "i'll drive", "ill drive",
+            "بمر عليكم", "هعدي عليكم", "امر عليكم", "انا بسوق", "ana bsoo2",
             "nshoofkom", "ana ma3ak", "ana m3ak", "ana ma3akom", "ana m3akom", "انا معاك", "انا معاكي", "انا معاكو", "bkoon hnak", "ajeeb", "bajeeb", "gayeen", "gayin", "gaya",
             "gayya", "ana gay", "hakoon 3andak", "hakoon hnak", "jeye", "jeyi", "jeyin", "jeyeen", "jaye", "jayin", "ana jeye", "ana jeyi",
             "jeyin kellna", "mnije", "mnejeh", "bkoun 3andak", "bkoun 3andik",

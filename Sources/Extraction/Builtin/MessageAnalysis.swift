@@ -261,7 +261,8 @@ struct MessageAnalysis: Hashable, Sendable {
     /// one put to the other ("if you want", "اذا تبي", "if possible").
     static func ownCondition(_ tokens: [Token]) -> Int? {
         tokens.indices.first { i in
-            guard conditionWords.contains(tokens[i].norm) else { return false }
+            // "even if it rains fire I'm coming", "حتى لو": no condition on the yes.
+            guard conditionWords.contains(tokens[i].norm), i == 0 || !["even", "حتي", "7atta", "7ata", "hatta"].contains(tokens[i - 1].norm) else { return false }
             let after = tokens[(i + 1)..<min(i + 3, tokens.count)].map(\.norm)
             return !after.contains { askingTheOther.contains($0) }
         }
