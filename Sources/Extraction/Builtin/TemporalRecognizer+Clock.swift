@@ -156,7 +156,7 @@ extension TemporalRecognizer {
         // "can we do 9", "make it 9", "نخليها ٩": another hour for the plan.
         let counterLead = previous == "do" && ["we", "can", "could", "let's", "lets"].contains(beforePrevious)
             || previous == "it" && ["make", "push", "move"].contains(beforePrevious)
-            || ["نخليها", "خليها", "نخليه", "خليه", "خله", "خلها", "خلوها", "خليه", "نخلها", "نخله", "khaliha", "nkhaliha", "5aleeha", "n5aleeha",
+            || ["نخليها", "خليها", "نخليه", "خليه", "خله", "خلها", "خلوها", "نخلها", "نخله", "khaliha", "nkhaliha", "5aleeha", "n5aleeha",
                 "5alha", "5alleha", "5alliha", "khalliha", "khalleha", "khalha", "5aleha", "5alih", "5alli"].contains(previous)
         let isLead = clockLeads.contains(previous) || counterLead
             || (previous == "sa3a" || previous == "sa3ah") && latinArticles.contains(beforePrevious)
@@ -284,11 +284,14 @@ extension TemporalRecognizer {
             || approximateLeads.contains(previous) && isHourOfClock
     }
 
+    /// The word for the hour, before one: "الساعة ٢", "el sa3a 2".
+    static let hourNouns: Set<String> = ["الساعه", "ساعه", "el", "sa3a"]
+
     /// Where the end of a range begins after its range word, past a hedge or the word for
     /// the hour: "till about 2", "لين الساعة ٢", "لين تقريباً ٢".
     static func rangeEndStart(_ tokens: [Token], after rangeWord: Int) -> Int {
         var at = rangeWord + 1
-        while at < tokens.count, approximateWords.contains(tokens.norm(at: at)) || ["الساعه", "ساعه", "el", "sa3a"].contains(tokens.norm(at: at)) {
+        while at < tokens.count, approximateWords.contains(tokens.norm(at: at)) || hourNouns.contains(tokens.norm(at: at)) {
             at += 1
         }
         return at

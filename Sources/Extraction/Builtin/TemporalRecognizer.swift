@@ -14,8 +14,7 @@ enum TemporalRecognizer {
     /// What the message in `tokens` says about days and times.
     static func recognize(_ tokens: [Token]) -> TemporalMentions {
         var mentions = TemporalMentions()
-        let nextWeek = readWeekWords(tokens, into: &mentions)
-        let lastWeek = !nextWeek && tokens.indices.contains { isLastWeek(tokens, at: $0) }
+        let (nextWeek, lastWeek) = readWeekWords(tokens, into: &mentions)
         let dateTokens = readDates(tokens, nextWeek: nextWeek, lastWeek: lastWeek, into: &mentions)
         mentions.lastsDays = readLength(tokens)
         let clocks = readClocksAndContext(tokens, skipping: dateTokens, into: &mentions)
@@ -28,15 +27,20 @@ enum TemporalRecognizer {
     // MARK: - Pass 1: the week and the past
 
     /// Reads "next week", words for the past ("yesterday", "last week") and vague days ("this
-    /// weekend") anywhere in the message; returns whether "next week" was said.
-    private static func readWeekWords(_ tokens: [Token], into mentions: inout TemporalMentions) -> Bool {
+    /// weekend") anywhere in the message; returns whether "next week" was said, and "last week"
+    /// without it.
+    private static func readWeekWords(_ tokens: [Token], into mentions: inout TemporalMentions) -> (next: Bool, last: Bool) {
         var saysNextWeek = false
+        var saysLastWeek = false
         var speaksOfPast = false
         for index in tokens.indices {
             if isNextWeek(tokens, at: index) {
                 saysNextWeek = true
             }
-            if isPastMarker(tokens, at: index) {
+            if isLastWeek(tokens, at: index) {
+                saysLastWeek = true
+                speaksOfPast = true
+            } else if isPastMarker(tokens, at: index) {
                 speaksOfPast = true
             }
             if isVagueDay(tokens, at: index) {
@@ -44,7 +48,7 @@ enum TemporalRecognizer {
             }
         }
         mentions.pastDay = speaksOfPast
-        return saysNextWeek
+        return (saysNextWeek, saysLastWeek && !saysNextWeek)
     }
 
     /// "next week", "next wk", "الأسبوع الجاي", "esboo3 el jay".
@@ -60,14 +64,14 @@ enum TemporalRecognizer {
         return arabiziWeekWords.contains(word) && next == "el" && tokens.norm(at: index + 2) == "jay"
     }
 
-    /// "last week", "الأسبوع الماضي", "yesterday", "أمس", "ago".
+    /// "last night", "yesterday", "أمس", "ago" (and "last week", read by ``isLastWeek(_:at:)``).
     private static func isPastMarker(_ tokens: [Token], at index: Int) -> Bool {
         let word = tokens.norm(at: index)
         let next = tokens.norm(at: index + 1)
         if word == "last" && lastPeriodNouns.contains(next) {
             return true
         }
-        return isLastWeek(tokens, at: index) || pastDayWords.contains(word)
+        return pastDayWords.contains(word)
     }
 
     /// "last week", "الأسبوع الماضي", "الأسبوع اللي فات" ("الأسبوع اللي جاي" is next week).
@@ -162,7 +166,7 @@ enum TemporalRecognizer {
     /// The day named at `index` and how many tokens name it. A weekday said of the past ("last
     /// Friday", "الجمعة الماضية") names no day but marks the message as speaking of the past.
     private static func dateAt(
-        _ tokens: [Token], _ index: Int, nextWeek: Bool, lastWeek: Bool = false, into mentions: inout TemporalMentions
+        _ tokens: [Token], _ index: Int, nextWeek: Bool, lastWeek: Bool, into mentions: inout TemporalMentions
     ) -> (DateExpression, Int)? {
         if todayWords.contains(tokens.norm(at: index)), thatWords.contains(tokens.norm(at: index - 1)) {
             // "فاضي ذاك اليوم", "نفس اليوم": the day already spoken of, not today.
@@ -527,11 +531,10 @@ enum TemporalRecognizer {
 
     /// "the agent can show us the flat", "I'll show you": a word of the evening used as a verb.
     private static func isVerb(_ tokens: [Token], at index: Int) -> Bool {
-        guard tokens.norm(at: index) == "show" else { return false }
-        let before: Set<String> = ["can", "could", "will", "would", "to", "i'll", "ill", "she'll", "he'll", "we'll", "they'll", "you'll", "gonna", "wanna", "pls", "please"]
-        let after: Set<String> = ["us", "you", "u", "me", "them", "him", "her", "around", "up"]
-        return before.contains(tokens.norm(at: index - 1)) || after.contains(tokens.norm(at: index + 1))
+        tokens.norm(at: index) == "show" && (verbLeads.contains(tokens.norm(at: index - 1)) || verbObjects.contains(tokens.norm(at: index + 1)))
     }
+    private static let verbLeads: Set<String> = ["can", "could", "will", "would", "to", "i'll", "ill", "she'll", "he'll", "we'll", "they'll", "you'll", "gonna", "wanna", "pls", "please"]
+    private static let verbObjects: Set<String> = ["us", "you", "u", "me", "them", "him", "her", "around", "up"]
 
     /// The first part of the day named is the message's; every one is kept with its place for
     /// ``scopeDayPart(_:into:)``.
