@@ -145,7 +145,7 @@ struct MessageAnalysis: Hashable, Sendable {
     /// "أجل", yes).
     static func callsOff(_ token: Token) -> Bool {
         // "n2ajjilha", "ne2aggelha", "kansalnaha": the same verbs in Latin letters.
-        guard token.arabic else { return token.norm.wholeMatch(of: postponingLatin) != nil || token.norm.hasPrefix("kansal") || token.norm.hasPrefix("cancel") && token.norm.count > 6 }
+        guard token.arabic else { return token.norm.wholeMatch(of: postponingLatin) != nil || token.norm.hasPrefix("kansal") }
         if token.norm.contains("كنسل") { return true }
         var word = Substring(token.norm)
         if word.count > 4, word.hasPrefix("و") || word.hasPrefix("ف") { word = word.dropFirst() }
