@@ -198,8 +198,20 @@ let package = Package(
         .target(name: "PrayerTimes", dependencies: ["CivilDates"], swiftSettings: strictSettings),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Events agreed in chats: WhatsApp exports, the built-in extractor, an optional LLM.
-        // Foundation (and zlib for .zip exports) only; knows nothing of calendars' storage.
-        .target(name: "Extraction", dependencies: ["CivilDates", "CZlib"], swiftSettings: strictSettings),
+        // Foundation, zlib for .zip exports and AsyncHTTPClient for the LLM's endpoint (Linux's
+        // URLSession keeps a core busy while it waits for a slow reply); knows nothing of
+        // calendars' storage.
+        .target(
+            name: "Extraction",
+            dependencies: [
+                "CivilDates", "CZlib",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .systemLibrary(name: "COpenSSLCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // iOS configuration profiles (.mobileconfig), their CMS signature, and QR codes for setup links.
         .target(name: "Provisioning", dependencies: ["COpenSSLCrypto"], swiftSettings: strictSettings),

@@ -81,6 +81,7 @@ struct ChatCompletionsExtractorTests {
         let json = request.json
         #expect(json["model"] as? String == "test-model")
         #expect((json["temperature"] as? NSNumber)?.doubleValue == 0)
+        #expect((json["max_tokens"] as? NSNumber)?.intValue == 1024)
         #expect((json["response_format"] as? [String: Any])?["type"] as? String == "json_object")
         let roles = (json["messages"] as? [[String: Any]])?.map { $0["role"] as? String }
         #expect(roles == ["system", "user"])
@@ -101,6 +102,24 @@ struct ChatCompletionsExtractorTests {
         #expect(user.contains("2026-11-28 Saturday"))
         #expect(!user.contains("end-to-end encrypted"))
         #expect(!user.contains("image omitted"))
+    }
+
+    @Test("with no reply limit configured, max_tokens is left out")
+    func noReplyLimit() async throws {
+        let server = try await ScriptedChatCompletionsServer(.completion(#"{"status": "NO_EVENT", "event": null}"#))
+        defer { Task { await server.close() } }
+        let configuration = ChatCompletionsConfiguration(baseURL: server.baseURL, model: "test-model", maxReplyTokens: nil)
+        _ = try await ChatCompletionsExtractor(configuration: configuration).judge(Self.conversation)
+        let json = try #require(server.requests.first).json
+        #expect(json["max_tokens"] == nil && json["model"] as? String == "test-model")
+    }
+
+    @Test("a base URL that is not http or https fails at once, without a request")
+    func unsupportedScheme() async throws {
+        let waits = Waits()
+        let error = await Self.failure { try await Self.extractor(URL(string: "ftp://127.0.0.1/v1")!, waits: waits).judge(Self.conversation) }
+        #expect(error == .invalidRequest("the base URL is not an http or https URL"))
+        #expect(waits.all.isEmpty)
     }
 
     @Test("no Authorization header without a key")

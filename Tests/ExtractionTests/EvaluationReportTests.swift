@@ -44,6 +44,34 @@ struct EvaluationReportTests {
         #expect(score.eventRight && !score.fullyRight && score.locationRight == false)
     }
 
+    /// Fails on conversations of more than `maxMessages` messages, as an LLM that times out on
+    /// long chats would.
+    struct FailsOnLongChats: EventExtractor {
+        var maxMessages: Int
+        var name: String { "llm" }
+        func judge(_ conversation: Conversation) async throws -> Judgement {
+            guard conversation.messages.count <= maxMessages else { throw LLMExtractionError.timedOut }
+            return Judgement(status: .noEvent)
+        }
+    }
+
+    @Test("with a fallback, the report says on how many chats the primary gave no judgement, and why")
+    func fallbacksCounted() async throws {
+        let shared = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("shared")
+        let chats = try LabelledChat.load(folder: shared)
+        let limit = chats.map(\.conversation.messages.count).sorted()[chats.count / 2]
+        let long = chats.filter { $0.conversation.messages.count > limit }
+        try #require(!long.isEmpty)
+        let report = try await EvaluationReport.evaluate(
+            folder: shared, with: FallbackExtractor(primary: FailsOnLongChats(maxMessages: limit), fallback: BuiltinExtractor()))
+        #expect(Set(report.fallbacks.keys) == Set(long.map(\.label.file)))
+        #expect(report.markdown(title: "llm").contains(
+            "The primary extractor gave no judgement on \(long.count) of \(chats.count) chats; the fallback judged them:\n- \(long.count) × the LLM server did not answer in time"))
+        let answered = try await EvaluationReport.evaluate(
+            folder: shared, with: FallbackExtractor(primary: FailsOnLongChats(maxMessages: .max), fallback: BuiltinExtractor()))
+        #expect(answered.fallbacks.isEmpty && !answered.markdown(title: "llm").contains("no judgement"))
+    }
+
     @Test("the blind corpus: 440 chats split before tuning into a development and a test part, six more batches to develop on, every export readable")
     func blindCorpus() throws {
         let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("blind")

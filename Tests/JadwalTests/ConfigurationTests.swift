@@ -48,6 +48,7 @@ struct ConfigurationTests {
         ("[push]\nrefresh_delay = \"0\"", "f: push.refresh_delay must be a whole number of seconds"),
         ("[push]\nloud = true", "f: push.loud is not a setting"),
         ("[apple]\napp_ids = \"org.jadwal.app\"", "f: apple.app_ids must list app ids as TEAMID.bundle.id"),
+        ("[extraction.llm]\nmax_tokens = -1", "f: extraction.llm.max_tokens must be a whole number from 0 to 65536, not '-1'"),
     ])
     func mistakes(_ text: String, _ message: String) {
         var configuration = ServerConfiguration()

@@ -4,18 +4,28 @@ import Foundation
 /// language and by what the chats exercise.
 public struct EvaluationReport: Sendable {
     public var scores: [ChatScore]
+    /// With a ``FallbackExtractor``: the chats its primary (the LLM) gave no judgement on, and
+    /// why, by file. Their scores are the fallback's, so the report says how many there were.
+    public var fallbacks: [String: String]
 
-    public init(scores: [ChatScore]) {
+    public init(scores: [ChatScore], fallbacks: [String: String] = [:]) {
         self.scores = scores
+        self.fallbacks = fallbacks
     }
 
     /// Judges every chat of `folder` with `extractor`.
     public static func evaluate(folder: URL, with extractor: any EventExtractor) async throws -> EvaluationReport {
-        var scores: [ChatScore] = []
+        var report = EvaluationReport(scores: [])
         for (label, conversation) in try LabelledChat.load(folder: folder) {
-            scores.append(ChatScore(label, try await extractor.judge(conversation)))
+            guard let chain = extractor as? FallbackExtractor else {
+                report.scores.append(ChatScore(label, try await extractor.judge(conversation)))
+                continue
+            }
+            let outcome = try await chain.judgeReportingSource(conversation)
+            report.scores.append(ChatScore(label, outcome.judgement))
+            if let error = outcome.error { report.fallbacks[label.file] = error }
         }
-        return EvaluationReport(scores: scores)
+        return report
     }
 
     /// The measures of a subset (one language, one tag).
@@ -67,6 +77,11 @@ public struct EvaluationReport: Sendable {
         if !tags.isEmpty {
             lines += ["", header.replacingOccurrences(of: "| chats |", with: "| tag |")]
             for tag in tags { lines.append(row(tag, measures { $0.tags.contains(tag) })) }
+        }
+        if !fallbacks.isEmpty {
+            lines += ["", "The primary extractor gave no judgement on \(fallbacks.count) of \(scores.count) chats; the fallback judged them:"]
+            let reasons = Dictionary(fallbacks.values.map { ($0, 1) }, uniquingKeysWith: +)
+            for (reason, count) in reasons.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) { lines.append("- \(count) × \(reason)") }
         }
         let misses = scores.filter { !$0.fullyRight }
         if !misses.isEmpty {

@@ -17,6 +17,10 @@ public struct ChatCompletionsConfiguration: Sendable, CustomStringConvertible {
     public var maxAttempts: Int
     /// Sampling temperature; `nil` leaves it out for models that accept only their default.
     public var temperature: Double?
+    /// The longest reply asked for (`max_tokens`), so a model that rambles on, as small local
+    /// ones do, stops within it rather than generating to the end of its context long after
+    /// the request has timed out; `nil` leaves it out. A judgement takes a few hundred tokens.
+    public var maxReplyTokens: Int?
     /// Whether to ask for `response_format: {"type": "json_object"}`; a few compatible servers
     /// refuse the field.
     public var requestsJSONObject: Bool
@@ -36,6 +40,7 @@ public struct ChatCompletionsConfiguration: Sendable, CustomStringConvertible {
         timeout: Duration = .seconds(30),
         maxAttempts: Int = 3,
         temperature: Double? = 0,
+        maxReplyTokens: Int? = 1024,
         requestsJSONObject: Bool = true,
         initialBackoff: Duration = .milliseconds(500),
         maxRetryAfter: Duration = .seconds(30),
@@ -48,6 +53,7 @@ public struct ChatCompletionsConfiguration: Sendable, CustomStringConvertible {
         self.timeout = timeout
         self.maxAttempts = maxAttempts
         self.temperature = temperature
+        self.maxReplyTokens = maxReplyTokens
         self.requestsJSONObject = requestsJSONObject
         self.initialBackoff = initialBackoff
         self.maxRetryAfter = maxRetryAfter

@@ -1,7 +1,8 @@
+import AsyncHTTPClient
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
 
 /// Judges conversations by asking a model behind an OpenAI-compatible chat-completions
 /// endpoint (OpenAI, or a local server such as llama.cpp, vLLM or Ollama).
@@ -20,7 +21,6 @@ public struct ChatCompletionsExtractor: EventExtractor {
     public typealias Sleep = @Sendable (Duration) async throws -> Void
 
     public let configuration: ChatCompletionsConfiguration
-    private let session: URLSession
     private let sleep: Sleep
 
     /// The longest response body read as a reply; a judgement is a few hundred bytes.
@@ -34,10 +34,6 @@ public struct ChatCompletionsExtractor: EventExtractor {
     public init(configuration: ChatCompletionsConfiguration, sleep: @escaping Sleep = { try await Task.sleep(for: $0) }) {
         self.configuration = configuration
         self.sleep = sleep
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = Self.sessionTimeout(configuration.timeout)
-        sessionConfiguration.timeoutIntervalForResource = Self.sessionTimeout(configuration.timeout)
-        session = URLSession(configuration: sessionConfiguration)
     }
 
     /// Asks the model about `conversation`, retrying as described above.
@@ -74,33 +70,29 @@ public struct ChatCompletionsExtractor: EventExtractor {
         }
     }
 
-    /// URLSession's own timeouts, a little later than the deadline that `exchange(_:)`
-    /// enforces, so the two never fire together: on Linux, a request timed out by the session
-    /// in the same instant its task was cancelled was seen to never complete.
-    static func sessionTimeout(_ timeout: Duration) -> TimeInterval {
-        timeout.timeInterval + 5
-    }
-
     /// The wait after failed attempt number `attempt`: the initial back-off, doubled for each
     /// attempt before it.
     func backoff(after attempt: Int) -> Duration {
         configuration.initialBackoff * (1 << min(attempt - 1, 16))
     }
 
-    func makeRequest(for conversation: Conversation) throws(LLMExtractionError) -> URLRequest {
+    func makeRequest(for conversation: Conversation) throws(LLMExtractionError) -> HTTPClientRequest {
+        guard let scheme = configuration.endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw .invalidRequest("the base URL is not an http or https URL")
+        }
         let body: Data
         do {
             body = try JSONEncoder().encode(ChatCompletionsRequest(judging: conversation, configuration: configuration))
         } catch {
             throw .invalidRequest("the request could not be encoded")
         }
-        var request = URLRequest(url: configuration.endpoint, timeoutInterval: Self.sessionTimeout(configuration.timeout))
-        request.httpMethod = "POST"
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        var request = HTTPClientRequest(url: configuration.endpoint.absoluteString)
+        request.method = .POST
+        request.body = .bytes(ByteBuffer(data: body))
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Accept", value: "application/json")
         if let key = configuration.apiKey, !key.isEmpty {
-            request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+            request.headers.add(name: "Authorization", value: "Bearer \(key)")
         }
         return request
     }
@@ -108,9 +100,9 @@ public struct ChatCompletionsExtractor: EventExtractor {
     /// One request and its reply within the timeout. Throws `FailedAttempt` or
     /// `CancellationError`.
     ///
-    /// URLSession's own timeout is only for silence: a reply trickling in byte by byte would
-    /// hold it for ever, so the whole exchange races a deadline as well.
-    private func exchange(_ request: URLRequest) async throws -> Judgement {
+    /// The client's deadline covers the reply's head; a body trickling in byte by byte would
+    /// outlast it, so the whole exchange races the deadline as well.
+    private func exchange(_ request: HTTPClientRequest) async throws -> Judgement {
         let timeout = configuration.timeout
         return try await withThrowingTaskGroup(of: Judgement.self) { group in
             group.addTask { try await self.exchangeWithoutDeadline(request) }
@@ -123,24 +115,22 @@ public struct ChatCompletionsExtractor: EventExtractor {
         }
     }
 
-    private func exchangeWithoutDeadline(_ request: URLRequest) async throws -> Judgement {
-        let data: Data
-        let response: URLResponse
+    private func exchangeWithoutDeadline(_ request: HTTPClientRequest) async throws -> Judgement {
+        let response: HTTPClientResponse
+        let body: ByteBuffer
         do {
-            (data, response) = try await session.data(for: request)
+            response = try await completionsClient.execute(request, timeout: TimeAmount(configuration.timeout))
+            body = try await response.body.collect(upTo: Self.maxReplyBytes)
+        } catch is NIOTooManyBytesError {
+            throw FailedAttempt(error: .invalidReply("the response body is larger than \(Self.maxReplyBytes) bytes"))
         } catch {
             if Task.isCancelled { throw CancellationError() }
             throw FailedAttempt(error: Self.classify(error))
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw FailedAttempt(error: .connectionFailed("the reply is not an HTTP response"))
-        }
-        guard (200..<300).contains(http.statusCode) else {
-            throw FailedAttempt(error: .httpStatus(http.statusCode, message: Self.errorMessage(in: data)),
-                                retryAfter: Self.retryAfter(in: http))
-        }
-        guard data.count <= Self.maxReplyBytes else {
-            throw FailedAttempt(error: .invalidReply("the response body is larger than \(Self.maxReplyBytes) bytes"))
+        let data = Data(buffer: body)
+        guard (200..<300).contains(Int(response.status.code)) else {
+            throw FailedAttempt(error: .httpStatus(Int(response.status.code), message: Self.errorMessage(in: data)),
+                                retryAfter: Self.retryAfter(in: response.headers))
         }
         do {
             return try ChatCompletionsReply.judgement(fromResponseBody: data)
@@ -151,20 +141,22 @@ public struct ChatCompletionsExtractor: EventExtractor {
 
     /// What went wrong below HTTP, in words for a log.
     static func classify(_ error: any Error) -> LLMExtractionError {
-        guard let error = error as? URLError else { return .connectionFailed(String(describing: type(of: error))) }
-        switch error.code {
-        case .timedOut: return .timedOut
-        case .badURL, .unsupportedURL: return .invalidRequest("the URL is not one URLSession can request")
-        case .cannotConnectToHost: return .connectionFailed("the connection was refused")
-        case .cannotFindHost, .dnsLookupFailed: return .connectionFailed("the host name could not be resolved")
-        case .networkConnectionLost: return .connectionFailed("the connection was lost")
-        case .notConnectedToInternet: return .connectionFailed("there is no network")
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            return .connectionFailed("the TLS connection could not be established")
-        case .badServerResponse: return .connectionFailed("the server's response was malformed")
-        default: return .connectionFailed("URL error \(error.code.rawValue)")
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout:
+                return .timedOut
+            case .invalidURL, .emptyHost, .emptyScheme:
+                return .invalidRequest("the base URL is not one that can be requested")
+            case .remoteConnectionClosed:
+                return .connectionFailed("the connection was lost")
+            default:
+                return .connectionFailed(error.description)
+            }
         }
+        if let error = error as? IOError, error.errnoCode == ECONNREFUSED {
+            return .connectionFailed("the connection was refused")
+        }
+        return .connectionFailed(String(describing: error))
     }
 
     /// The server's own explanation in an error body: OpenAI's `{"error": {"message": …}}`,
@@ -184,16 +176,27 @@ public struct ChatCompletionsExtractor: EventExtractor {
 
     /// How long the server asked to wait: `retry-after-ms` (OpenAI's) or `Retry-After` in
     /// seconds. The HTTP-date form is not honoured; back-off applies instead.
-    static func retryAfter(in response: HTTPURLResponse) -> Duration? {
-        if let text = response.value(forHTTPHeaderField: "retry-after-ms"), let milliseconds = Double(text), milliseconds >= 0 {
+    static func retryAfter(in headers: HTTPHeaders) -> Duration? {
+        if let text = headers.first(name: "retry-after-ms"), let milliseconds = Double(text), milliseconds >= 0 {
             return .milliseconds(milliseconds)
         }
-        if let text = response.value(forHTTPHeaderField: "Retry-After"), let seconds = Double(text), seconds >= 0 {
+        if let text = headers.first(name: "Retry-After"), let seconds = Double(text), seconds >= 0 {
             return .seconds(seconds)
         }
         return nil
     }
 }
+
+/// The client every extractor in the process shares, as `HTTPClient.shared` would be, except
+/// that a request fails at once when no connection can be made (a local model server that is
+/// down) instead of waiting out its deadline while the pool retries, and no redirect is followed.
+/// Like `HTTPClient.shared`, it lives as long as the process.
+private let completionsClient: HTTPClient = {
+    var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10)),
+                                                 decompression: .disabled)
+    configuration.connectionPool.retryConnectionEstablishment = false
+    return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+}()
 
 /// A failed request, and how long the server asked to wait before the next.
 private struct FailedAttempt: Error {

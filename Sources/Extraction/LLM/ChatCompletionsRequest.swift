@@ -13,10 +13,11 @@ struct ChatCompletionsRequest: Encodable, Sendable {
     var messages: [Message]
     /// Left out of the JSON when nil (synthesised `Encodable` skips nil optionals).
     var temperature: Double?
+    var maxTokens: Int?
     var responseFormat: ResponseFormat?
 
     enum CodingKeys: String, CodingKey {
-        case model, messages, temperature, responseFormat = "response_format"
+        case model, messages, temperature, maxTokens = "max_tokens", responseFormat = "response_format"
     }
 
     /// The request that asks `configuration.model` to judge `conversation`.
@@ -28,6 +29,7 @@ struct ChatCompletionsRequest: Encodable, Sendable {
             Message(role: "user", content: transcript.render(conversation)),
         ]
         temperature = configuration.temperature
+        maxTokens = configuration.maxReplyTokens
         responseFormat = configuration.requestsJSONObject ? ResponseFormat(type: "json_object") : nil
     }
 }

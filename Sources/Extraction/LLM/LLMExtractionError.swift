@@ -13,8 +13,8 @@ public enum LLMExtractionError: Error, Hashable, CustomStringConvertible {
     case httpStatus(Int, message: String?)
     /// The server answered, but not with a judgement in the agreed shape.
     case invalidReply(String)
-    /// The request could not be made at all (for example a base URL of a scheme URLSession
-    /// does not speak).
+    /// The request could not be made at all (for example a base URL that is not http or
+    /// https).
     case invalidRequest(String)
 
     /// Whether trying again later may help: timeouts, broken connections, rate limits and

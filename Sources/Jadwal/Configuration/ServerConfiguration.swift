@@ -101,6 +101,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var llmAPIKeyFile: String?
     /// Seconds one LLM request may take.
     public var llmTimeout = 30
+    /// The longest reply asked of the LLM (`max_tokens`); 0 leaves the field out.
+    public var llmMaxTokens = 1024
     /// Pushes to the app through Apple's push service.
     public var push = PushSettings()
     /// The WhatsApp bridge the server drives for people who connect their WhatsApp.
@@ -136,7 +138,7 @@ public struct ServerConfiguration: Sendable, Equatable {
                               "smtp.password_file", "smtp.timeout", "smtp.ca_file",
                               "chats.key", "chats.key_file", "chats.time_zone",
                               "extraction.extractor", "extraction.llm.base_url", "extraction.llm.model", "extraction.llm.api_key",
-                              "extraction.llm.api_key_file", "extraction.llm.timeout"] + PushSettings.keys + WhatsAppSettings.keys
+                              "extraction.llm.api_key_file", "extraction.llm.timeout", "extraction.llm.max_tokens"] + PushSettings.keys + WhatsAppSettings.keys
 
     /// The environment variable of a setting: `tls.certificate` is `JADWAL_TLS_CERTIFICATE`.
     public static func environmentName(_ key: String) -> String {
@@ -293,6 +295,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         case "extraction.llm.api_key": llmAPIKey = Secret(try nonEmpty())
         case "extraction.llm.api_key_file": llmAPIKeyFile = try nonEmpty()
         case "extraction.llm.timeout": llmTimeout = try integer(1...600)
+        case "extraction.llm.max_tokens": llmMaxTokens = try integer(0...65536)
         case _ where key.hasPrefix("push."): try setPush(key, value, source: source)
         case _ where key.hasPrefix("whatsapp."): try setWhatsApp(key, value, source: source)
         default:

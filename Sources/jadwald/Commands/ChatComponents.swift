@@ -43,7 +43,8 @@ struct ChatComponents {
             key = line
         }
         let llm = ChatCompletionsExtractor(configuration: ChatCompletionsConfiguration(
-            baseURL: base, model: model, apiKey: key, timeout: .seconds(settings.llmTimeout)))
+            baseURL: base, model: model, apiKey: key, timeout: .seconds(settings.llmTimeout),
+            maxReplyTokens: settings.llmMaxTokens > 0 ? settings.llmMaxTokens : nil))
         return FallbackExtractor(primary: llm, fallback: BuiltinExtractor())
     }
 }
