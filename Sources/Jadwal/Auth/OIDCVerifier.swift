@@ -1,8 +1,9 @@
+import AsyncHTTPClient
 import Foundation
 import JWTKit
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
 
 /// Verifies ID tokens from an OpenID Connect provider ("Sign in with Google" is one):
 /// the signature against the issuer's published keys (JWKS), then `iss`, `aud`, `exp`
@@ -81,13 +82,13 @@ public actor OIDCVerifier {
 
     private func fetchKeySet(now: Int) async throws(Refusal) {
         fetchedAt = now
-        var request = URLRequest(url: settings.keySetURL, timeoutInterval: 10)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        var request = HTTPClientRequest(url: settings.keySetURL.absoluteString)
+        request.headers.add(name: "Accept", value: "application/json")
         let data: Data
         do {
-            let (body, response) = try await URLSession.shared.data(for: request)
-            guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw Refusal(message: "the provider's key set could not be fetched") }
-            data = body
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+            guard response.status.code == 200 else { throw Refusal(message: "the provider's key set could not be fetched") }
+            data = Data(buffer: try await response.body.collect(upTo: Self.maxKeySetBytes))
         } catch {
             throw (error as? Refusal) ?? Refusal(message: "the provider's key set could not be fetched")
         }
