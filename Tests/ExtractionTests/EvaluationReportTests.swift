@@ -36,6 +36,16 @@ struct EvaluationReportTests {
         let arabic = report.measures { $0.lang == "ar" }
         #expect(arabic.chats == 3 && arabic.statusAccuracy == 1.0 / 3 && arabic.eventF1 == 0)
         #expect(report.markdown(title: "t").contains("| ar | 3 | 0.33 | 0.00 |"))
+        // The misses counted by kind.
+        #expect(scores[1].kinds == ["start date", "end date"])
+        #expect(report.markdown(title: "t").contains("""
+            | miss | chats |
+            |---|---:|
+            | end date | 1 |
+            | start date | 1 |
+            | status: judged HAS_EVENT_AGREED, labelled NO_EVENT | 1 |
+            | status: judged HAS_EVENT_BUT_NOT_CONFIRMED, labelled HAS_EVENT_AGREED | 1 |
+            """))
     }
 
     @Test("a place found where the label names none is a miss")

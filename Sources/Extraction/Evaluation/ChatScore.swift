@@ -16,6 +16,9 @@ public struct ChatScore: Sendable {
     public var namesPlace = false
     /// What differs, for the report.
     public var problems: [String] = []
+    /// The kind of each of `problems` ("start time", "status: judged NO_EVENT, labelled
+    /// HAS_EVENT_AGREED"), which the report counts.
+    public var kinds: [String] = []
 
     public var statusRight: Bool { labelledStatus == judgedStatus }
     public var isAgreed: Bool { labelledStatus == Judgement.Status.agreed.rawValue }
@@ -35,34 +38,39 @@ public struct ChatScore: Sendable {
         labelledStatus = label.status
         judgedStatus = judgement.status.rawValue
         namesPlace = !(label.event?.location_keywords.isEmpty ?? true)
-        if !statusRight { problems.append("status \(judgedStatus) ≠ \(labelledStatus)") }
+        if !statusRight { miss("status: judged \(judgedStatus), labelled \(labelledStatus)", "status \(judgedStatus) ≠ \(labelledStatus)") }
         guard statusRight, let want = label.event else { return }
         guard let got = judgement.event else {
-            problems.append("no event")
+            miss("no event", "no event")
             return
         }
         startDateRight = got.startDate.description == want.start_date
         let endRight = got.endDate.description == (want.end_date ?? want.start_date)
         datesRight = startDateRight && endRight
-        if !startDateRight { problems.append("start \(got.startDate) ≠ \(want.start_date)") }
-        if !endRight { problems.append("end date \(got.endDate) ≠ \(want.end_date ?? want.start_date)") }
+        if !startDateRight { miss("start date", "start \(got.startDate) ≠ \(want.start_date)") }
+        if !endRight { miss("end date", "end date \(got.endDate) ≠ \(want.end_date ?? want.start_date)") }
         let startTimeRight = got.startTime?.description == want.start_time
         let endTimeRight = got.endTime?.description == want.end_time
         timesRight = startTimeRight && endTimeRight
-        if !startTimeRight { problems.append("start time \(got.startTime?.description ?? "nil") ≠ \(want.start_time ?? "nil")") }
-        if !endTimeRight { problems.append("end time \(got.endTime?.description ?? "nil") ≠ \(want.end_time ?? "nil")") }
+        if !startTimeRight { miss("start time", "start time \(got.startTime?.description ?? "nil") ≠ \(want.start_time ?? "nil")") }
+        if !endTimeRight { miss("end time", "end time \(got.endTime?.description ?? "nil") ≠ \(want.end_time ?? "nil")") }
         let title = TextNormalizer.normalize(got.title)
         titleRight = want.title_keywords.contains { title.contains(TextNormalizer.normalize($0)) }
-        if !titleRight { problems.append("title \"\(got.title)\" ∌ \(want.title_keywords)") }
+        if !titleRight { miss("title", "title \"\(got.title)\" ∌ \(want.title_keywords)") }
         let location = TextNormalizer.normalize(got.location ?? "")
         if want.location_keywords.isEmpty {
             if !location.isEmpty {
-                problems.append("location \"\(got.location ?? "")\" should be empty")
+                miss("place where the label has none", "location \"\(got.location ?? "")\" should be empty")
                 locationRight = false
             }
         } else {
             locationRight = want.location_keywords.contains { location.contains(TextNormalizer.normalize($0)) }
-            if locationRight == false { problems.append("location \"\(got.location ?? "")\" ∌ \(want.location_keywords)") }
+            if locationRight == false { miss("place", "location \"\(got.location ?? "")\" ∌ \(want.location_keywords)") }
         }
+    }
+
+    private mutating func miss(_ kind: String, _ problem: String) {
+        kinds.append(kind)
+        problems.append(problem)
     }
 }

@@ -78,6 +78,11 @@ public struct EvaluationReport: Sendable {
             lines += ["", header.replacingOccurrences(of: "| chats |", with: "| tag |")]
             for tag in tags { lines.append(row(tag, measures { $0.tags.contains(tag) })) }
         }
+        let kinds = Dictionary(scores.flatMap(\.kinds).map { ($0, 1) }, uniquingKeysWith: +)
+        if !kinds.isEmpty {
+            lines += ["", "| miss | chats |", "|---|---:|"]
+            for (kind, count) in kinds.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) { lines.append("| \(kind) | \(count) |") }
+        }
         if !fallbacks.isEmpty {
             lines += ["", "The primary extractor gave no judgement on \(fallbacks.count) of \(scores.count) chats; the fallback judged them:"]
             let reasons = Dictionary(fallbacks.values.map { ($0, 1) }, uniquingKeysWith: +)

@@ -20,7 +20,8 @@ struct ExtractCommand: AsyncParsableCommand {
             With --eval DIR, judges every chat of a labelled folder (a labels.json beside the \
             exports, as in Tests/ExtractionTests/Fixtures) and prints status accuracy, the F1 of \
             agreed events (dates, times and title right), start dates and places found, by \
-            language and by tag, then every miss.
+            language and by tag, the misses counted by kind, then every miss; with --extractor \
+            llm, also on how many chats the model gave no judgement and the built-in one answered.
             """)
 
     @Argument(help: ArgumentHelp("The export.", valueName: "file")) var file: String?
