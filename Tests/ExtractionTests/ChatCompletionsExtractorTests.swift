@@ -171,6 +171,22 @@ struct ChatCompletionsExtractorTests {
         #expect(waits.all.allSatisfy { $0 == .zero })
     }
 
+    @Test("a reply body over the limit is no judgement; an error body over it still retries by its status")
+    func oversizedBody() async throws {
+        let huge = String(repeating: "x", count: ChatCompletionsExtractor.maxReplyBytes + 1)
+        let server = try await ScriptedChatCompletionsServer(.init(status: 200, body: huge))
+        defer { Task { await server.close() } }
+        let error = await Self.failure { try await Self.extractor(server.baseURL).judge(Self.conversation) }
+        #expect(error == .invalidReply("the response body is larger than \(ChatCompletionsExtractor.maxReplyBytes) bytes"))
+
+        let failing = try await ScriptedChatCompletionsServer(.init(status: 503, body: huge))
+        defer { Task { await failing.close() } }
+        let waits = Waits()
+        let unavailable = await Self.failure { try await Self.extractor(failing.baseURL, maxAttempts: 2, waits: waits).judge(Self.conversation) }
+        #expect(unavailable == .httpStatus(503, message: nil))
+        #expect(failing.requests.count == 2 && waits.all.count == 1)
+    }
+
     @Test("an invalid reply followed by a good one succeeds")
     func invalidThenGood() async throws {
         let server = try await ScriptedChatCompletionsServer(.completion("not JSON"), .completion(Self.agreed))

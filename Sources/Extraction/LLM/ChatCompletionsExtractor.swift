@@ -117,23 +117,25 @@ public struct ChatCompletionsExtractor: EventExtractor {
 
     private func exchangeWithoutDeadline(_ request: HTTPClientRequest) async throws -> Judgement {
         let response: HTTPClientResponse
-        let body: ByteBuffer
+        // nil when the body is longer than any reply this reads.
+        let body: Data?
         do {
             response = try await completionsClient.execute(request, timeout: TimeAmount(configuration.timeout))
-            body = try await response.body.collect(upTo: Self.maxReplyBytes)
-        } catch is NIOTooManyBytesError {
-            throw FailedAttempt(error: .invalidReply("the response body is larger than \(Self.maxReplyBytes) bytes"))
+            do { body = Data(buffer: try await response.body.collect(upTo: Self.maxReplyBytes)) } catch is NIOTooManyBytesError { body = nil }
         } catch {
             if Task.isCancelled { throw CancellationError() }
             throw FailedAttempt(error: Self.classify(error))
         }
-        let data = Data(buffer: body)
-        guard (200..<300).contains(Int(response.status.code)) else {
-            throw FailedAttempt(error: .httpStatus(Int(response.status.code), message: Self.errorMessage(in: data)),
+        let status = Int(response.status.code)
+        guard (200..<300).contains(status) else {
+            throw FailedAttempt(error: .httpStatus(status, message: body.flatMap(Self.errorMessage(in:))),
                                 retryAfter: Self.retryAfter(in: response.headers))
         }
+        guard let body else {
+            throw FailedAttempt(error: .invalidReply("the response body is larger than \(Self.maxReplyBytes) bytes"))
+        }
         do {
-            return try ChatCompletionsReply.judgement(fromResponseBody: data)
+            return try ChatCompletionsReply.judgement(fromResponseBody: body)
         } catch {
             throw FailedAttempt(error: error)
         }
