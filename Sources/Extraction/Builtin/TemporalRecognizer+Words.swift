@@ -32,8 +32,9 @@ extension TemporalRecognizer {
     static let arabicNextWords: Set<String> = ["الجاي", "القادم", "المقبل", "الجايه", "جاي", "الياي", "اليايه", "ياي"]
     /// "week" in Arabizi, before "el jay" (next week).
     static let arabiziWeekWords: Set<String> = ["esboo3", "usbu3", "isbo3", "esbo3"]
-    /// Nouns after "last" that put a message in the past: "last week", "last night".
-    static let lastPeriodNouns: Set<String> = ["week", "weekend", "night", "time", "month", "year"]
+    /// Nouns after "last" that put a message in the past: "last night", "last month" ("last
+    /// week" is read apart, since its weekdays are gone by too).
+    static let lastPeriodNouns: Set<String> = ["night", "time", "month", "year"]
     /// Words that put a message in the past on their own: "yesterday", "أمس", "ago".
     static let pastDayWords: Set<String> = ["yesterday", "yesterday's", "امس", "البارحه", "ams", "embare7", "ago"]
 
