@@ -23,7 +23,7 @@ import caldav
 import pytest
 
 from api_client import ApiClient
-from web_client import Browser
+from web_client import Browser, page_says
 
 IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
 RIYADH = ZoneInfo("Asia/Riyadh")
@@ -154,7 +154,7 @@ def test_a_new_person_signs_up_and_sets_up_a_phone_in_english(open_server, tmp_p
         assert made not in driver.page_source
         row = driver.find_element(By.XPATH, "//td[text()='Thunderbird']/..")
         row.find_element(By.XPATH, ".//button[text()='Revoke']").click()
-        wait.until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "body"), "Thunderbird is signed out."))
+        wait.until(page_says("Thunderbird is signed out."))
         with pytest.raises(Exception):
             caldav.DAVClient(url=server.url + "/dav/", username="noor@example.org", password=made).principal()
 
@@ -166,7 +166,7 @@ def test_a_new_person_signs_up_and_sets_up_a_phone_in_english(open_server, tmp_p
         screenshot(driver, tmp_path, "account-clash-en.png")
         conflict = driver.find_element(By.XPATH, "//li[@class='conflict'][contains(., 'Team review')]")
         conflict.find_element(By.XPATH, ".//button[text()='Keep both']").click()
-        wait.until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "body"), "Both stay in your calendar."))
+        wait.until(page_says("Both stay in your calendar."))
         assert "Team review" not in driver.find_element(By.ID, "chats").text
     finally:
         driver.quit()
@@ -202,7 +202,7 @@ def test_an_arabic_speaker_signs_in_by_password_and_changes_details(open_server,
         zone.clear()
         zone.send_keys("Asia/Riyadh")
         driver.find_element(By.XPATH, "//button[text()='حفظ']").click()
-        wait.until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "body"), "حُفظ."))
+        wait.until(page_says("حُفظ."))
         screenshot(driver, tmp_path, "account-details-ar.png")
 
         driver.find_element(By.XPATH, "//button[text()='اعرض رمز الإعداد']").click()
@@ -216,7 +216,7 @@ def test_an_arabic_speaker_signs_in_by_password_and_changes_details(open_server,
         screenshot(driver, tmp_path, "account-clash-ar.png")
         conflict = driver.find_element(By.XPATH, "//li[@class='conflict'][contains(., 'Team review')]")
         conflict.find_elements(By.XPATH, ".//button[starts-with(text(), 'انقله إلى')]")[0].click()
-        wait.until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "body"), "نُقل."))
+        wait.until(page_says("نُقل."))
     finally:
         driver.quit()
     # The name reaches calendar apps; the language is the person's now, whatever the browser asks.

@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from web_client import Browser
+from web_client import Browser, page_says
 
 IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
 
@@ -68,7 +68,7 @@ def test_the_admin_page_in_a_real_browser(admin_server, tmp_path):
         driver.find_element(By.NAME, "sharee").send_keys("omar")
         driver.find_element(By.CSS_SELECTOR, "input[name=access][value=read-write]").click()
         driver.find_element(By.XPATH, "//button[text()='Share']").click()
-        wait.until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "body"), "is shared with omar"))
+        wait.until(page_says("is shared with omar"))
         rows = driver.find_element(By.XPATH, "//h2[text()='Sharing']/following-sibling::table").text
         assert "omar" in rows and "read-write" in rows and "accepted" in rows
         propfind = urllib.request.Request(admin_server.url + "/dav/calendars/omar/calendar-amal/", method="PROPFIND", headers={"Depth": "0"})
@@ -76,7 +76,7 @@ def test_the_admin_page_in_a_real_browser(admin_server, tmp_path):
         with urllib.request.urlopen(propfind, timeout=30) as response:
             assert response.status == 207
         driver.find_element(By.XPATH, "//button[text()='Stop sharing']").click()
-        wait.until(expected_conditions.text_to_be_present_in_element((By.TAG_NAME, "body"), "is no longer shared with omar"))
+        wait.until(page_says("is no longer shared with omar"))
         with pytest.raises(urllib.error.HTTPError) as gone:
             urllib.request.urlopen(propfind, timeout=30)
         assert gone.value.code == 404

@@ -31,3 +31,13 @@ class Browser:
 
     def csrf(self, page):
         return re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+
+
+def page_says(text):
+    """A condition for WebDriverWait: the page's text contains `text`. It reads the text by
+    script rather than through an element, which a page replacing its body (after a form is
+    sent) can leave pointing at a node that is gone: Chromium then raises a WebDriverException
+    ("Node with given id does not belong to the document") that the wait does not ignore."""
+    def condition(driver):
+        return text in (driver.execute_script("return document.body ? document.body.innerText : ''") or "")
+    return condition
